@@ -1,0 +1,167 @@
+//! Cards and boards: the 52 cards as small ids, parsed from and printed to
+//! the notation's two-character form (`As`, `Td`).
+//!
+//! A card is one byte, `rank * 4 + suit`, so a hand evaluator can index
+//! tables with it directly and a set of cards fits in a `u64` mask.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Rank characters from deuce (0) to ace (12).
+const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
+/// Suit characters in id order: clubs (0), diamonds, hearts, spades (3).
+const SUIT_CHARS: &[u8; 4] = b"cdhs";
+
+/// One playing card: `rank * 4 + suit`, 0..=51.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Card(u8);
+
+/// Why a card could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CardError {
+    /// The text is not a rank followed by a suit.
+    #[error("'{0}' is not a card: expected a rank (23456789TJQKA) and a suit (shdc), like As or Td")]
+    Malformed(String),
+    /// A list of cards has an odd number of characters or a bad card in it.
+    #[error("'{0}' is not a list of cards: expected cards written together, like AhKd")]
+    BadList(String),
+}
+
+impl Card {
+    /// The card with this id (0..=51), or `None` past the deck.
+    pub fn from_id(id: u8) -> Option<Card> {
+        (id < 52).then_some(Card(id))
+    }
+
+    /// The card of this rank (0 = deuce .. 12 = ace) and suit (0..=3).
+    pub fn new(rank: u8, suit: u8) -> Option<Card> {
+        (rank < 13 && suit < 4).then_some(Card(rank * 4 + suit))
+    }
+
+    /// The id, `rank * 4 + suit`.
+    pub fn id(self) -> u8 {
+        self.0
+    }
+
+    /// 0 = deuce .. 12 = ace.
+    pub fn rank(self) -> u8 {
+        self.0 / 4
+    }
+
+    /// 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades.
+    pub fn suit(self) -> u8 {
+        self.0 % 4
+    }
+
+    /// The rank character (`A`, `T`, `7`).
+    pub fn rank_char(self) -> char {
+        RANK_CHARS[self.rank() as usize] as char
+    }
+
+    /// The suit character (`s`, `h`, `d`, `c`).
+    pub fn suit_char(self) -> char {
+        SUIT_CHARS[self.suit() as usize] as char
+    }
+
+    /// This card as a bit in a 52-bit set.
+    pub fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// All 52 cards in id order.
+    pub fn deck() -> impl Iterator<Item = Card> {
+        (0..52).map(Card)
+    }
+}
+
+impl FromStr for Card {
+    type Err = CardError;
+
+    fn from_str(s: &str) -> Result<Card, CardError> {
+        let bytes = s.as_bytes();
+        if bytes.len() != 2 {
+            return Err(CardError::Malformed(s.to_string()));
+        }
+        let rank = RANK_CHARS
+            .iter()
+            .position(|&c| c == bytes[0].to_ascii_uppercase());
+        let suit = SUIT_CHARS
+            .iter()
+            .position(|&c| c == bytes[1].to_ascii_lowercase());
+        match (rank, suit) {
+            (Some(r), Some(s)) => Ok(Card(r as u8 * 4 + s as u8)),
+            _ => Err(CardError::Malformed(s.to_string())),
+        }
+    }
+}
+
+impl TryFrom<String> for Card {
+    type Error = CardError;
+    fn try_from(s: String) -> Result<Card, CardError> {
+        s.parse()
+    }
+}
+
+impl From<Card> for String {
+    fn from(c: Card) -> String {
+        c.to_string()
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank_char(), self.suit_char())
+    }
+}
+
+/// Reads cards written together (`AhKd`, `Td9c8s`).
+pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
+    if s.is_empty() || s.len() % 2 != 0 || !s.is_ascii() {
+        return Err(CardError::BadList(s.to_string()));
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| s[i..i + 2].parse())
+        .collect::<Result<Vec<Card>, CardError>>()
+        .map_err(|_| CardError::BadList(s.to_string()))
+}
+
+/// Writes cards together (`AhKd`).
+pub fn format_cards(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_through_text() {
+        for card in Card::deck() {
+            assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+        }
+    }
+
+    #[test]
+    fn ids_are_rank_times_four_plus_suit() {
+        let ace_spades: Card = "As".parse().unwrap();
+        assert_eq!(ace_spades.id(), 51);
+        let deuce_clubs: Card = "2c".parse().unwrap();
+        assert_eq!(deuce_clubs.id(), 0);
+        assert_eq!("tD".parse::<Card>().unwrap().to_string(), "Td");
+    }
+
+    #[test]
+    fn malformed_cards_are_refused() {
+        for bad in ["", "A", "1s", "Ax", "Ass", "10s"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
+        assert!(parse_cards("AhK").is_err());
+        assert!(parse_cards("AhKx").is_err());
+        assert_eq!(format_cards(&parse_cards("Td9c8s").unwrap()), "Td9c8s");
+    }
+}

@@ -1,0 +1,1 @@
+//! Seven-card hand evaluation (placeholder until the evaluator lands).
