@@ -1,0 +1,469 @@
+//! Table notation: one line is one thing that happened at the table
+//! (`../shared/table-notation.md`). `parse_line` turns a line into a
+//! `Command`; `format_command` writes a command back as its line.
+//!
+//! Words are case-insensitive, `#` starts a comment, and a malformed line is
+//! refused with the column of the problem and what was expected.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::table::cards::{Card, format_cards, parse_cards};
+use crate::table::command::{Command, Intent, Irregularity};
+use crate::table::event::{Declaration, PushedChips, Street};
+use crate::table::{Chips, Seat};
+
+/// A malformed line: where, and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("column {column}: {message}")]
+pub struct NotationError {
+    /// 1-based column of the offending word.
+    pub column: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+/// A word of a line and its 1-based column.
+#[derive(Debug, Clone, Copy)]
+struct Word<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+impl fmt::Display for Word<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+fn words(line: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in line.char_indices() {
+        match (ch.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push(Word {
+                    text: &line[s..i],
+                    column: line[..s].chars().count() + 1,
+                });
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push(Word {
+            text: &line[s..],
+            column: line[..s].chars().count() + 1,
+        });
+    }
+    out
+}
+
+const PLAYER_VERBS: &str =
+    "fold, check, call, bet, raise, allin, say, push, tap, muck, hole or show";
+
+/// Parses one line. Blank lines and comments give `None`.
+pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
+    let content = line.split('#').next().unwrap_or("");
+    let words = words(content);
+    let Some(first) = words.first() else {
+        return Ok(None);
+    };
+    let err = |w: &Word, message: String| NotationError {
+        column: w.column,
+        message,
+    };
+    let end_column = content.trim_end().chars().count() + 1;
+    let missing = |what: &str| NotationError {
+        column: end_column,
+        message: format!("expected {what} at the end of the line"),
+    };
+    let head = first.text.to_ascii_lowercase();
+    let mut rest = words[1..].iter();
+    let command = if let Some(number) = head
+        .strip_prefix('s')
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        let seat = number
+            .parse::<u8>()
+            .ok()
+            .and_then(Seat::new)
+            .ok_or_else(|| {
+                err(
+                    first,
+                    format!("there is no seat {number}: seats are s1 to s10"),
+                )
+            })?;
+        let verb = rest
+            .next()
+            .ok_or_else(|| missing(&format!("an action ({PLAYER_VERBS}) after {}", first.text)))?;
+        player_line(seat, verb, &mut rest, &missing)?
+    } else {
+        match head.as_str() {
+            "flop" | "turn" | "river" => {
+                let street = match head.as_str() {
+                    "flop" => Street::Flop,
+                    "turn" => Street::Turn,
+                    _ => Street::River,
+                };
+                let w = rest
+                    .next()
+                    .ok_or_else(|| missing(&format!("the {head} card(s), like AsKd7c")))?;
+                let cards = parse_cards(w.text).map_err(|e| err(w, e.to_string()))?;
+                Command::Deal { street, cards }
+            }
+            "floor" => {
+                let w = rest.next().ok_or_else(|| missing("an irregularity (misdeal, exposed-card, boxed-card, four-card-flop, premature-card, clock)"))?;
+                let word = w.text.to_ascii_lowercase();
+                let found = Irregularity::ALL.iter().find(|(_, name)| *name == word);
+                match found {
+                    Some((irregularity, _)) => Command::Floor(*irregularity),
+                    None => {
+                        return Err(err(
+                            w,
+                            format!(
+                                "'{}' is not an irregularity: expected misdeal, exposed-card, boxed-card, four-card-flop, premature-card or clock",
+                                w.text
+                            ),
+                        ));
+                    }
+                }
+            }
+            _ => {
+                return Err(err(
+                    first,
+                    format!(
+                        "'{}' does not start a line: expected a seat (s1 to s10), flop, turn, river or floor",
+                        first.text
+                    ),
+                ));
+            }
+        }
+    };
+    if let Some(extra) = rest.next() {
+        return Err(err(
+            extra,
+            format!("unexpected '{}' at the end of the line", extra.text),
+        ));
+    }
+    Ok(Some(command))
+}
+
+fn player_line<'a>(
+    seat: Seat,
+    verb: &Word<'a>,
+    rest: &mut std::slice::Iter<'_, Word<'a>>,
+    missing: &dyn Fn(&str) -> NotationError,
+) -> Result<Command, NotationError> {
+    let err = |w: &Word, message: String| NotationError {
+        column: w.column,
+        message,
+    };
+    let lower = verb.text.to_ascii_lowercase();
+    // A clear verb may end with `allin`, as the normalized form does.
+    let all_in = rest
+        .as_slice()
+        .last()
+        .is_some_and(|w| w.text.eq_ignore_ascii_case("allin"))
+        && matches!(lower.as_str(), "call" | "bet" | "raise");
+    let act = |intent| Command::Act {
+        seat,
+        intent,
+        all_in,
+    };
+    let mut amount = |what: &str| -> Result<Chips, NotationError> {
+        let w = rest.next().ok_or_else(|| {
+            missing(&format!(
+                "the amount to {what} (a street total in whole chips)"
+            ))
+        })?;
+        parse_amount(w)
+    };
+    let command = match lower.as_str() {
+        "fold" => act(Intent::Fold),
+        "check" => act(Intent::Check),
+        "call" => {
+            let to = match rest.as_slice().first() {
+                Some(w) if !w.text.eq_ignore_ascii_case("allin") => {
+                    rest.next();
+                    Some(parse_amount(w)?)
+                }
+                _ => None,
+            };
+            act(Intent::Call(to))
+        }
+        "allin" | "all-in" => act(Intent::AllIn),
+        "bet" => act(Intent::Bet(amount("bet")?)),
+        "raise" => act(Intent::Raise(amount("raise to")?)),
+        "tap" => Command::Tap { seat },
+        "muck" => Command::Muck { seat },
+        "say" => {
+            let w = rest.next().ok_or_else(|| missing("the words said: call, check, fold, bet, raise, allin, pot, an amount, or a word and an amount"))?;
+            let word = w.text.to_ascii_lowercase();
+            let declaration = match word.as_str() {
+                "call" => Declaration::Call,
+                "check" => Declaration::Check,
+                "fold" => Declaration::Fold,
+                "allin" | "all-in" => Declaration::AllIn,
+                "pot" => Declaration::Pot,
+                "bet" | "raise" => {
+                    let amount = match rest.as_slice().first() {
+                        Some(next) => {
+                            rest.next();
+                            Some(parse_amount(next)?)
+                        }
+                        None => None,
+                    };
+                    if word == "bet" {
+                        Declaration::Bet(amount)
+                    } else {
+                        Declaration::Raise(amount)
+                    }
+                }
+                _ if word.starts_with(|c: char| c.is_ascii_digit()) => {
+                    Declaration::Amount(parse_amount(w)?)
+                }
+                _ => {
+                    return Err(err(
+                        w,
+                        format!(
+                            "'{}' is not a declaration: expected call, check, fold, bet, raise, allin, pot or an amount",
+                            w.text
+                        ),
+                    ));
+                }
+            };
+            Command::Say { seat, declaration }
+        }
+        "push" => {
+            let w = rest.next().ok_or_else(|| {
+                missing("the chips pushed: an amount (1400) or denominations (1000x2+100x3)")
+            })?;
+            Command::Push {
+                seat,
+                chips: parse_chips(w)?,
+            }
+        }
+        "hole" | "show" => {
+            let cards = match rest.next() {
+                Some(w) => Some(two_cards(w)?),
+                None if lower == "show" => None,
+                None => return Err(missing("two hole cards, like AhKd")),
+            };
+            match (lower.as_str(), cards) {
+                ("hole", Some(cards)) => Command::Hole { seat, cards },
+                _ => Command::Show { seat, cards },
+            }
+        }
+        _ => {
+            return Err(err(
+                verb,
+                format!("'{}' is not an action: expected {PLAYER_VERBS}", verb.text),
+            ));
+        }
+    };
+    if all_in {
+        rest.next();
+    }
+    Ok(command)
+}
+
+fn two_cards(w: &Word) -> Result<[Card; 2], NotationError> {
+    let cards = parse_cards(w.text).map_err(|e| NotationError {
+        column: w.column,
+        message: e.to_string(),
+    })?;
+    match cards.as_slice() {
+        [a, b] => Ok([*a, *b]),
+        _ => Err(NotationError {
+            column: w.column,
+            message: format!(
+                "'{}' is not two hole cards: expected two cards like AhKd",
+                w.text
+            ),
+        }),
+    }
+}
+
+fn parse_number(text: &str) -> Option<u64> {
+    let digits: String = text.chars().filter(|c| *c != ',' && *c != '_').collect();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+fn parse_amount(w: &Word) -> Result<Chips, NotationError> {
+    match parse_number(w.text) {
+        Some(n) if n > 0 => Ok(Chips(n)),
+        Some(_) => Err(NotationError {
+            column: w.column,
+            message: "an amount must be more than 0".into(),
+        }),
+        None => Err(NotationError {
+            column: w.column,
+            message: format!(
+                "'{}' is not an amount: expected whole chips, like 1400",
+                w.text
+            ),
+        }),
+    }
+}
+
+fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
+    let text = w.text.to_ascii_lowercase();
+    if !text.contains(['x', '+']) {
+        return parse_amount(w).map(PushedChips::Amount);
+    }
+    let bad = || NotationError {
+        column: w.column,
+        message: format!(
+            "'{}' is not a set of chips: expected denominations with counts, like 1000x2+100x3 or 500+25",
+            w.text
+        ),
+    };
+    let mut groups = Vec::new();
+    for part in text.split('+') {
+        let (value, count) = match part.split_once('x') {
+            Some((v, c)) => (
+                parse_number(v).ok_or_else(bad)?,
+                parse_number(c).ok_or_else(bad)?,
+            ),
+            None => (parse_number(part).ok_or_else(bad)?, 1),
+        };
+        if value == 0 || count == 0 || count > u32::MAX as u64 {
+            return Err(bad());
+        }
+        groups.push((Chips(value), count as u32));
+    }
+    Ok(PushedChips::Denominations(groups))
+}
+
+/// Writes a command as its notation line; `None` for commands that have no
+/// line (starting a hand, closing a motion).
+pub fn format_command(command: &Command) -> Option<String> {
+    Some(match command {
+        Command::StartHand(_) | Command::Resolve => return None,
+        Command::Act {
+            seat,
+            intent,
+            all_in,
+        } => {
+            let line = match intent {
+                Intent::Fold => format!("{seat} fold"),
+                Intent::Check => format!("{seat} check"),
+                Intent::Call(None) => format!("{seat} call"),
+                Intent::Call(Some(c)) => format!("{seat} call {}", c.get()),
+                Intent::Bet(c) => format!("{seat} bet {}", c.get()),
+                Intent::Raise(c) => format!("{seat} raise {}", c.get()),
+                Intent::AllIn => format!("{seat} allin"),
+            };
+            if *all_in {
+                format!("{line} allin")
+            } else {
+                line
+            }
+        }
+        Command::Say { seat, declaration } => format!("{seat} say {declaration}"),
+        Command::Push { seat, chips } => format!("{seat} push {chips}"),
+        Command::Tap { seat } => format!("{seat} tap"),
+        Command::Muck { seat } => format!("{seat} muck"),
+        Command::Hole { seat, cards } => format!("{seat} hole {}", format_cards(cards)),
+        Command::Show {
+            seat,
+            cards: Some(cards),
+        } => format!("{seat} show {}", format_cards(cards)),
+        Command::Show { seat, cards: None } => format!("{seat} show"),
+        Command::Deal { street, cards } => format!("{street} {}", format_cards(cards)),
+        Command::Floor(i) => format!("floor {}", i.as_str()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Command {
+        parse_line(line).unwrap().unwrap()
+    }
+
+    #[test]
+    fn every_contract_line_form_parses_and_prints_back() {
+        for line in [
+            "s3 fold",
+            "s3 check",
+            "s3 call",
+            "s3 call 1000",
+            "s3 call 300 allin",
+            "s3 raise 300 allin",
+            "s3 bet 500",
+            "s3 raise 1200",
+            "s3 allin",
+            "s3 say call",
+            "s3 say check",
+            "s3 say fold",
+            "s3 say bet",
+            "s3 say raise",
+            "s3 say allin",
+            "s3 say pot",
+            "s3 say 1400",
+            "s3 say raise 8000",
+            "s3 say bet 500",
+            "s3 push 1400",
+            "s3 push 1000x2",
+            "s3 push 500+25",
+            "s3 push 1000x2+100x3",
+            "s3 tap",
+            "s3 muck",
+            "s3 hole AhKd",
+            "s3 show AhKd",
+            "s10 show",
+            "flop AsKd7c",
+            "turn 2h",
+            "river 9s",
+            "floor misdeal",
+            "floor exposed-card",
+            "floor boxed-card",
+            "floor four-card-flop",
+            "floor premature-card",
+            "floor clock",
+        ] {
+            let command = parse(line);
+            assert_eq!(format_command(&command).as_deref(), Some(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn words_are_case_insensitive_and_comments_ignored() {
+        assert_eq!(parse("S2 RAISE 1200   # big"), parse("s2 raise 1200"));
+        assert_eq!(parse("FLOP asKD7C"), parse("flop AsKd7c"));
+        assert_eq!(parse_line("   # only a comment"), Ok(None));
+        assert_eq!(parse_line(""), Ok(None));
+    }
+
+    #[test]
+    fn malformed_lines_say_where_and_what_was_expected() {
+        let cases = [
+            ("s3 rase 100", 4, "not an action"),
+            ("s11 fold", 1, "no seat 11"),
+            ("s3 raise", 9, "amount to raise"),
+            ("s3 bet 5o0", 8, "not an amount"),
+            ("s3 bet 0", 8, "more than 0"),
+            ("s3 push 1000x", 9, "not a set of chips"),
+            ("flop AsKd7", 6, "not a list of cards"),
+            ("s3 hole AhKdQc", 9, "not two hole cards"),
+            ("s3 fold now", 9, "unexpected 'now'"),
+            ("dealer burns", 1, "does not start a line"),
+            ("floor smoke", 7, "not an irregularity"),
+            ("s3 say maybe", 8, "not a declaration"),
+        ];
+        for (line, column, words) in cases {
+            let e = parse_line(line).unwrap_err();
+            assert_eq!(e.column, column, "{line}: {e}");
+            assert!(e.message.contains(words), "{line}: {e}");
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Rulings: what floorcall suggests when an input needs one, with the plain
+//! sentence and the rule it applies.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The ruling ids fixed by the table-notation contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RulingId {
+    MinRaise,
+    FiftyPercent,
+    OversizedChip,
+    MultipleChip,
+    StringBet,
+    VerbalBinding,
+    Undercall,
+    OutOfTurn,
+    ShortAllIn,
+    LesserAmount,
+    PotBetNoLimit,
+    ConditionalStatement,
+    UncalledBet,
+    SidePot,
+    OddChip,
+    ShowdownOrder,
+    AllInFaceUp,
+    Misdeal,
+    SubstantialAction,
+    DeadHand,
+    PrematureCard,
+    FourCardFlop,
+    ExposedCard,
+    Clock,
+    DeadButton,
+    HeadsUpButton,
+    ShortBlind,
+}
+
+impl RulingId {
+    /// Every ruling id, in contract order.
+    pub const ALL: [RulingId; 27] = [
+        RulingId::MinRaise,
+        RulingId::FiftyPercent,
+        RulingId::OversizedChip,
+        RulingId::MultipleChip,
+        RulingId::StringBet,
+        RulingId::VerbalBinding,
+        RulingId::Undercall,
+        RulingId::OutOfTurn,
+        RulingId::ShortAllIn,
+        RulingId::LesserAmount,
+        RulingId::PotBetNoLimit,
+        RulingId::ConditionalStatement,
+        RulingId::UncalledBet,
+        RulingId::SidePot,
+        RulingId::OddChip,
+        RulingId::ShowdownOrder,
+        RulingId::AllInFaceUp,
+        RulingId::Misdeal,
+        RulingId::SubstantialAction,
+        RulingId::DeadHand,
+        RulingId::PrematureCard,
+        RulingId::FourCardFlop,
+        RulingId::ExposedCard,
+        RulingId::Clock,
+        RulingId::DeadButton,
+        RulingId::HeadsUpButton,
+        RulingId::ShortBlind,
+    ];
+
+    /// The id as written in scenario files (`fifty-percent`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RulingId::MinRaise => "min-raise",
+            RulingId::FiftyPercent => "fifty-percent",
+            RulingId::OversizedChip => "oversized-chip",
+            RulingId::MultipleChip => "multiple-chip",
+            RulingId::StringBet => "string-bet",
+            RulingId::VerbalBinding => "verbal-binding",
+            RulingId::Undercall => "undercall",
+            RulingId::OutOfTurn => "out-of-turn",
+            RulingId::ShortAllIn => "short-all-in",
+            RulingId::LesserAmount => "lesser-amount",
+            RulingId::PotBetNoLimit => "pot-bet-no-limit",
+            RulingId::ConditionalStatement => "conditional-statement",
+            RulingId::UncalledBet => "uncalled-bet",
+            RulingId::SidePot => "side-pot",
+            RulingId::OddChip => "odd-chip",
+            RulingId::ShowdownOrder => "showdown-order",
+            RulingId::AllInFaceUp => "all-in-face-up",
+            RulingId::Misdeal => "misdeal",
+            RulingId::SubstantialAction => "substantial-action",
+            RulingId::DeadHand => "dead-hand",
+            RulingId::PrematureCard => "premature-card",
+            RulingId::FourCardFlop => "four-card-flop",
+            RulingId::ExposedCard => "exposed-card",
+            RulingId::Clock => "clock",
+            RulingId::DeadButton => "dead-button",
+            RulingId::HeadsUpButton => "heads-up-button",
+            RulingId::ShortBlind => "short-blind",
+        }
+    }
+}
+
+impl fmt::Display for RulingId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where a rule comes from: the rulebook, the rule's number or heading, and
+/// its text (or the sentence that applies).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Citation {
+    /// The rulebook file or title.
+    pub rulebook: String,
+    /// The rule number or heading.
+    pub rule: String,
+    /// The rule's words.
+    pub text: String,
+}
+
+impl fmt::Display for Citation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} rule {}: \"{}\"", self.rulebook, self.rule, self.text)
+    }
+}
+
+/// A suggested ruling: id, one plain sentence with the numbers, citation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    /// The contract's ruling id.
+    pub id: RulingId,
+    /// What it means here, with the numbers of the situation.
+    pub text: String,
+    /// The rule applied.
+    pub citation: Citation,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_serialize_as_the_contract_spells_them() {
+        for id in RulingId::ALL {
+            let json = toml::Value::try_from(id).unwrap();
+            assert_eq!(json.as_str(), Some(id.as_str()));
+        }
+    }
+}

@@ -1,0 +1,607 @@
+//! Scenario files (`../shared/table-notation.md`, section 2): a table, a
+//! script of notation lines and expectations about the hand along the way.
+//! `load` reads and checks a file; `run` plays it and lists the
+//! expectations that failed. The CLI's `floorcall scenario` and `cargo test`
+//! both come through here.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+use toml::Spanned;
+
+use crate::notation::parse_line;
+use crate::rules::{HouseRules, RulesError, line_column};
+use crate::table::cards::parse_cards;
+use crate::table::event::{AnteMode, Street, TableSetup};
+use crate::table::{Chips, Command, Hand, HandState, Seat};
+
+/// Why a scenario file could not be used (exit status 2).
+#[derive(Debug, Error)]
+pub enum ScenarioError {
+    /// The file could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not a valid scenario.
+    #[error("{file}:{line}:{column}: {message}")]
+    Parse {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The house rules named could not be loaded.
+    #[error("{file}: house rules: {source}")]
+    House {
+        /// The scenario file.
+        file: String,
+        /// Why.
+        #[source]
+        source: RulesError,
+    },
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    title: String,
+    #[serde(default = "default_house")]
+    house: String,
+    #[serde(default)]
+    source: String,
+    script: Spanned<String>,
+    table: Spanned<RawTable>,
+    #[serde(default)]
+    expect: Vec<Spanned<Expect>>,
+}
+
+fn default_house() -> String {
+    "tda".into()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTable {
+    button: u8,
+    blinds: [u64; 2],
+    #[serde(default)]
+    ante: u64,
+    /// Extension: `"per-player"` (default) or `"big-blind"`.
+    #[serde(default)]
+    ante_mode: AnteMode,
+    stacks: RawStacks,
+    #[serde(default)]
+    denominations: Vec<u64>,
+    #[serde(default)]
+    street: Option<String>,
+    #[serde(default)]
+    pot: u64,
+    /// Extension: board cards already out when starting after preflop.
+    #[serde(default)]
+    board: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RawStacks {
+    BySeat(BTreeMap<String, u64>),
+    InOrder(Vec<u64>),
+}
+
+/// One `[[expect]]` block: every key given must hold.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// Checked after this many script lines (default: the whole script).
+    pub after: Option<usize>,
+    /// The seat to act; 0 for none.
+    pub to_act: Option<u8>,
+    /// The street.
+    pub street: Option<String>,
+    /// The bet a call must match.
+    pub current_bet: Option<u64>,
+    /// The smallest legal raise-to for the seat to act.
+    pub min_raise_to: Option<u64>,
+    /// Whether the seat to act may raise.
+    pub can_raise: Option<bool>,
+    /// The last binding action, normalized.
+    pub last_action: Option<String>,
+    /// All binding actions, normalized.
+    pub actions: Option<Vec<String>>,
+    /// Ruling ids that must be among those suggested.
+    pub rulings: Option<Vec<String>>,
+    /// Whether the last line was refused.
+    pub rejected: Option<bool>,
+    /// All chips in the middle.
+    pub pot: Option<u64>,
+    /// The pots, main first.
+    pub pots: Option<Vec<ExpectPot>>,
+    /// Chips behind for the seats named.
+    pub stacks: Option<BTreeMap<String, u64>>,
+    /// The seat that tables first.
+    pub show_first: Option<u8>,
+}
+
+/// A pot as expected.
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectPot {
+    /// Chips in it.
+    pub amount: u64,
+    /// Seats that may win it.
+    pub eligible: Vec<u8>,
+}
+
+/// A scenario ready to run.
+#[derive(Debug)]
+pub struct Scenario {
+    /// The file it came from.
+    pub file: String,
+    /// Its title.
+    pub title: String,
+    /// Where the case comes from.
+    pub source: String,
+    /// The house rules in force.
+    pub rules: HouseRules,
+    /// The table.
+    pub setup: TableSetup,
+    /// The script's lines: file line number, the text, the command.
+    pub lines: Vec<(usize, String, Command)>,
+    /// The expectations, numbered from 1 in file order.
+    pub expectations: Vec<Expect>,
+}
+
+/// One failed expectation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// Which `[[expect]]` (1-based) and where it was checked.
+    pub expectation: usize,
+    /// After how many lines it was checked.
+    pub after: usize,
+    /// The key.
+    pub key: &'static str,
+    /// What was expected.
+    pub expected: String,
+    /// What the hand showed.
+    pub got: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expect #{} (after {} lines): {}: expected {}, got {}",
+            self.expectation, self.after, self.key, self.expected, self.got
+        )
+    }
+}
+
+/// Reads and checks a scenario file.
+pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
+        file: file.clone(),
+        source,
+    })?;
+    parse(&file, &text, path.parent())
+}
+
+/// Parses a scenario from text; `dir` resolves a house-rules path.
+pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, ScenarioError> {
+    let at = |offset: usize, message: String| {
+        let (line, column) = line_column(text, offset);
+        ScenarioError::Parse {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        }
+    };
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        at(offset, e.message().trim_end().to_string())
+    })?;
+    let rules = load_house(&raw.house, dir).map_err(|source| ScenarioError::House {
+        file: file.to_string(),
+        source,
+    })?;
+    let table_at = raw.table.span().start;
+    let setup = table_setup(raw.table.into_inner()).map_err(|m| at(table_at, m))?;
+
+    // Script lines map back to file lines: the string starts after `"""`
+    // and an immediately following newline (TOML trims it).
+    let span = raw.script.span();
+    let quote = &text[span.start..span.end.min(text.len())];
+    let mut body_start = span.start + quote.find(['"', '\'']).map_or(0, |i| i + 1);
+    if quote.starts_with("\"\"\"") || quote.starts_with("'''") {
+        body_start = span.start + 3;
+        if text[body_start..].starts_with("\r\n") {
+            body_start += 2;
+        } else if text[body_start..].starts_with('\n') {
+            body_start += 1;
+        }
+    }
+    let (first_line, first_column) = line_column(text, body_start);
+    let mut lines = Vec::new();
+    for (i, line) in raw.script.get_ref().lines().enumerate() {
+        let file_line = first_line + i;
+        match parse_line(line) {
+            Ok(Some(command)) => lines.push((file_line, line.trim().to_string(), command)),
+            Ok(None) => {}
+            Err(e) => {
+                let column = if i == 0 {
+                    first_column + e.column - 1
+                } else {
+                    e.column
+                };
+                return Err(ScenarioError::Parse {
+                    file: file.to_string(),
+                    line: file_line,
+                    column,
+                    message: e.message,
+                });
+            }
+        }
+    }
+    let count = lines.len();
+    let mut expectations = Vec::new();
+    for e in raw.expect {
+        let start = e.span().start;
+        let e = e.into_inner();
+        if let Some(after) = e.after {
+            if after > count {
+                return Err(at(
+                    start,
+                    format!("after = {after}, but the script has only {count} lines"),
+                ));
+            }
+        }
+        for id in e.rulings.iter().flatten() {
+            if !crate::rules::RulingId::ALL.iter().any(|r| r.as_str() == id) {
+                return Err(at(start, format!("'{id}' is not a ruling id")));
+            }
+        }
+        if let Some(street) = &e.street {
+            if street_named(street).is_none() {
+                return Err(at(
+                    start,
+                    format!(
+                        "'{street}' is not a street: preflop, flop, turn, river, showdown or done"
+                    ),
+                ));
+            }
+        }
+        expectations.push(e);
+    }
+    Ok(Scenario {
+        file: file.to_string(),
+        title: raw.title,
+        source: raw.source,
+        rules,
+        setup,
+        lines,
+        expectations,
+    })
+}
+
+fn load_house(house: &str, dir: Option<&Path>) -> Result<HouseRules, RulesError> {
+    if HouseRules::built_in(house).is_none() {
+        if let Some(dir) = dir {
+            let relative = dir.join(house);
+            if relative.exists() {
+                return HouseRules::load(&relative.display().to_string());
+            }
+        }
+    }
+    HouseRules::load(house)
+}
+
+fn street_named(name: &str) -> Option<Street> {
+    [
+        Street::Preflop,
+        Street::Flop,
+        Street::Turn,
+        Street::River,
+        Street::Showdown,
+        Street::Done,
+    ]
+    .into_iter()
+    .find(|s| s.as_str() == name)
+}
+
+fn seat_named(key: &str) -> Result<Seat, String> {
+    key.trim()
+        .parse::<u8>()
+        .ok()
+        .and_then(Seat::new)
+        .ok_or_else(|| format!("'{key}' is not a seat: seats are 1 to 10"))
+}
+
+fn table_setup(raw: RawTable) -> Result<TableSetup, String> {
+    let button = Seat::new(raw.button)
+        .ok_or_else(|| format!("button = {} is not a seat: seats are 1 to 10", raw.button))?;
+    let stacks: Vec<(Seat, Chips)> = match raw.stacks {
+        RawStacks::BySeat(map) => {
+            let mut v = map
+                .iter()
+                .map(|(k, c)| seat_named(k).map(|s| (s, Chips(*c))))
+                .collect::<Result<Vec<_>, _>>()?;
+            v.sort();
+            v
+        }
+        RawStacks::InOrder(list) => {
+            if list.len() > 10 {
+                return Err(format!("{} stacks for 10 seats", list.len()));
+            }
+            list.iter()
+                .enumerate()
+                .map(|(i, c)| (Seat::from_index(i), Chips(*c)))
+                .collect()
+        }
+    };
+    let street = match raw.street.as_deref() {
+        None => Street::Preflop,
+        Some(name) => street_named(name)
+            .filter(|s| s.is_betting())
+            .ok_or_else(|| format!("street = \"{name}\": expected preflop, flop, turn or river"))?,
+    };
+    let board = match raw.board.as_deref() {
+        None | Some("") => Vec::new(),
+        Some(text) => parse_cards(text).map_err(|e| e.to_string())?,
+    };
+    let mut denominations: Vec<Chips> = raw.denominations.iter().map(|d| Chips(*d)).collect();
+    denominations.sort();
+    Ok(TableSetup {
+        button,
+        small_blind: Chips(raw.blinds[0]),
+        big_blind: Chips(raw.blinds[1]),
+        ante: Chips(raw.ante),
+        ante_mode: raw.ante_mode,
+        stacks,
+        denominations,
+        street,
+        pot: Chips(raw.pot),
+        board,
+    })
+}
+
+/// What happened when a scenario ran.
+#[derive(Debug)]
+pub struct Report {
+    /// The failed expectations (empty: the scenario passed).
+    pub failures: Vec<Failure>,
+    /// The hand at the end.
+    pub hand: Option<Hand>,
+}
+
+/// Plays a scenario and checks its expectations.
+pub fn run(scenario: &Scenario) -> Report {
+    let mut failures = Vec::new();
+    let mut hand = match Hand::start(scenario.setup.clone(), scenario.rules.clone()) {
+        Ok(hand) => hand,
+        Err(refusal) => {
+            failures.push(Failure {
+                expectation: 0,
+                after: 0,
+                key: "table",
+                expected: "a table that can start".into(),
+                got: refusal.to_string(),
+            });
+            return Report {
+                failures,
+                hand: None,
+            };
+        }
+    };
+    let total = scenario.lines.len();
+    let mut rejected = false;
+    let check_at = |k: usize, hand: &Hand, rejected: bool, failures: &mut Vec<Failure>| {
+        for (i, e) in scenario.expectations.iter().enumerate() {
+            if e.after.unwrap_or(total) == k {
+                let view = resolved_view(hand);
+                check(e, i + 1, k, &view, &scenario.rules, rejected, failures);
+            }
+        }
+    };
+    check_at(0, &hand, rejected, &mut failures);
+    for (k, (_, line, command)) in scenario.lines.iter().enumerate() {
+        rejected = hand.execute(command, Some(line.clone())).is_err();
+        if k + 1 == total {
+            // The end of the script closes any pending motion.
+            let _ = hand.execute(&Command::Resolve, None);
+        }
+        if k + 1 > 0 {
+            check_at(k + 1, &hand, rejected, &mut failures);
+        }
+    }
+    Report {
+        failures,
+        hand: Some(hand),
+    }
+}
+
+/// The state with any pending physical action resolved, as if the player's
+/// hands were back: what the expectations see mid-script.
+fn resolved_view(hand: &Hand) -> HandState {
+    let mut view = hand.clone();
+    let _ = view.execute(&Command::Resolve, None);
+    view.state().clone()
+}
+
+fn check(
+    e: &Expect,
+    index: usize,
+    after: usize,
+    st: &HandState,
+    rules: &HouseRules,
+    rejected: bool,
+    failures: &mut Vec<Failure>,
+) {
+    let mut found: Vec<(&'static str, String, String)> = Vec::new();
+    let mut cmp = |key: &'static str, expected: Option<String>, got: String| {
+        if let Some(expected) = expected {
+            if expected != got {
+                found.push((key, expected, got));
+            }
+        }
+    };
+    let to_act = st.to_act;
+    cmp(
+        "to_act",
+        e.to_act.map(|s| s.to_string()),
+        to_act.map_or(0, |s| s.number()).to_string(),
+    );
+    cmp("street", e.street.clone(), st.street.as_str().to_string());
+    cmp(
+        "current_bet",
+        e.current_bet.map(|c| c.to_string()),
+        st.current_bet.get().to_string(),
+    );
+    let min_raise = to_act.map_or(st.full_raise_to(rules), |s| st.min_raise_to(s, rules));
+    cmp(
+        "min_raise_to",
+        e.min_raise_to.map(|c| c.to_string()),
+        min_raise.get().to_string(),
+    );
+    cmp(
+        "can_raise",
+        e.can_raise.map(|b| b.to_string()),
+        to_act.is_some_and(|s| st.can_raise(s, rules)).to_string(),
+    );
+    let last = st
+        .actions
+        .last()
+        .map_or("(none)".to_string(), |a| a.to_string());
+    cmp(
+        "last_action",
+        e.last_action.as_ref().map(|a| normalize(a)),
+        last,
+    );
+    let actions: Vec<String> = st.actions.iter().map(|a| a.to_string()).collect();
+    cmp(
+        "actions",
+        e.actions
+            .as_ref()
+            .map(|v| format!("{:?}", v.iter().map(|a| normalize(a)).collect::<Vec<_>>())),
+        format!("{actions:?}"),
+    );
+    if let Some(wanted) = &e.rulings {
+        let got: Vec<&str> = st.rulings.iter().map(|r| r.id.as_str()).collect();
+        let missing: Vec<&String> = wanted
+            .iter()
+            .filter(|w| !got.contains(&w.as_str()))
+            .collect();
+        if !missing.is_empty() {
+            cmp("rulings", Some(format!("{wanted:?}")), format!("{got:?}"));
+        }
+    }
+    cmp(
+        "rejected",
+        e.rejected.map(|b| b.to_string()),
+        rejected.to_string(),
+    );
+    cmp(
+        "pot",
+        e.pot.map(|c| c.to_string()),
+        st.pot().get().to_string(),
+    );
+    if let Some(wanted) = &e.pots {
+        let got: Vec<ExpectPot> = st
+            .pots()
+            .into_iter()
+            .map(|p| ExpectPot {
+                amount: p.amount.get(),
+                eligible: p.eligible.iter().map(|s| s.number()).collect(),
+            })
+            .collect();
+        if *wanted != got {
+            cmp("pots", Some(format_pots(wanted)), format_pots(&got));
+        }
+    }
+    if let Some(wanted) = &e.stacks {
+        for (key, chips) in wanted {
+            let got = seat_named(key).map_or("no such seat".to_string(), |s| {
+                st.seat(s).stack.get().to_string()
+            });
+            if got != chips.to_string() {
+                cmp(
+                    "stacks",
+                    Some(format!("seat {key} = {chips}")),
+                    format!("seat {key} = {got}"),
+                );
+            }
+        }
+    }
+    cmp(
+        "show_first",
+        e.show_first.map(|s| s.to_string()),
+        st.show_first(rules).map_or(0, |s| s.number()).to_string(),
+    );
+    failures.extend(found.into_iter().map(|(key, expected, got)| Failure {
+        expectation: index,
+        after,
+        key,
+        expected,
+        got,
+    }));
+}
+
+fn normalize(action: &str) -> String {
+    action
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase()
+}
+
+fn format_pots(pots: &[ExpectPot]) -> String {
+    let parts: Vec<String> = pots
+        .iter()
+        .map(|p| format!("{{ amount = {}, eligible = {:?} }}", p.amount, p.eligible))
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// Every `.toml` file under the paths given (folders searched recursively),
+/// sorted, so a run is repeatable.
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ScenarioError> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            walk(path, &mut files).map_err(|source| ScenarioError::Io {
+                file: path.display().to_string(),
+                source,
+            })?;
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|x| x == "toml") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,408 @@
+//! Events: past-tense facts about a hand. The state of any hand is the fold
+//! of its events (`HandState::apply`); nothing else changes it.
+//!
+//! Events carry everything `apply` needs, so folding never consults the
+//! house rules and never fails. Physical events (`Declared`, `ChipsPushed`,
+//! `Tapped`, `Mucked`) record what happened at the table; `ActionBound`
+//! records what it bound, and `RulingSuggested` why.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::Card;
+use super::chips::Chips;
+use super::seat::Seat;
+use crate::rules::Ruling;
+
+/// The version of the event format written to journals.
+pub const EVENT_VERSION: u32 = 1;
+
+/// Where a hand is.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Street {
+    /// Before the flop.
+    #[default]
+    Preflop,
+    /// After the flop.
+    Flop,
+    /// After the turn.
+    Turn,
+    /// After the river.
+    River,
+    /// Betting is over; hands are being tabled.
+    Showdown,
+    /// The pots have been awarded.
+    Done,
+}
+
+impl Street {
+    /// The name used in the notation and scenario files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Street::Preflop => "preflop",
+            Street::Flop => "flop",
+            Street::Turn => "turn",
+            Street::River => "river",
+            Street::Showdown => "showdown",
+            Street::Done => "done",
+        }
+    }
+
+    /// The street a board line deals, from the one whose betting is over.
+    pub fn next_board(self) -> Option<Street> {
+        match self {
+            Street::Preflop => Some(Street::Flop),
+            Street::Flop => Some(Street::Turn),
+            Street::Turn => Some(Street::River),
+            _ => None,
+        }
+    }
+
+    /// How many board cards this street's line deals.
+    pub fn cards_dealt(self) -> usize {
+        match self {
+            Street::Flop => 3,
+            Street::Turn | Street::River => 1,
+            _ => 0,
+        }
+    }
+
+    /// Whether there is betting on this street.
+    pub fn is_betting(self) -> bool {
+        matches!(
+            self,
+            Street::Preflop | Street::Flop | Street::Turn | Street::River
+        )
+    }
+}
+
+impl fmt::Display for Street {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What kind of binding action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionKind {
+    /// Gives up the hand.
+    Fold,
+    /// Passes with nothing to call.
+    Check,
+    /// Matches the current bet (or all the seat has).
+    Call,
+    /// The first bet of a street.
+    Bet,
+    /// More than the current bet.
+    Raise,
+}
+
+/// A binding action in its normalized form: `s3 raise 1200 allin`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Action {
+    /// Who acted.
+    pub seat: Seat,
+    /// What they did.
+    pub kind: ActionKind,
+    /// Their street total after the action.
+    pub to: Chips,
+    /// Whether it left them with no chips.
+    pub all_in: bool,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.seat;
+        match self.kind {
+            ActionKind::Fold => write!(f, "{s} fold")?,
+            ActionKind::Check => write!(f, "{s} check")?,
+            ActionKind::Call => write!(f, "{s} call {}", self.to.get())?,
+            ActionKind::Bet => write!(f, "{s} bet {}", self.to.get())?,
+            ActionKind::Raise => write!(f, "{s} raise {}", self.to.get())?,
+        }
+        if self.all_in {
+            f.write_str(" allin")?;
+        }
+        Ok(())
+    }
+}
+
+/// A forced bet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Post {
+    /// The small blind.
+    SmallBlind,
+    /// The big blind.
+    BigBlind,
+    /// An ante (dead money, not part of the street's wager).
+    Ante,
+}
+
+/// Who pays the ante.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnteMode {
+    /// Every seat dealt in posts the ante.
+    #[default]
+    PerPlayer,
+    /// The big blind posts one ante for the table (big-blind ante).
+    BigBlind,
+}
+
+/// How a hand starts: seats, stacks, button, blinds, ante.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSetup {
+    /// The button seat (it may be empty: a dead button).
+    pub button: Seat,
+    /// The small blind.
+    pub small_blind: Chips,
+    /// The big blind; also the minimum bet.
+    pub big_blind: Chips,
+    /// The ante, zero for none.
+    #[serde(default)]
+    pub ante: Chips,
+    /// Who posts the ante.
+    #[serde(default)]
+    pub ante_mode: AnteMode,
+    /// Chips behind for each occupied seat, in seat order.
+    pub stacks: Vec<(Seat, Chips)>,
+    /// Chip denominations in play, smallest first; empty when unknown.
+    #[serde(default)]
+    pub denominations: Vec<Chips>,
+    /// The street the hand starts on (after preflop: no blinds posted).
+    #[serde(default)]
+    pub street: Street,
+    /// Chips already in the middle when starting after preflop.
+    #[serde(default)]
+    pub pot: Chips,
+    /// Board cards already out when starting after preflop.
+    #[serde(default)]
+    pub board: Vec<Card>,
+}
+
+/// Chips released in one forward motion.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PushedChips {
+    /// An amount whose chips are not known.
+    Amount(Chips),
+    /// Chips by denomination and count (`1000x2+100x3`).
+    Denominations(Vec<(Chips, u32)>),
+}
+
+impl PushedChips {
+    /// The value pushed.
+    pub fn total(&self) -> Chips {
+        match self {
+            PushedChips::Amount(c) => *c,
+            PushedChips::Denominations(d) => {
+                d.iter().map(|(v, n)| Chips(v.get() * *n as u64)).sum()
+            }
+        }
+    }
+
+    /// The one chip pushed, when exactly one chip is known to be pushed.
+    pub fn single_chip(&self) -> Option<Chips> {
+        match self {
+            PushedChips::Denominations(d) if d.iter().map(|(_, n)| n).sum::<u32>() == 1 => {
+                d.iter().find(|(_, n)| *n == 1).map(|(v, _)| *v)
+            }
+            _ => None,
+        }
+    }
+
+    /// The smallest chip among several known chips.
+    pub fn smallest_of_several(&self) -> Option<Chips> {
+        match self {
+            PushedChips::Denominations(d) if d.iter().map(|(_, n)| n).sum::<u32>() > 1 => {
+                d.iter().filter(|(_, n)| *n > 0).map(|(v, _)| *v).min()
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for PushedChips {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PushedChips::Amount(c) => write!(f, "{}", c.get()),
+            PushedChips::Denominations(d) => {
+                for (i, (v, n)) in d.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("+")?;
+                    }
+                    if *n == 1 {
+                        write!(f, "{}", v.get())?;
+                    } else {
+                        write!(f, "{}x{}", v.get(), n)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A verbal declaration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Declaration {
+    /// "Fold".
+    Fold,
+    /// "Check".
+    Check,
+    /// "Call".
+    Call,
+    /// "Bet", with or without an amount (a street total).
+    Bet(Option<Chips>),
+    /// "Raise", with or without an amount (the total, TDA 43-B).
+    Raise(Option<Chips>),
+    /// "All in".
+    AllIn,
+    /// "Pot" (not a valid no-limit bet; binds a valid bet, TDA 50-C).
+    Pot,
+    /// An amount alone: the same as pushing it silently (TDA 37-C).
+    Amount(Chips),
+}
+
+impl fmt::Display for Declaration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Declaration::Fold => f.write_str("fold"),
+            Declaration::Check => f.write_str("check"),
+            Declaration::Call => f.write_str("call"),
+            Declaration::Bet(None) => f.write_str("bet"),
+            Declaration::Bet(Some(c)) => write!(f, "bet {}", c.get()),
+            Declaration::Raise(None) => f.write_str("raise"),
+            Declaration::Raise(Some(c)) => write!(f, "raise {}", c.get()),
+            Declaration::AllIn => f.write_str("allin"),
+            Declaration::Pot => f.write_str("pot"),
+            Declaration::Amount(c) => write!(f, "{}", c.get()),
+        }
+    }
+}
+
+/// One pot: its chips and the seats that may win it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pot {
+    /// Chips in it.
+    pub amount: Chips,
+    /// Seats that may win it, in seat order.
+    pub eligible: Vec<Seat>,
+}
+
+/// A pot as awarded: who won how much.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Award {
+    /// The pot.
+    pub pot: Pot,
+    /// Each winner and their share, odd chips included.
+    pub shares: Vec<(Seat, Chips)>,
+}
+
+/// A fact about the hand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// The hand began with this table.
+    HandStarted {
+        /// Seats, stacks, button, blinds.
+        setup: TableSetup,
+    },
+    /// A blind or ante went in.
+    Posted {
+        /// Who posted.
+        seat: Seat,
+        /// Which forced bet.
+        post: Post,
+        /// How much (all the seat had, when short).
+        amount: Chips,
+    },
+    /// A seat's hole cards were recorded.
+    HoleCards {
+        /// Whose.
+        seat: Seat,
+        /// The two cards.
+        cards: [Card; 2],
+    },
+    /// A player said something that may bind an action.
+    Declared {
+        /// Who spoke.
+        seat: Seat,
+        /// What they said.
+        declaration: Declaration,
+    },
+    /// A player released chips in one motion.
+    ChipsPushed {
+        /// Whose chips.
+        seat: Seat,
+        /// Which chips.
+        chips: PushedChips,
+    },
+    /// A player tapped the table.
+    Tapped {
+        /// Who tapped.
+        seat: Seat,
+    },
+    /// A player threw their cards toward the muck during the betting.
+    Mucked {
+        /// Who.
+        seat: Seat,
+    },
+    /// An action became binding.
+    ActionBound {
+        /// The action, normalized.
+        action: Action,
+        /// Whether it is a full bet or raise (it sets the minimum raise and
+        /// reopens the betting).
+        full: bool,
+    },
+    /// A ruling was suggested.
+    RulingSuggested {
+        /// The ruling with its citation.
+        ruling: Ruling,
+    },
+    /// An uncalled bet (or part of one) went back.
+    BetReturned {
+        /// To whom.
+        seat: Seat,
+        /// How much.
+        amount: Chips,
+    },
+    /// Board cards were dealt.
+    StreetDealt {
+        /// The street they begin.
+        street: Street,
+        /// The cards.
+        cards: Vec<Card>,
+    },
+    /// A hand was tabled.
+    HandShown {
+        /// Whose.
+        seat: Seat,
+        /// The two cards.
+        cards: [Card; 2],
+    },
+    /// A hand was discarded at showdown without being tabled.
+    HandDiscarded {
+        /// Whose.
+        seat: Seat,
+    },
+    /// The pots were awarded and the hand is over.
+    PotsAwarded {
+        /// Each pot, main pot first, and its winners.
+        awards: Vec<Award>,
+    },
+    /// An earlier journal entry was retracted (undo); its events no longer
+    /// count. Retracting a retraction restores the entry (redo).
+    EntryRetracted {
+        /// The sequence number of the retracted entry.
+        entry: u32,
+    },
+}

@@ -1,0 +1,153 @@
+//! `Hand`: the journal of one hand as entries of events, the state as their
+//! fold, undo and redo by retraction. Nothing is ever rewritten.
+
+use serde::{Deserialize, Serialize};
+
+use super::command::{Command, Refusal};
+use super::decide::decide;
+use super::event::{Event, TableSetup};
+use super::state::HandState;
+use crate::rules::HouseRules;
+
+/// One journal entry: the line as entered and the events it caused.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Its number in the hand, from 0.
+    pub seq: u32,
+    /// What was entered, in table notation, when there is a line for it.
+    pub line: Option<String>,
+    /// The events it caused.
+    pub events: Vec<Event>,
+}
+
+impl Entry {
+    fn retracted_target(&self) -> Option<u32> {
+        match self.events.as_slice() {
+            [Event::EntryRetracted { entry }] => Some(*entry),
+            _ => None,
+        }
+    }
+}
+
+/// One hand: house rules, journal, and live state.
+#[derive(Debug, Clone)]
+pub struct Hand {
+    rules: HouseRules,
+    entries: Vec<Entry>,
+    state: HandState,
+    redo: Vec<u32>,
+}
+
+impl Hand {
+    /// Starts a hand: seats, blinds and antes posted.
+    pub fn start(setup: TableSetup, rules: HouseRules) -> Result<Hand, Refusal> {
+        let mut hand = Hand {
+            rules,
+            entries: Vec::new(),
+            state: HandState::default(),
+            redo: Vec::new(),
+        };
+        hand.execute(&Command::StartHand(setup), None)?;
+        Ok(hand)
+    }
+
+    /// Rebuilds a hand from its journal entries.
+    pub fn from_entries(entries: Vec<Entry>, rules: HouseRules) -> Hand {
+        let state = replay(&entries);
+        Hand {
+            rules,
+            entries,
+            state,
+            redo: Vec::new(),
+        }
+    }
+
+    /// The live state.
+    pub fn state(&self) -> &HandState {
+        &self.state
+    }
+
+    /// The house rules in force.
+    pub fn rules(&self) -> &HouseRules {
+        &self.rules
+    }
+
+    /// The journal.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Decides a command; on success appends an entry and folds its events.
+    /// A refused command changes nothing.
+    pub fn execute(&mut self, command: &Command, line: Option<String>) -> Result<&Entry, Refusal> {
+        let events = decide(&self.state, &self.rules, command)?;
+        for e in &events {
+            self.state.apply(e);
+        }
+        self.redo.clear();
+        Ok(self.push(line, events))
+    }
+
+    fn push(&mut self, line: Option<String>, events: Vec<Event>) -> &Entry {
+        let seq = self.entries.len() as u32;
+        self.entries.push(Entry { seq, line, events });
+        &self.entries[seq as usize]
+    }
+
+    /// Retracts the last live entry (never the start of the hand).
+    pub fn undo(&mut self) -> Result<&Entry, Refusal> {
+        let live = live_entries(&self.entries);
+        let target = self
+            .entries
+            .iter()
+            .rev()
+            .find(|e| e.seq > 0 && live[e.seq as usize] && e.retracted_target().is_none())
+            .map(|e| e.seq)
+            .ok_or(Refusal::NothingTo("undo"))?;
+        self.push(
+            Some(format!("# undo entry {target}")),
+            vec![Event::EntryRetracted { entry: target }],
+        );
+        self.redo.push(self.entries.len() as u32 - 1);
+        self.state = replay(&self.entries);
+        Ok(self.entries.last().expect("an entry was just pushed"))
+    }
+
+    /// Retracts the last undo, restoring what it retracted.
+    pub fn redo(&mut self) -> Result<&Entry, Refusal> {
+        let retraction = self.redo.pop().ok_or(Refusal::NothingTo("redo"))?;
+        self.push(
+            Some(format!("# redo entry {retraction}")),
+            vec![Event::EntryRetracted { entry: retraction }],
+        );
+        self.state = replay(&self.entries);
+        Ok(self.entries.last().expect("an entry was just pushed"))
+    }
+}
+
+/// Which entries count: a live retraction cancels its target (which may be
+/// a retraction itself: redo).
+fn live_entries(entries: &[Entry]) -> Vec<bool> {
+    let mut live = vec![true; entries.len()];
+    for e in entries.iter().rev() {
+        if live[e.seq as usize] {
+            if let Some(target) = e.retracted_target() {
+                if let Some(l) = live.get_mut(target as usize) {
+                    *l = false;
+                }
+            }
+        }
+    }
+    live
+}
+
+/// The state as the fold of the live entries' events.
+pub fn replay(entries: &[Entry]) -> HandState {
+    let live = live_entries(entries);
+    HandState::fold(
+        entries
+            .iter()
+            .filter(|e| live[e.seq as usize])
+            .flat_map(|e| e.events.iter()),
+    )
+}

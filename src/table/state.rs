@@ -1,0 +1,448 @@
+//! The state of a hand: what the fold of its events gives, and the questions
+//! a dealer asks of it (who acts, how much to call, the minimum raise).
+//!
+//! `apply` cannot fail and checks nothing: `decide` has already checked.
+//! The betting round's bookkeeping follows TDA 44: each seat remembers the
+//! bet it last acted at, and may raise again only when the bet has since
+//! grown by a full raise (one full raise, or short all-ins adding up to one).
+
+use serde::Serialize;
+
+use super::cards::Card;
+use super::chips::Chips;
+use super::event::{Action, ActionKind, Award, Event, Post, Pot, Street, TableSetup};
+use super::pots;
+use super::seat::{MAX_SEATS, Seat};
+use crate::rules::{HouseRules, MinRaise, Ruling, ShowOrder};
+
+/// One seat during a hand.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SeatState {
+    /// Whether a player sits here and is dealt in.
+    pub occupied: bool,
+    /// Chips behind at the start of the hand.
+    pub starting_stack: Chips,
+    /// Chips behind now.
+    pub stack: Chips,
+    /// This street's wager (blinds included, antes not).
+    pub wager: Chips,
+    /// Everything put in this hand (antes, blinds and wagers).
+    pub committed: Chips,
+    /// Folded (or the hand is dead).
+    pub folded: bool,
+    /// No chips behind with a live hand.
+    pub all_in: bool,
+    /// Has acted voluntarily on this street.
+    pub acted: bool,
+    /// The current bet when this seat last acted.
+    pub acted_at: Chips,
+    /// Hole cards, when recorded.
+    pub hole: Option<[Card; 2]>,
+    /// Tabled at showdown (or face up).
+    pub shown: bool,
+    /// Discarded at showdown without tabling.
+    pub discarded: bool,
+}
+
+impl SeatState {
+    /// In the hand: dealt in, not folded, not discarded.
+    pub fn live(&self) -> bool {
+        self.occupied && !self.folded && !self.discarded
+    }
+
+    /// In the hand with chips to act with.
+    pub fn can_act(&self) -> bool {
+        self.live() && !self.all_in
+    }
+
+    /// The most this seat's street total can become.
+    pub fn max_to(&self) -> Chips {
+        self.wager + self.stack
+    }
+}
+
+/// What a seat has done physically this turn that has not bound yet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Pending {
+    /// Whose.
+    pub seat: Seat,
+    /// The gestures and words, in order.
+    pub steps: Vec<Event>,
+}
+
+/// The hand as the fold of its events.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct HandState {
+    /// Whether `HandStarted` has been applied.
+    pub started: bool,
+    /// Seats 1..=10 (index 0..=9).
+    pub seats: [SeatState; MAX_SEATS],
+    /// The button.
+    pub button: Option<Seat>,
+    /// The small blind.
+    pub small_blind: Chips,
+    /// The big blind (the minimum bet).
+    pub big_blind: Chips,
+    /// The seat that posted the big blind this hand.
+    pub big_blind_seat: Option<Seat>,
+    /// The smallest chip in play (odd chips are broken down to it).
+    pub unit: Chips,
+    /// The street.
+    pub street: Street,
+    /// The board.
+    pub board: Vec<Card>,
+    /// Chips in the middle not owned by any seat's contribution (a starting pot).
+    pub dead_money: Chips,
+    /// The street total a call must match.
+    pub current_bet: Chips,
+    /// The largest full bet or raise of the street (the minimum raise increment).
+    pub raise_size: Chips,
+    /// Whether the current bet is still the street's opening bet (no raise yet).
+    pub opening_bet: bool,
+    /// The last seat to bet or raise this street.
+    pub last_aggressor: Option<Seat>,
+    /// The last seat to call this street.
+    pub last_caller: Option<Seat>,
+    /// The seat whose in-turn action is awaited.
+    pub to_act: Option<Seat>,
+    /// The seat that acted last (the turn passes clockwise from it).
+    pub last_actor: Option<Seat>,
+    /// Physical actions not yet bound.
+    pub pending: Option<Pending>,
+    /// Binding actions, blinds and antes left out.
+    pub actions: Vec<Action>,
+    /// Rulings suggested so far.
+    pub rulings: Vec<Ruling>,
+    /// Cards seen in this hand (hole, shown, board), as a bit set.
+    pub seen: u64,
+    /// The pots as awarded, once the hand is done.
+    pub awards: Vec<Award>,
+}
+
+impl HandState {
+    /// A seat's state.
+    pub fn seat(&self, seat: Seat) -> &SeatState {
+        &self.seats[seat.index()]
+    }
+
+    fn seat_mut(&mut self, seat: Seat) -> &mut SeatState {
+        &mut self.seats[seat.index()]
+    }
+
+    /// Occupied seats in seat order.
+    pub fn occupied(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::all().filter(|s| self.seat(*s).occupied)
+    }
+
+    /// Live seats (in the hand) in seat order.
+    pub fn live(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::all().filter(|s| self.seat(*s).live())
+    }
+
+    /// How many seats are still in the hand.
+    pub fn live_count(&self) -> usize {
+        self.live().count()
+    }
+
+    /// All chips in the middle, this street's wagers included.
+    pub fn pot(&self) -> Chips {
+        if self.street == Street::Done {
+            return Chips::ZERO;
+        }
+        self.dead_money + self.seats.iter().map(|s| s.committed).sum()
+    }
+
+    /// Every chip at the table: stacks plus the middle.
+    pub fn total_chips(&self) -> Chips {
+        self.seats.iter().map(|s| s.stack).sum::<Chips>() + self.pot()
+    }
+
+    /// What `seat` must add to call.
+    pub fn to_call(&self, seat: Seat) -> Chips {
+        let s = self.seat(seat);
+        self.current_bet.saturating_sub(s.wager).min(s.stack)
+    }
+
+    /// Whether betting is open on this street (someone is to act).
+    pub fn betting_open(&self) -> bool {
+        self.to_act.is_some()
+    }
+
+    /// The smallest full raise-to (or bet) under the house's minimum-raise
+    /// rule, ignoring the seat's stack.
+    pub fn full_raise_to(&self, rules: &HouseRules) -> Chips {
+        let min_bet = self.big_blind.max(Chips(1));
+        if self.current_bet.is_zero() {
+            return min_bet;
+        }
+        match rules.min_raise.value {
+            MinRaise::PreviousFullRaise => self.current_bet + self.raise_size.max(min_bet),
+            MinRaise::DoubleTheBet => {
+                Chips(self.current_bet.get() * 2).max(self.current_bet + min_bet)
+            }
+        }
+    }
+
+    /// The smallest legal raise-to for `seat`: the full minimum. A seat that
+    /// cannot cover it may still go all in for less.
+    pub fn min_raise_to(&self, _seat: Seat, rules: &HouseRules) -> Chips {
+        self.full_raise_to(rules)
+    }
+
+    /// Whether betting is open to `seat` again after it acted: the bet has
+    /// grown by a full raise since (TDA 44; several short all-ins count
+    /// together, UPT no-limit 4).
+    pub fn reopened_for(&self, seat: Seat, rules: &HouseRules) -> bool {
+        let s = self.seat(seat);
+        if !s.acted {
+            return true;
+        }
+        let min_bet = self.big_blind.max(Chips(1));
+        let threshold = match rules.min_raise.value {
+            MinRaise::PreviousFullRaise => s.acted_at + self.raise_size.max(min_bet),
+            MinRaise::DoubleTheBet => Chips(s.acted_at.get() * 2).max(s.acted_at + min_bet),
+        };
+        self.current_bet >= threshold
+    }
+
+    /// Whether `seat` may raise now: it has chips beyond a call and the
+    /// betting is open to it.
+    pub fn can_raise(&self, seat: Seat, rules: &HouseRules) -> bool {
+        let s = self.seat(seat);
+        s.can_act() && s.max_to() > self.current_bet && self.reopened_for(seat, rules)
+    }
+
+    /// The pots from what has been put in: main pot first.
+    pub fn pots(&self) -> Vec<Pot> {
+        pots::build(self)
+    }
+
+    /// The seat that must table first at showdown under the house rule.
+    pub fn show_first(&self, rules: &HouseRules) -> Option<Seat> {
+        if self.street != Street::Showdown {
+            return None;
+        }
+        let left_of = |from: Seat| from.clockwise_after().find(|s| self.seat(*s).live());
+        let button = self.button?;
+        match rules.show_order.value {
+            ShowOrder::LastAggressorElseLeftOfButton => self
+                .last_aggressor
+                .filter(|s| self.seat(*s).live())
+                .or_else(|| left_of(button)),
+            ShowOrder::LeftOfLastCaller => self
+                .last_caller
+                .and_then(left_of)
+                .or_else(|| left_of(button)),
+        }
+    }
+
+    /// Whether `seat` still owes an action on this street.
+    fn needs_action(&self, seat: Seat) -> bool {
+        let s = self.seat(seat);
+        if !s.can_act() {
+            return false;
+        }
+        if s.wager < self.current_bet {
+            return true;
+        }
+        // With nobody else able to bet, a seat that has matched need not act.
+        !s.acted && self.live().filter(|o| self.seat(*o).can_act()).count() >= 2
+    }
+
+    /// Passes the turn clockwise from the last actor, or closes the round.
+    fn advance(&mut self) {
+        self.to_act = None;
+        if !self.street.is_betting() || self.live_count() < 2 {
+            return;
+        }
+        let from = self
+            .last_actor
+            .or(self.button)
+            .unwrap_or(Seat::from_index(0));
+        self.to_act = from.clockwise_after().find(|s| self.needs_action(*s));
+        if self.to_act.is_none() && self.street == Street::River {
+            self.street = Street::Showdown;
+        }
+    }
+
+    fn new_street(&mut self, street: Street) {
+        self.street = street;
+        self.current_bet = Chips::ZERO;
+        self.raise_size = self.big_blind;
+        self.opening_bet = false;
+        self.last_aggressor = None;
+        self.last_caller = None;
+        self.last_actor = self.button;
+        for s in self.seats.iter_mut() {
+            s.wager = Chips::ZERO;
+            s.acted = false;
+            s.acted_at = Chips::ZERO;
+        }
+    }
+
+    fn put_in(&mut self, seat: Seat, amount: Chips, wager: bool) {
+        let s = self.seat_mut(seat);
+        let amount = amount.min(s.stack);
+        s.stack -= amount;
+        s.committed += amount;
+        if wager {
+            s.wager += amount;
+        }
+        if s.stack.is_zero() {
+            s.all_in = true;
+        }
+    }
+
+    /// Folds one event into the state. Never fails, checks nothing.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::HandStarted { setup } => self.start(setup),
+            Event::Posted { seat, post, amount } => {
+                let is_wager = *post != Post::Ante;
+                self.put_in(*seat, *amount, is_wager);
+                if *post == Post::BigBlind {
+                    self.big_blind_seat = Some(*seat);
+                    self.last_actor = Some(*seat);
+                    self.current_bet = self.current_bet.max(self.big_blind);
+                    self.opening_bet = true;
+                }
+                if *post == Post::SmallBlind && self.big_blind_seat.is_none() {
+                    self.last_actor = Some(*seat);
+                    self.current_bet = self.current_bet.max(*amount);
+                }
+                self.advance();
+            }
+            Event::HoleCards { seat, cards } => {
+                self.seat_mut(*seat).hole = Some(*cards);
+                self.seen |= cards[0].bit() | cards[1].bit();
+            }
+            Event::Declared { seat, .. }
+            | Event::ChipsPushed { seat, .. }
+            | Event::Tapped { seat }
+            | Event::Mucked { seat } => match &mut self.pending {
+                Some(p) if p.seat == *seat => p.steps.push(event.clone()),
+                _ => {
+                    self.pending = Some(Pending {
+                        seat: *seat,
+                        steps: vec![event.clone()],
+                    })
+                }
+            },
+            Event::ActionBound { action, full } => self.bind(action, *full),
+            Event::RulingSuggested { ruling } => self.rulings.push(ruling.clone()),
+            Event::BetReturned { seat, amount } => {
+                let s = self.seat_mut(*seat);
+                s.stack += *amount;
+                s.committed = s.committed.saturating_sub(*amount);
+                s.wager = s.wager.saturating_sub(*amount);
+                if !s.stack.is_zero() {
+                    s.all_in = false;
+                }
+            }
+            Event::StreetDealt { street, cards } => {
+                for c in cards {
+                    self.seen |= c.bit();
+                }
+                self.board.extend_from_slice(cards);
+                self.new_street(*street);
+                self.advance();
+                if self.to_act.is_none() && *street == Street::River && self.live_count() >= 2 {
+                    self.street = Street::Showdown;
+                }
+            }
+            Event::HandShown { seat, cards } => {
+                let s = self.seat_mut(*seat);
+                s.hole = Some(*cards);
+                s.shown = true;
+                self.seen |= cards[0].bit() | cards[1].bit();
+            }
+            Event::HandDiscarded { seat } => self.seat_mut(*seat).discarded = true,
+            Event::PotsAwarded { awards } => {
+                for award in awards {
+                    for (seat, share) in &award.shares {
+                        self.seat_mut(*seat).stack += *share;
+                    }
+                }
+                self.awards = awards.clone();
+                self.street = Street::Done;
+                self.to_act = None;
+                self.pending = None;
+            }
+            Event::EntryRetracted { .. } => {}
+        }
+    }
+
+    fn start(&mut self, setup: &TableSetup) {
+        *self = HandState {
+            started: true,
+            button: Some(setup.button),
+            small_blind: setup.small_blind,
+            big_blind: setup.big_blind,
+            unit: setup
+                .denominations
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(Chips(1)),
+            dead_money: setup.pot,
+            ..HandState::default()
+        };
+        for (seat, stack) in &setup.stacks {
+            let s = self.seat_mut(*seat);
+            s.occupied = true;
+            s.starting_stack = *stack;
+            s.stack = *stack;
+            s.all_in = stack.is_zero();
+        }
+        for c in &setup.board {
+            self.seen |= c.bit();
+        }
+        self.board = setup.board.clone();
+        self.new_street(setup.street);
+        self.advance();
+    }
+
+    fn bind(&mut self, action: &Action, full: bool) {
+        let seat = action.seat;
+        match action.kind {
+            ActionKind::Fold => self.seat_mut(seat).folded = true,
+            ActionKind::Check => {}
+            ActionKind::Call | ActionKind::Bet | ActionKind::Raise => {
+                let add = action.to.saturating_sub(self.seat(seat).wager);
+                self.put_in(seat, add, true);
+            }
+        }
+        if action.to > self.current_bet && action.kind != ActionKind::Fold {
+            if full {
+                self.raise_size = self.raise_size.max(action.to - self.current_bet);
+            }
+            if self.current_bet.is_zero() {
+                self.opening_bet = true;
+            } else if full {
+                self.opening_bet = false;
+            }
+            self.current_bet = action.to;
+            self.last_aggressor = Some(seat);
+        }
+        if action.kind == ActionKind::Call {
+            self.last_caller = Some(seat);
+        }
+        let current = self.current_bet;
+        let s = self.seat_mut(seat);
+        s.acted = true;
+        s.acted_at = current;
+        self.actions.push(*action);
+        self.pending = None;
+        self.last_actor = Some(seat);
+        self.advance();
+    }
+
+    /// The state as the fold of `events`.
+    pub fn fold<'a>(events: impl IntoIterator<Item = &'a Event>) -> HandState {
+        let mut state = HandState::default();
+        for e in events {
+            state.apply(e);
+        }
+        state
+    }
+}
