@@ -260,28 +260,26 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
     for e in raw.expect {
         let start = e.span().start;
         let e = e.into_inner();
-        if let Some(after) = e.after {
-            if after > count {
-                return Err(at(
-                    start,
-                    format!("after = {after}, but the script has only {count} lines"),
-                ));
-            }
+        if let Some(after) = e.after
+            && after > count
+        {
+            return Err(at(
+                start,
+                format!("after = {after}, but the script has only {count} lines"),
+            ));
         }
         for id in e.rulings.iter().flatten() {
             if !crate::rules::RulingId::ALL.iter().any(|r| r.as_str() == id) {
                 return Err(at(start, format!("'{id}' is not a ruling id")));
             }
         }
-        if let Some(street) = &e.street {
-            if street_named(street).is_none() {
-                return Err(at(
-                    start,
-                    format!(
-                        "'{street}' is not a street: preflop, flop, turn, river, showdown or done"
-                    ),
-                ));
-            }
+        if let Some(street) = &e.street
+            && street_named(street).is_none()
+        {
+            return Err(at(
+                start,
+                format!("'{street}' is not a street: preflop, flop, turn, river, showdown or done"),
+            ));
         }
         expectations.push(e);
     }
@@ -297,12 +295,12 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
 }
 
 fn load_house(house: &str, dir: Option<&Path>) -> Result<HouseRules, RulesError> {
-    if HouseRules::built_in(house).is_none() {
-        if let Some(dir) = dir {
-            let relative = dir.join(house);
-            if relative.exists() {
-                return HouseRules::load(&relative.display().to_string());
-            }
+    if HouseRules::built_in(house).is_none()
+        && let Some(dir) = dir
+    {
+        let relative = dir.join(house);
+        if relative.exists() {
+            return HouseRules::load(&relative.display().to_string());
         }
     }
     HouseRules::load(house)
@@ -451,10 +449,10 @@ fn check(
 ) {
     let mut found: Vec<(&'static str, String, String)> = Vec::new();
     let mut cmp = |key: &'static str, expected: Option<String>, got: String| {
-        if let Some(expected) = expected {
-            if expected != got {
-                found.push((key, expected, got));
-            }
+        if let Some(expected) = expected
+            && expected != got
+        {
+            found.push((key, expected, got));
         }
     };
     let to_act = st.to_act;

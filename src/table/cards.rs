@@ -122,7 +122,7 @@ impl fmt::Display for Card {
 
 /// Reads cards written together (`AhKd`, `Td9c8s`).
 pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
-    if s.is_empty() || s.len() % 2 != 0 || !s.is_ascii() {
+    if s.is_empty() || !s.len().is_multiple_of(2) || !s.is_ascii() {
         return Err(CardError::BadList(s.to_string()));
     }
     (0..s.len())

@@ -50,6 +50,7 @@ pub fn decide(
     }
     match command {
         Command::StartHand(_) => unreachable!("handled above"),
+        Command::Resolve if state.pending.is_none() => return Err(Refusal::NothingTo("resolve")),
         Command::Resolve => {}
         Command::Act {
             seat,
@@ -239,17 +240,17 @@ impl Outcome {
         }
         let st = &self.state;
         if st.street == Street::Showdown {
-            if !has_ruling(st, RulingId::ShowdownOrder) {
-                if let Some(first) = st.show_first(rules) {
-                    let why = match st.last_aggressor.filter(|s| st.seat(*s).live()) {
+            if !has_ruling(st, RulingId::ShowdownOrder)
+                && let Some(first) = st.show_first(rules)
+            {
+                let why = match st.last_aggressor.filter(|s| st.seat(*s).live()) {
                         Some(a) if a == first => format!("seat {} made the last bet or raise on the river", a.number()),
                         _ => "the first live seat left of the button shows first when there was no river bet".to_string(),
                     };
-                    let text = format!("Seat {} tables first: {why}.", first.number());
-                    self.emit(Event::RulingSuggested {
-                        ruling: rules.ruling(RulingId::ShowdownOrder, text),
-                    });
-                }
+                let text = format!("Seat {} tables first: {why}.", first.number());
+                self.emit(Event::RulingSuggested {
+                    ruling: rules.ruling(RulingId::ShowdownOrder, text),
+                });
             }
             let st = &self.state;
             if st.live().all(|s| st.seat(s).shown) {
@@ -262,16 +263,16 @@ impl Outcome {
         let st = &self.state;
         let mut by_commit: Vec<(Chips, Seat)> =
             st.occupied().map(|s| (st.seat(s).committed, s)).collect();
-        by_commit.sort_by(|a, b| b.0.cmp(&a.0));
-        if let [(top, seat), (second, _), ..] = by_commit[..] {
-            if top > second {
-                let amount = top - second;
-                let text = format!("Seat {}'s uncalled {amount} goes back.", seat.number());
-                self.emit(Event::BetReturned { seat, amount });
-                self.emit(Event::RulingSuggested {
-                    ruling: rules.ruling(RulingId::UncalledBet, text),
-                });
-            }
+        by_commit.sort_by_key(|c| std::cmp::Reverse(c.0));
+        if let [(top, seat), (second, _), ..] = by_commit[..]
+            && top > second
+        {
+            let amount = top - second;
+            let text = format!("Seat {}'s uncalled {amount} goes back.", seat.number());
+            self.emit(Event::BetReturned { seat, amount });
+            self.emit(Event::RulingSuggested {
+                ruling: rules.ruling(RulingId::UncalledBet, text),
+            });
         }
     }
 
@@ -893,7 +894,7 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                 }
                 Declaration::Amount(amount) => {
                     // TDA 37-C: an amount alone is the same as pushing it silently.
-                    if motions.len() > 0 {
+                    if !motions.is_empty() {
                         rulings.push(string_bet(rules, seat, amount, &motions));
                     }
                     silent_push(st, rules, seat, &PushedChips::Amount(amount), rulings)
@@ -1022,17 +1023,17 @@ fn silent_push(
             );
             return Ok(bind(cb, rulings));
         }
-        if let Some(smallest) = chips.smallest_of_several() {
-            if amount - smallest < to_call {
-                ruling(
-                    RulingId::MultipleChip,
-                    format!(
-                        "Seat {n} put out {amount} in several chips facing {to_call}; every chip is needed to call, so it is a call of {cb}; {} goes back.",
-                        amount - to_call
-                    ),
-                );
-                return Ok(bind(cb, rulings));
-            }
+        if let Some(smallest) = chips.smallest_of_several()
+            && amount - smallest < to_call
+        {
+            ruling(
+                RulingId::MultipleChip,
+                format!(
+                    "Seat {n} put out {amount} in several chips facing {to_call}; every chip is needed to call, so it is a call of {cb}; {} goes back.",
+                    amount - to_call
+                ),
+            );
+            return Ok(bind(cb, rulings));
         }
     }
     if to < cb {

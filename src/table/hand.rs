@@ -130,12 +130,11 @@ impl Hand {
 fn live_entries(entries: &[Entry]) -> Vec<bool> {
     let mut live = vec![true; entries.len()];
     for e in entries.iter().rev() {
-        if live[e.seq as usize] {
-            if let Some(target) = e.retracted_target() {
-                if let Some(l) = live.get_mut(target as usize) {
-                    *l = false;
-                }
-            }
+        if live[e.seq as usize]
+            && let Some(target) = e.retracted_target()
+            && let Some(l) = live.get_mut(target as usize)
+        {
+            *l = false;
         }
     }
     live

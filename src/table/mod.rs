@@ -11,6 +11,7 @@ pub mod decide;
 pub mod eval;
 pub mod event;
 pub mod hand;
+pub mod invariants;
 pub mod pots;
 pub mod seat;
 pub mod state;

@@ -1,0 +1,82 @@
+//! The invariants every hand keeps, checked by one function that unit
+//! tests, property tests and the scenario runner all reuse.
+
+use super::chips::Chips;
+use super::event::Street;
+use super::hand::{Hand, replay};
+
+/// Checks a hand: chips conserved, stacks and wagers consistent, the seat to
+/// act live, and the journal's fold equal to the live state. Returns the
+/// first broken invariant as a sentence.
+pub fn check(hand: &Hand) -> Result<(), String> {
+    let st = hand.state();
+    let Some(Some(setup)) = hand.entries().first().map(|e| match e.events.first() {
+        Some(super::event::Event::HandStarted { setup }) => Some(setup),
+        _ => None,
+    }) else {
+        return Err("the journal does not begin with HandStarted".into());
+    };
+    let start: Chips = setup.stacks.iter().map(|(_, c)| *c).sum::<Chips>() + setup.pot;
+    let now = st.total_chips();
+    if now != start {
+        return Err(format!(
+            "chips are not conserved: {start} at the start, {now} now"
+        ));
+    }
+    for (i, s) in st.seats.iter().enumerate() {
+        if !s.occupied && (s.stack != Chips::ZERO || s.committed != Chips::ZERO) {
+            return Err(format!("empty seat {} holds chips", i + 1));
+        }
+        if s.wager > s.committed {
+            return Err(format!(
+                "seat {} wagers {} but has committed only {}",
+                i + 1,
+                s.wager,
+                s.committed
+            ));
+        }
+        if s.occupied && !s.folded && s.all_in != s.stack.is_zero() && st.street != Street::Done {
+            return Err(format!(
+                "seat {} is marked all in = {} with {} behind",
+                i + 1,
+                s.all_in,
+                s.stack
+            ));
+        }
+        if s.wager > st.current_bet && st.street.is_betting() {
+            return Err(format!(
+                "seat {} wagers {} above the current bet {}",
+                i + 1,
+                s.wager,
+                st.current_bet
+            ));
+        }
+    }
+    if let Some(seat) = st.to_act {
+        let s = st.seat(seat);
+        if !s.can_act() {
+            return Err(format!(
+                "seat {} is to act but cannot (folded, all in or empty)",
+                seat.number()
+            ));
+        }
+        if !st.street.is_betting() {
+            return Err(format!("seat {} is to act at {}", seat.number(), st.street));
+        }
+    }
+    if st.street == Street::Done {
+        let awarded: Chips = st
+            .awards
+            .iter()
+            .flat_map(|a| a.shares.iter().map(|s| s.1))
+            .sum();
+        let in_pots: Chips = st.awards.iter().map(|a| a.pot.amount).sum();
+        if awarded != in_pots {
+            return Err(format!("{awarded} awarded from pots of {in_pots}"));
+        }
+    }
+    if replay(hand.entries()) != *st {
+        return Err("folding the journal does not give the live state".into());
+    }
+    Ok(())
+}

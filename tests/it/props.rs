@@ -1,0 +1,258 @@
+//! Property tests: random sequences of legal and illegal commands keep the
+//! invariants (chips conserved, no negative stack, the seat to act live,
+//! the journal's fold equal to the live state), a refused command changes
+//! nothing, undo restores the state before, and nothing panics.
+
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+
+use floorcall::rules::HouseRules;
+use floorcall::table::command::Irregularity;
+use floorcall::table::event::{Declaration, PushedChips, Street, TableSetup};
+use floorcall::table::{Card, Chips, Command, Hand, HandState, Intent, Seat, invariants};
+
+fn random_setup(rng: &mut StdRng) -> TableSetup {
+    let players = rng.random_range(2..=10usize);
+    let mut seats: Vec<usize> = (0..10).collect();
+    seats.shuffle(rng);
+    let mut chosen: Vec<usize> = seats[..players].to_vec();
+    chosen.sort();
+    let big = [2u64, 50, 100, 200, 400, 1000][rng.random_range(0..6)];
+    let small = if rng.random_bool(0.8) { big / 2 } else { big };
+    let stacks = chosen
+        .iter()
+        .map(|i| {
+            let stack = if rng.random_bool(0.3) {
+                rng.random_range(1..=big * 3)
+            } else {
+                rng.random_range(big..=big * 200)
+            };
+            (Seat::from_index(*i), Chips(stack))
+        })
+        .collect();
+    let street = [
+        Street::Preflop,
+        Street::Preflop,
+        Street::Preflop,
+        Street::Flop,
+        Street::River,
+    ][rng.random_range(0..5)];
+    TableSetup {
+        button: Seat::from_index(rng.random_range(0..10)),
+        small_blind: Chips(small),
+        big_blind: Chips(big),
+        ante: Chips(if rng.random_bool(0.3) { big / 4 } else { 0 }),
+        ante_mode: if rng.random_bool(0.5) {
+            Default::default()
+        } else {
+            floorcall::table::event::AnteMode::BigBlind
+        },
+        stacks,
+        denominations: if rng.random_bool(0.3) {
+            vec![Chips(1), Chips(5), Chips(25)]
+        } else {
+            vec![]
+        },
+        street,
+        pot: Chips(if street == Street::Preflop {
+            0
+        } else {
+            rng.random_range(0..=big * 10)
+        }),
+        board: vec![],
+    }
+}
+
+fn unseen_cards(st: &HandState, rng: &mut StdRng, n: usize) -> Vec<Card> {
+    let mut deck: Vec<Card> = Card::deck().filter(|c| st.seen & c.bit() == 0).collect();
+    deck.shuffle(rng);
+    // Now and then a card already seen, which must be refused.
+    if rng.random_bool(0.05)
+        && let Some(seen) = Card::deck().find(|c| st.seen & c.bit() != 0)
+    {
+        deck.insert(0, seen);
+    }
+    deck.into_iter().take(n).collect()
+}
+
+fn random_amount(st: &HandState, hand: &Hand, seat: Seat, rng: &mut StdRng) -> Chips {
+    let s = st.seat(seat);
+    let min = st.min_raise_to(seat, hand.rules());
+    match rng.random_range(0..5) {
+        0 => min,
+        1 => s.max_to(),
+        2 => Chips(rng.random_range(0..=s.max_to().get().max(1) * 2)),
+        3 if s.max_to() > min => Chips(rng.random_range(min.get()..=s.max_to().get())),
+        _ => Chips(min.get().saturating_sub(1).max(1)),
+    }
+}
+
+/// A command chosen at random against the live state: mostly sensible, some
+/// illegal on purpose.
+fn random_command(hand: &Hand, rng: &mut StdRng) -> Option<Command> {
+    let st = hand.state();
+    let any_seat = Seat::from_index(rng.random_range(0..10));
+    let actor = if rng.random_bool(0.9) {
+        st.to_act.unwrap_or(any_seat)
+    } else {
+        any_seat
+    };
+    Some(match rng.random_range(0..100) {
+        0..=59 if st.to_act.is_some() => {
+            let intent = match rng.random_range(0..7) {
+                0 => Intent::Fold,
+                1 => Intent::Check,
+                2 | 3 => Intent::Call(None),
+                4 => Intent::Bet(random_amount(st, hand, actor, rng)),
+                5 => Intent::Raise(random_amount(st, hand, actor, rng)),
+                _ => Intent::AllIn,
+            };
+            Command::Act {
+                seat: actor,
+                intent,
+                all_in: rng.random_bool(0.02),
+            }
+        }
+        60..=67 => {
+            let amount = random_amount(st, hand, actor, rng)
+                .saturating_sub(st.seat(actor).wager)
+                .max(Chips(1));
+            let chips = if rng.random_bool(0.5) {
+                PushedChips::Amount(amount)
+            } else {
+                let big = [25u64, 100, 500, 1000, 5000][rng.random_range(0..5)];
+                PushedChips::Denominations(vec![
+                    (Chips(big), rng.random_range(1..4)),
+                    (Chips(25), rng.random_range(0..3)),
+                ])
+            };
+            Command::Push { seat: actor, chips }
+        }
+        68..=72 => {
+            let declaration = match rng.random_range(0..9) {
+                0 => Declaration::Fold,
+                1 => Declaration::Check,
+                2 => Declaration::Call,
+                3 => Declaration::Bet(None),
+                4 => Declaration::Raise(None),
+                5 => Declaration::Raise(Some(random_amount(st, hand, actor, rng).max(Chips(1)))),
+                6 => Declaration::AllIn,
+                7 => Declaration::Pot,
+                _ => Declaration::Amount(random_amount(st, hand, actor, rng).max(Chips(1))),
+            };
+            Command::Say {
+                seat: actor,
+                declaration,
+            }
+        }
+        73..=74 => Command::Tap { seat: actor },
+        75..=76 => Command::Muck { seat: actor },
+        77..=86 => {
+            let street = if rng.random_bool(0.9) {
+                st.street.next_board().unwrap_or(Street::Flop)
+            } else {
+                Street::Turn
+            };
+            let n = if rng.random_bool(0.95) {
+                street.cards_dealt()
+            } else {
+                2
+            };
+            Command::Deal {
+                street,
+                cards: unseen_cards(st, rng, n),
+            }
+        }
+        87..=92 => {
+            let live: Vec<Seat> = st.live().collect();
+            let seat = live.choose(rng).copied().unwrap_or(any_seat);
+            let cards = unseen_cards(st, rng, 2);
+            let cards = [cards[0], cards[1]];
+            if rng.random_bool(0.3) {
+                Command::Hole { seat, cards }
+            } else {
+                Command::Show {
+                    seat,
+                    cards: Some(cards),
+                }
+            }
+        }
+        93..=94 => Command::Floor(Irregularity::ALL[rng.random_range(0..6)].0),
+        95..=96 => Command::Resolve,
+        _ => return None, // undo
+    })
+}
+
+/// Plays one random hand, checking every step.
+fn play(seed: u64, steps: usize) -> Result<(), TestCaseError> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let houses = ["tda", "upt", "ugly-tuna", "nuts", "redtooth"];
+    let rules = HouseRules::load(houses[rng.random_range(0..5)]).expect("a built-in house");
+    let setup = random_setup(&mut rng);
+    let mut hand = match Hand::start(setup, rules) {
+        Ok(hand) => hand,
+        Err(_) => return Ok(()),
+    };
+    let mut history: Vec<HandState> = Vec::new();
+    let mut undone: Vec<HandState> = Vec::new();
+    for _ in 0..steps {
+        if hand.state().street == Street::Done {
+            break;
+        }
+        let before = hand.state().clone();
+        let entries = hand.entries().len();
+        match random_command(&hand, &mut rng) {
+            Some(command) => match hand.execute(&command, None) {
+                Ok(_) => {
+                    history.push(before);
+                    undone.clear();
+                }
+                Err(_) => {
+                    prop_assert_eq!(
+                        hand.state(),
+                        &before,
+                        "a refused {:?} changed the state",
+                        command
+                    );
+                    prop_assert_eq!(hand.entries().len(), entries);
+                }
+            },
+            None => {
+                if rng.random_bool(0.7) {
+                    if hand.undo().is_ok() {
+                        let restored = history.pop().expect("an undo has a state before it");
+                        prop_assert_eq!(
+                            hand.state(),
+                            &restored,
+                            "undo did not restore the state before"
+                        );
+                        undone.push(before);
+                    }
+                } else if hand.redo().is_ok() {
+                    let redone = undone.pop().expect("a redo has a state to restore");
+                    prop_assert_eq!(
+                        hand.state(),
+                        &redone,
+                        "redo did not restore the undone state"
+                    );
+                    history.push(before);
+                }
+            }
+        }
+        if let Err(broken) = invariants::check(&hand) {
+            return Err(TestCaseError::fail(format!("seed {seed}: {broken}")));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_command_sequences_keep_every_invariant(seed in any::<u64>(), steps in 1usize..120) {
+        play(seed, steps)?;
+    }
+}

@@ -1,0 +1,94 @@
+//! Every scenario in `assets/scenarios/` (and the contract's examples, when
+//! `../shared` is beside the repo) runs and passes.
+
+use std::path::{Path, PathBuf};
+
+use floorcall::scenario;
+
+fn run_all(dir: &Path) -> usize {
+    let files = scenario::collect(&[dir.to_path_buf()]).expect("the folder is readable");
+    let mut failures = Vec::new();
+    for file in &files {
+        match scenario::load(file) {
+            Err(e) => failures.push(format!("{e}")),
+            Ok(s) => {
+                let report = scenario::run(&s);
+                failures.extend(
+                    report
+                        .failures
+                        .iter()
+                        .map(|f| format!("{}: {f}", file.display())),
+                );
+                if let Some(hand) = &report.hand
+                    && let Err(broken) = floorcall::table::invariants::check(hand)
+                {
+                    failures.push(format!("{}: invariant broken: {broken}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    files.len()
+}
+
+#[test]
+fn every_shipped_scenario_passes() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let count = run_all(&dir);
+    assert!(count >= 40, "only {count} scenarios shipped");
+}
+
+#[test]
+fn the_contract_examples_pass() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/scenario-examples");
+    if !dir.exists() {
+        eprintln!("skipped: ../shared/scenario-examples is not beside the repo");
+        return;
+    }
+    assert_eq!(run_all(&dir), 3);
+}
+
+#[test]
+fn a_bad_script_line_points_at_its_file_line_and_column() {
+    let text = "title = \"t\"\nhouse = \"tda\"\nscript = \"\"\"\ns1 call\ns2 rase 400\n\"\"\"\n[table]\nbutton = 1\nblinds = [100, 200]\nstacks = [1000, 1000, 1000]\n";
+    let err = scenario::parse("bad.toml", text, None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("bad.toml:5:4: 'rase' is not an action"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_toml_error_points_at_its_line_and_column() {
+    let text = "title = \"t\"\nscript = \"s1 call\"\n[table]\nbutton = 1\nblinds = [100 200]\nstacks = [1000, 1000]\n";
+    let err = scenario::parse("bad.toml", text, None)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("bad.toml:5:"), "{err}");
+}
+
+#[test]
+fn unknown_expectation_keys_and_ruling_ids_are_refused() {
+    let base = "title = \"t\"\nscript = \"s1 call\"\n[table]\nbutton = 1\nblinds = [100, 200]\nstacks = [1000, 1000]\n";
+    let typo = format!("{base}[[expect]]\nto_akt = 2\n");
+    assert!(
+        scenario::parse("t.toml", &typo, None)
+            .unwrap_err()
+            .to_string()
+            .contains("to_akt")
+    );
+    let bad_id = format!("{base}[[expect]]\nrulings = [\"fifty\"]\n");
+    assert!(
+        scenario::parse("t.toml", &bad_id, None)
+            .unwrap_err()
+            .to_string()
+            .contains("'fifty' is not a ruling id")
+    );
+}
