@@ -125,7 +125,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
                         return Err(err(
                             w,
                             format!(
-                                "'{}' is not an irregularity: expected misdeal, exposed-card, boxed-card, four-card-flop, premature-card or clock",
+                                "'{}' is not an irregularity: expected misdeal, exposed-card, boxed-card, four-card-flop, premature-card, clock, dead-hand or conditional-statement",
                                 w.text
                             ),
                         ));
@@ -209,6 +209,12 @@ fn player_line<'a>(
                 "fold" => Declaration::Fold,
                 "allin" | "all-in" => Declaration::AllIn,
                 "pot" => Declaration::Pot,
+                "if" => {
+                    // Extension: a conditional statement; the words are the
+                    // journal's, not the engine's.
+                    rest.by_ref().for_each(drop);
+                    Declaration::Conditional
+                }
                 "bet" | "raise" => {
                     let amount = match rest.as_slice().first() {
                         Some(next) => {

@@ -10,7 +10,7 @@ mod ruling;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use ruling::{Citation, Ruling, RulingId};
@@ -25,7 +25,7 @@ pub const BUILT_IN: [(&str, &str); 5] = [
 ];
 
 /// How big a raise must be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MinRaise {
     /// At least the largest prior full bet or raise of the street (TDA 43-A).
@@ -35,7 +35,7 @@ pub enum MinRaise {
 }
 
 /// Who gets the odd chip of a split pot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum OddChip {
     /// The first winner clockwise from the button (TDA 19-A).
@@ -45,7 +45,7 @@ pub enum OddChip {
 }
 
 /// Who must table first at a non all-in showdown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ShowOrder {
     /// The last aggressor on the final street, else the first live seat
@@ -54,6 +54,110 @@ pub enum ShowOrder {
     /// The first live seat left of the last caller on the final street, else
     /// the first live seat left of the button (Redtooth 38).
     LeftOfLastCaller,
+}
+
+/// When a player both speaks and pushes chips, which defines the action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VerbalVsChips {
+    /// Whichever came first (TDA 37-A).
+    FirstDefines,
+    /// The verbal statement, whatever the order (UPT no-limit 8).
+    VerbalPrecedence,
+}
+
+/// What a single oversized chip does without a declaration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OversizedChip {
+    /// A call facing a bet or blind; a bet of its value when not facing one (TDA 45).
+    CallFacingBet,
+    /// Before the flop always a call; after it as `call-facing-bet` (Redtooth 11).
+    CallPreflop,
+}
+
+/// When several chips are a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MultipleChips {
+    /// A call when every chip is needed to call, whatever the chips (TDA 46).
+    CallIfEveryChipNeeded,
+    /// Only chips of one denomination; mixed chips go by the 50% standard (Nuts 47).
+    SameDenominationOnly,
+}
+
+/// What putting out less than the call binds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Undercall {
+    /// A full call heads-up or facing the opening bet; else the TD decides (TDA 39-B).
+    FullCallHeadsUpOrOpeningBet,
+    /// Always brought up to a full call (Ugly Tuna Betting 13, UPT 11).
+    AlwaysFullCall,
+}
+
+/// What an action out of turn binds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OutOfTurn {
+    /// Binding if the action to the player does not change; void if it does;
+    /// a fold always binds (TDA 40-A).
+    BindingUnlessActionChanges,
+    /// A call or raise stays committed; after a raise the player may only
+    /// call or fold, losing the chips on a fold (Nuts 42).
+    CommittedCallOrFold,
+    /// As TDA, but a check must call a bet made in turn, and a bet after
+    /// which the skipped player checks must check (Ugly Tuna Betting 10-11).
+    CheckMustCall,
+    /// A bet is posted at once as the minimum and the action returns to the
+    /// skipped player (UPT "Out Of Turn Bet").
+    PostMinimumAndReturn,
+    /// Nothing binds (Redtooth 4).
+    NotBinding,
+}
+
+/// How long a misdeal can still be declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MisdealUntil {
+    /// Until substantial action: 2 actions in turn, one putting chips in, or 3 actions (TDA 35).
+    SubstantialAction,
+    /// Until 2 actions each putting chips in, or 3 actions (Nuts 37).
+    TwoWithChipsOrThree,
+    /// Until one player has acted (Ugly Tuna, Misdeals).
+    FirstAction,
+    /// Until two players after the blinds have acted (UPT Misdeals 1).
+    TwoActions,
+}
+
+/// What an exposed or boxed card in the initial deal causes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DealtCardError {
+    /// The card is replaced (used as the burn); two or more is a misdeal (TDA 34-A).
+    ReplacedOneMisdealTwo,
+    /// One is already a misdeal (Redtooth 36 for exposed; Ugly Tuna Misdeals 1 for boxed).
+    MisdealOne,
+}
+
+/// The clock: time to act, then a countdown, then the hand is dead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    /// Seconds to act once the clock is called.
+    pub seconds: u32,
+    /// The final countdown in seconds.
+    pub countdown: u32,
+}
+
+/// The largest ante the house allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MaxAnte {
+    /// No limit.
+    None,
+    /// At most a quarter of the small blind (Ugly Tuna, Antes 2).
+    QuarterOfSmallBlind,
 }
 
 /// A setting's value and the rule it comes from.
@@ -65,6 +169,111 @@ pub struct Setting<T> {
     pub citation: Citation,
 }
 
+/// One row of `rules show` / `rules diff`: the key, its value as written, its citation.
+pub type SettingRow<'a> = (&'static str, String, &'a Citation);
+
+macro_rules! house_settings {
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $key:literal ),* $(,)?) => {
+        #[derive(Debug, Default, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct RawSettings {
+            $( #[serde(rename = $key)] $field: Option<RawSetting<$ty>>, )*
+        }
+
+        /// Every setting the engine applies, each with its citation.
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct Settings {
+            $( $(#[$doc])* pub $field: Setting<$ty>, )*
+        }
+
+        impl Settings {
+            /// Every setting key, as written in the TOML.
+            pub const KEYS: &'static [&'static str] = &[$($key),*];
+
+            fn resolve(raw: &RawSettings, base: Option<&Settings>, rulebook: &str, file: &str) -> Result<Settings, RulesError> {
+                Ok(Settings {
+                    $( $field: pick(&raw.$field, base.map(|b| &b.$field), rulebook, file, concat!("settings.", $key))?, )*
+                })
+            }
+
+            /// Every setting: key, value as written, citation.
+            pub fn rows(&self) -> Vec<SettingRow<'_>> {
+                vec![ $( ($key, value_text(&self.$field.value), &self.$field.citation), )* ]
+            }
+        }
+    };
+}
+
+house_settings! {
+    /// The minimum raise.
+    min_raise: MinRaise = "min-raise",
+    /// Who gets the odd chip.
+    odd_chip: OddChip = "odd-chip",
+    /// Who shows first at showdown.
+    show_order: ShowOrder = "show-order",
+    /// Words against chips.
+    verbal_vs_chips: VerbalVsChips = "verbal-vs-chips",
+    /// A single oversized chip.
+    oversized_chip: OversizedChip = "oversized-chip",
+    /// Several chips facing a bet.
+    multiple_chips: MultipleChips = "multiple-chips",
+    /// Less than the call.
+    undercall: Undercall = "undercall",
+    /// Action out of turn.
+    out_of_turn: OutOfTurn = "out-of-turn",
+    /// How long a misdeal can be declared.
+    misdeal_until: MisdealUntil = "misdeal-until",
+    /// A card exposed by the dealer in the initial deal.
+    exposed_card: DealtCardError = "exposed-card",
+    /// A card found face up in the deck in the initial deal.
+    boxed_card: DealtCardError = "boxed-card",
+    /// The clock.
+    clock: Clock = "clock",
+    /// The largest ante.
+    max_ante: MaxAnte = "max-ante",
+}
+
+fn value_text<T: Serialize>(value: &T) -> String {
+    match toml::Value::try_from(value) {
+        Ok(toml::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => "?".into(),
+    }
+}
+
+fn pick<T: Copy>(
+    raw: &Option<RawSetting<T>>,
+    base: Option<&Setting<T>>,
+    rulebook: &str,
+    file: &str,
+    key: &'static str,
+) -> Result<Setting<T>, RulesError> {
+    match (raw, base) {
+        (Some(r), _) => Ok(Setting {
+            value: r.value,
+            citation: r.citation.resolve(rulebook),
+        }),
+        (None, Some(b)) => Ok(b.clone()),
+        (None, None) => Err(RulesError::Missing {
+            file: file.to_string(),
+            key,
+        }),
+    }
+}
+
+/// One level of the blind structure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    /// The small blind.
+    pub small: u64,
+    /// The big blind.
+    pub big: u64,
+    /// The ante.
+    #[serde(default)]
+    pub ante: u64,
+}
+
 /// Validated house rules: what the engine applies.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HouseRules {
@@ -72,12 +281,12 @@ pub struct HouseRules {
     pub name: String,
     /// A human title.
     pub title: String,
-    /// The minimum raise.
-    pub min_raise: Setting<MinRaise>,
-    /// The odd chip of a split pot.
-    pub odd_chip: Setting<OddChip>,
-    /// The order of showing at showdown.
-    pub show_order: Setting<ShowOrder>,
+    /// The profile this one extends, if any.
+    pub extends: Option<String>,
+    /// The settings, each with its citation.
+    pub settings: Settings,
+    /// The blind structure, when the house gives one.
+    pub levels: Vec<Level>,
     citations: BTreeMap<RulingId, Citation>,
 }
 
@@ -86,26 +295,57 @@ pub struct HouseRules {
 pub enum RulesError {
     /// The TOML is malformed or has unknown keys or bad values.
     #[error("{file}: {message}")]
-    Toml { file: String, message: String },
+    Toml {
+        /// The file.
+        file: String,
+        /// Where and what.
+        message: String,
+    },
     /// `extends` names a profile that is not built in.
     #[error(
         "{file}: extends \"{base}\", which is not a built-in profile (tda, ugly-tuna, upt, nuts, redtooth)"
     )]
-    UnknownBase { file: String, base: String },
+    UnknownBase {
+        /// The file.
+        file: String,
+        /// The name given.
+        base: String,
+    },
     /// No built-in profile or file by that name.
     #[error(
-        "no house rules named \"{0}\": use a built-in profile (tda, ugly-tuna, upt, nuts, redtooth) or a path to a .toml file"
+        "no house rules named \"{0}\": use a built-in profile (tda, ugly-tuna, upt, nuts, redtooth), a file in the config directory, or a path to a .toml file"
     )]
     NotFound(String),
     /// A required setting is missing after `extends` is applied.
     #[error(
         "{file}: the setting {key} is missing and the file does not extend a profile that has it"
     )]
-    Missing { file: String, key: &'static str },
+    Missing {
+        /// The file.
+        file: String,
+        /// The key path.
+        key: &'static str,
+    },
+    /// Two settings contradict each other, or a value breaks a house rule.
+    #[error("{file}: line {line}, column {column}: {key}: {message}")]
+    Invalid {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The key path.
+        key: String,
+        /// What is wrong.
+        message: String,
+    },
     /// The file could not be read.
     #[error("{file}: {source}")]
     Io {
+        /// The file.
         file: String,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
@@ -122,14 +362,8 @@ struct RawHouseRules {
     settings: RawSettings,
     #[serde(default)]
     cite: BTreeMap<RulingId, RawCitation>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawSettings {
-    min_raise: Option<RawSetting<MinRaise>>,
-    odd_chip: Option<RawSetting<OddChip>>,
-    show_order: Option<RawSetting<ShowOrder>>,
+    #[serde(default)]
+    levels: Vec<toml::Spanned<Level>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -221,69 +455,70 @@ impl HouseRules {
         for (id, cite) in &raw.cite {
             citations.insert(*id, cite.resolve(&rulebook));
         }
-        fn pick<T: Copy>(
-            raw: &Option<RawSetting<T>>,
-            base: Option<&Setting<T>>,
-            rulebook: &str,
-            file: &str,
-            key: &'static str,
-        ) -> Result<Setting<T>, RulesError> {
-            match (raw, base) {
-                (Some(r), _) => Ok(Setting {
-                    value: r.value,
-                    citation: r.citation.resolve(rulebook),
-                }),
-                (None, Some(b)) => Ok(b.clone()),
-                (None, None) => Err(RulesError::Missing {
-                    file: file.to_string(),
-                    key,
-                }),
+        let settings = Settings::resolve(
+            &raw.settings,
+            base.as_ref().map(|b| &b.settings),
+            &rulebook,
+            file,
+        )?;
+        let levels = if raw.levels.is_empty() {
+            base.as_ref().map(|b| b.levels.clone()).unwrap_or_default()
+        } else {
+            raw.levels.iter().map(|l| *l.get_ref()).collect()
+        };
+        // Cross-field checks, pointing at the offending level.
+        for (i, level) in raw.levels.iter().enumerate() {
+            let l = level.get_ref();
+            let (line, column) = line_column(text, level.span().start);
+            let invalid = |message: String| RulesError::Invalid {
+                file: file.to_string(),
+                line,
+                column,
+                key: format!("levels[{i}]"),
+                message,
+            };
+            if l.small > l.big {
+                return Err(invalid(format!(
+                    "the small blind {} is larger than the big blind {}",
+                    l.small, l.big
+                )));
+            }
+            if let Some(message) = ante_problem(&settings, l.small, l.ante) {
+                return Err(invalid(message));
             }
         }
-        let b = base.as_ref();
         Ok(HouseRules {
             name: raw.name.clone(),
             title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
-            min_raise: pick(
-                &raw.settings.min_raise,
-                b.map(|b| &b.min_raise),
-                &rulebook,
-                file,
-                "settings.min-raise",
-            )?,
-            odd_chip: pick(
-                &raw.settings.odd_chip,
-                b.map(|b| &b.odd_chip),
-                &rulebook,
-                file,
-                "settings.odd-chip",
-            )?,
-            show_order: pick(
-                &raw.settings.show_order,
-                b.map(|b| &b.show_order),
-                &rulebook,
-                file,
-                "settings.show-order",
-            )?,
+            extends: raw.extends.clone(),
+            settings,
+            levels,
             citations,
         })
     }
 
     /// The rule this house applies for a ruling.
     pub fn citation(&self, id: RulingId) -> Citation {
-        match id {
-            RulingId::MinRaise => self.min_raise.citation.clone(),
-            RulingId::OddChip => self.odd_chip.citation.clone(),
-            RulingId::ShowdownOrder => self.show_order.citation.clone(),
-            _ => self
-                .citations
-                .get(&id)
-                .cloned()
-                .unwrap_or_else(|| Citation {
-                    rulebook: "none".into(),
-                    rule: "-".into(),
-                    text: format!("The house rules do not cite a rule for {id}."),
-                }),
+        let s = &self.settings;
+        let setting = match id {
+            RulingId::MinRaise => Some(&s.min_raise.citation),
+            RulingId::OddChip => Some(&s.odd_chip.citation),
+            RulingId::ShowdownOrder => Some(&s.show_order.citation),
+            RulingId::OversizedChip => Some(&s.oversized_chip.citation),
+            RulingId::MultipleChip => Some(&s.multiple_chips.citation),
+            RulingId::Undercall => Some(&s.undercall.citation),
+            RulingId::OutOfTurn => Some(&s.out_of_turn.citation),
+            RulingId::Misdeal => Some(&s.misdeal_until.citation),
+            RulingId::Clock => Some(&s.clock.citation),
+            _ => None,
+        };
+        match setting.or(self.citations.get(&id)) {
+            Some(c) => c.clone(),
+            None => Citation {
+                rulebook: "none".into(),
+                rule: "-".into(),
+                text: format!("The house rules do not cite a rule for {id}."),
+            },
         }
     }
 
@@ -294,6 +529,25 @@ impl HouseRules {
             text,
             citation: self.citation(id),
         }
+    }
+}
+
+/// Why an ante is too big under the house's rule, if it is.
+pub fn ante_problem(settings: &Settings, small_blind: u64, ante: u64) -> Option<String> {
+    match settings.max_ante.value {
+        MaxAnte::QuarterOfSmallBlind if ante * 4 > small_blind => Some(format!(
+            "the ante {ante} is more than a quarter of the small blind {small_blind} ({}: \"{}\")",
+            settings.max_ante.citation.rule, settings.max_ante.citation.text
+        )),
+        _ => None,
+    }
+}
+
+/// Every citation this house carries: settings first, then the rulings'.
+impl HouseRules {
+    /// Citations for rulings that are not settings.
+    pub fn ruling_citations(&self) -> &BTreeMap<RulingId, Citation> {
+        &self.citations
     }
 }
 
@@ -332,14 +586,14 @@ mod tests {
     #[test]
     fn houses_differ_where_their_books_do() {
         assert_eq!(
-            HouseRules::tda().min_raise.value,
+            HouseRules::tda().settings.min_raise.value,
             MinRaise::PreviousFullRaise
         );
         let upt = HouseRules::load("upt").unwrap();
-        assert_eq!(upt.min_raise.value, MinRaise::DoubleTheBet);
-        assert!(upt.min_raise.citation.text.contains("double"));
+        assert_eq!(upt.settings.min_raise.value, MinRaise::DoubleTheBet);
+        assert!(upt.settings.min_raise.citation.text.contains("double"));
         let tuna = HouseRules::load("ugly-tuna").unwrap();
-        assert_eq!(tuna.odd_chip.value, OddChip::SmallerStack);
+        assert_eq!(tuna.settings.odd_chip.value, OddChip::SmallerStack);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Commands: what the dealer (or a script) asks of the hand, and the
 //! refusals `decide` gives when a command cannot be taken.
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::cards::Card;
@@ -9,7 +10,8 @@ use super::event::{Declaration, PushedChips, Street, TableSetup};
 use super::seat::Seat;
 
 /// A clear action, already read unambiguously by the dealer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Intent {
     /// Fold.
     Fold,
@@ -41,17 +43,23 @@ pub enum Irregularity {
     PrematureCard,
     /// A clock was called on the player to act.
     Clock,
+    /// The clock ran out: the hand of the seat to act is dead.
+    DeadHand,
+    /// A player made a conditional statement ("if you bet, I raise").
+    ConditionalStatement,
 }
 
 impl Irregularity {
     /// Every irregularity, with its notation word.
-    pub const ALL: [(Irregularity, &'static str); 6] = [
+    pub const ALL: [(Irregularity, &'static str); 8] = [
         (Irregularity::Misdeal, "misdeal"),
         (Irregularity::ExposedCard, "exposed-card"),
         (Irregularity::BoxedCard, "boxed-card"),
         (Irregularity::FourCardFlop, "four-card-flop"),
         (Irregularity::PrematureCard, "premature-card"),
         (Irregularity::Clock, "clock"),
+        (Irregularity::DeadHand, "dead-hand"),
+        (Irregularity::ConditionalStatement, "conditional-statement"),
     ];
 
     /// The notation word (`four-card-flop`).
@@ -307,6 +315,12 @@ pub enum Refusal {
         /// What the action is.
         actual: String,
     },
+    /// A second out-of-turn action by the same seat.
+    #[error("Seat {0} has already acted out of turn; wait for the turn to reach it.")]
+    AlreadyActedOutOfTurn(u8),
+    /// A misdeal or irregularity that needs a seat to act.
+    #[error("No one is to act, so there is no hand to rule dead.")]
+    NoOneToAct,
     /// Nothing to undo or redo.
     #[error("Nothing to {0}.")]
     NothingTo(&'static str),

@@ -7,15 +7,18 @@
 
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
-use super::command::{Command, Intent, Irregularity, Refusal};
+use super::command::{Command, Intent, Refusal};
 use super::eval;
 use super::event::{
     Action, ActionKind, AnteMode, Award, Declaration, Event, Post, PushedChips, Street, TableSetup,
 };
+use super::irregular;
 use super::pots;
 use super::seat::Seat;
 use super::state::{HandState, Pending};
-use crate::rules::{HouseRules, Ruling, RulingId};
+use crate::rules::{
+    HouseRules, MultipleChips, OversizedChip, Ruling, RulingId, Undercall, VerbalVsChips,
+};
 
 /// The events `command` causes in `state` under `rules`, or why not.
 pub fn decide(
@@ -48,8 +51,19 @@ pub fn decide(
             out.resolve_pending(rules)?;
         }
     }
+    if let Some(events) = out_of_turn_line(&out.state, rules, command)? {
+        for e in events {
+            out.emit(e);
+        }
+        out.settle(rules);
+        return Ok(out.events);
+    }
     match command {
         Command::StartHand(_) => unreachable!("handled above"),
+        Command::Say {
+            seat,
+            declaration: Declaration::Conditional,
+        } => out.emit(irregular::conditional(rules, Some(*seat))),
         Command::Resolve if state.pending.is_none() => return Err(Refusal::NothingTo("resolve")),
         Command::Resolve => {}
         Command::Act {
@@ -102,19 +116,93 @@ pub fn decide(
             out.emit(Event::HandShown { seat: *seat, cards });
         }
         Command::Deal { street, cards } => {
-            deal(&out.state, *street, cards)?;
-            out.emit(Event::StreetDealt {
-                street: *street,
-                cards: cards.clone(),
-            });
+            if *street == Street::Flop && cards.len() == 4 && out.state.to_act.is_none() {
+                unseen(&out.state, cards, None)?;
+                out.emit(irregular::four_card_flop(rules));
+            } else if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
+                // Dealt while a player is still to act: premature, not dealt.
+                out.emit(irregular::premature(&out.state, rules, *street));
+            } else {
+                deal(&out.state, *street, cards)?;
+                out.emit(Event::StreetDealt {
+                    street: *street,
+                    cards: cards.clone(),
+                });
+            }
         }
         Command::Floor(irregularity) => {
-            let ruling = floor(&out.state, rules, *irregularity);
-            out.emit(Event::RulingSuggested { ruling });
+            for e in irregular::floor(&out.state, rules, *irregularity)? {
+                out.emit(e);
+            }
         }
     }
     out.settle(rules);
     Ok(out.events)
+}
+
+/// A player line from a seat whose turn it is not: the house's out-of-turn
+/// ruling, or `None` when the line is in turn (or not a betting action).
+fn out_of_turn_line(
+    st: &HandState,
+    rules: &HouseRules,
+    command: &Command,
+) -> Result<Option<Vec<Event>>, Refusal> {
+    let Some(seat) = command.seat() else {
+        return Ok(None);
+    };
+    if !irregular::is_out_of_turn(st, seat) {
+        return Ok(None);
+    }
+    let mut as_if = st.clone();
+    as_if.to_act = Some(seat);
+    let intent = match command {
+        Command::Act { intent, .. } => {
+            // Out of turn or not, the action must be possible for the seat.
+            clear_action(&as_if, rules, seat, *intent)?;
+            *intent
+        }
+        Command::Say {
+            declaration: Declaration::Conditional,
+            ..
+        } => return Ok(None),
+        Command::Say { .. } | Command::Push { .. } | Command::Tap { .. } | Command::Muck { .. } => {
+            // Read the gesture as if it were the seat's turn.
+            let step = match command {
+                Command::Say { declaration, .. } => Event::Declared {
+                    seat,
+                    declaration: *declaration,
+                },
+                Command::Push { chips, .. } => Event::ChipsPushed {
+                    seat,
+                    chips: chips.clone(),
+                },
+                Command::Tap { .. } => Event::Tapped { seat },
+                _ => Event::Mucked { seat },
+            };
+            let binding = interpret(
+                &as_if,
+                rules,
+                &Pending {
+                    seat,
+                    steps: vec![step],
+                },
+            )?;
+            intent_of(&binding.action)
+        }
+        _ => return Ok(None),
+    };
+    irregular::out_of_turn(st, rules, seat, intent).map(Some)
+}
+
+/// The clear action that would bind `action` again.
+fn intent_of(action: &Action) -> Intent {
+    match action.kind {
+        ActionKind::Fold => Intent::Fold,
+        ActionKind::Check => Intent::Check,
+        ActionKind::Call => Intent::Call(None),
+        ActionKind::Bet => Intent::Bet(action.to),
+        ActionKind::Raise => Intent::Raise(action.to),
+    }
 }
 
 /// Events under construction, applied to a scratch state as they are made.
@@ -187,8 +275,12 @@ impl Outcome {
     /// Returns uncalled chips, awards pots when the hand is decided, and
     /// suggests the rulings that come with the end of a round.
     fn settle(&mut self, rules: &HouseRules) {
+        if self.state.street == Street::Done || self.state.pending.is_some() {
+            return;
+        }
+        self.reach_out_of_turn(rules);
         let st = &self.state;
-        if st.street == Street::Done || st.pending.is_some() {
+        if st.street == Street::Done {
             return;
         }
         let live: Vec<Seat> = st.live().collect();
@@ -230,7 +322,8 @@ impl Outcome {
             }
         }
         let st = &self.state;
-        let no_more_betting = st.live().filter(|s| st.seat(*s).can_act()).count() <= 1;
+        let no_more_betting = st.street == Street::Showdown
+            || st.live().filter(|s| st.seat(*s).can_act()).count() <= 1;
         let anyone_all_in = st.live().any(|s| st.seat(s).all_in);
         if anyone_all_in && no_more_betting && !has_ruling(st, RulingId::AllInFaceUp) {
             let text = "A player is all in and the betting is complete: every hand still in is tabled face up now.".to_string();
@@ -259,6 +352,51 @@ impl Outcome {
         }
     }
 
+    /// When the turn reaches a seat that acted out of turn, the house rules
+    /// what binds. Repeats while the turn moves on to such seats.
+    fn reach_out_of_turn(&mut self, rules: &HouseRules) {
+        for _ in 0..crate::table::seat::MAX_SEATS {
+            let Some(seat) = self.state.to_act else {
+                return;
+            };
+            let Some(oot) = self
+                .state
+                .out_of_turn
+                .iter()
+                .find(|o| o.seat == seat)
+                .copied()
+            else {
+                return;
+            };
+            match irregular::turn_reached(&self.state, rules, &oot) {
+                irregular::TurnReached::Void(events) | irregular::TurnReached::Commit(events) => {
+                    for e in events {
+                        self.emit(e);
+                    }
+                    return;
+                }
+                irregular::TurnReached::Bind(intent, events) => {
+                    let bound = clear_action(&self.state, rules, seat, intent)
+                        .or_else(|_| clear_action(&self.state, rules, seat, Intent::Call(None)))
+                        .or_else(|_| clear_action(&self.state, rules, seat, Intent::Check));
+                    match bound {
+                        Ok((action, full)) => {
+                            let rulings = action_rulings(&self.state, rules, &action, full);
+                            self.bind(action, full, rulings);
+                            for e in events {
+                                self.emit(e);
+                            }
+                        }
+                        Err(_) => {
+                            self.emit(Event::OutOfTurnVoided { seat });
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn return_uncalled(&mut self, rules: &HouseRules) {
         let st = &self.state;
         let mut by_commit: Vec<(Chips, Seat)> =
@@ -282,7 +420,7 @@ impl Outcome {
         let mut odd = Vec::new();
         for pot in st.pots() {
             let winners = best_hands(st, &pot.eligible);
-            let shares = pots::split(pot.amount, &winners, st, rules.odd_chip.value);
+            let shares = pots::split(pot.amount, &winners, st, rules.settings.odd_chip.value);
             if let Some(text) = odd_chip_text(&pot, &shares) {
                 odd.push(text);
             }
@@ -746,7 +884,22 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
             rulings,
         }
     };
-    match &p.steps[0] {
+    // UPT no-limit 8: a verbal statement wins over differing chips whatever
+    // the order; elsewhere whichever came first defines the action (TDA 37-A).
+    let first_words = p.steps.iter().find(|e| matches!(e, Event::Declared { .. }));
+    let governing = match (rules.settings.verbal_vs_chips.value, first_words) {
+        (VerbalVsChips::VerbalPrecedence, Some(words))
+            if !matches!(p.steps[0], Event::Declared { .. }) =>
+        {
+            rulings.push(rules.ruling(
+                RulingId::VerbalBinding,
+                format!("Seat {n}'s words and chips differ: the verbal statement takes precedence and the bet is corrected to it."),
+            ));
+            words
+        }
+        _ => &p.steps[0],
+    };
+    match governing {
         Event::Tapped { .. } => {
             if !to_call.is_zero() {
                 return Err(Refusal::TapFacingBet { seat: n, to_call });
@@ -770,6 +923,40 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
             silent_push(st, rules, seat, chips, rulings)
         }
         Event::Declared { declaration, .. } => {
+            // Later words: "raise" then an amount completes the declaration
+            // (TDA 37-B); anything else after a complete declaration is a
+            // string raise and does not play (Ugly Tuna Betting 7).
+            let later: Vec<Declaration> = p
+                .steps
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Declared { declaration: d, .. } => Some(*d),
+                    _ => None,
+                })
+                .skip(1)
+                .collect();
+            let mut declaration = declaration;
+            let completed;
+            if let (
+                Declaration::Raise(None) | Declaration::Bet(None),
+                Some(
+                    Declaration::Amount(x)
+                    | Declaration::Raise(Some(x))
+                    | Declaration::Bet(Some(x)),
+                ),
+            ) = (declaration, later.first())
+            {
+                completed = match declaration {
+                    Declaration::Bet(_) => Declaration::Bet(Some(*x)),
+                    _ => Declaration::Raise(Some(*x)),
+                };
+                declaration = &completed;
+            } else if let Some(next) = later.first() {
+                rulings.push(rules.ruling(
+                    RulingId::StringBet,
+                    format!("Seat {n} said \"{declaration}\" and then \"{next}\": only the first declaration binds; the rest is a string raise and does not play."),
+                ));
+            }
             let said = |rulings: &mut Vec<Ruling>, what: String| {
                 rulings.push(rules.ruling(
                     RulingId::VerbalBinding,
@@ -849,6 +1036,12 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                         );
                         return Ok(bind(min, rulings));
                     };
+                    if let Some(chip) = first.single_chip() {
+                        rulings.push(rules.ruling(
+                            RulingId::OversizedChip,
+                            format!("Seat {n} declared a {word} before a single {chip} chip: the {word} is the most the chip allows."),
+                        ));
+                    }
                     let first_to = s.wager + first.total();
                     // TDA 42 C: "raise", then the exact call amount, then one
                     // more motion completes the raise.
@@ -892,7 +1085,17 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                     ));
                     Ok(bind(min, rulings))
                 }
-                Declaration::Amount(amount) => {
+                Declaration::Conditional => {
+                    Err(Refusal::NothingTo("bind in a conditional statement"))
+                }
+                Declaration::Amount(said_amount) => {
+                    let amount = match lesser_amount(st, said_amount) {
+                        Some(read) => {
+                            rulings.push(lesser_ruling(rules, n, said_amount, read));
+                            read
+                        }
+                        None => said_amount,
+                    };
                     // TDA 37-C: an amount alone is the same as pushing it silently.
                     if !motions.is_empty() {
                         rulings.push(string_bet(rules, seat, amount, &motions));
@@ -930,14 +1133,30 @@ fn declared_wager(
         return Err(Refusal::RaiseNotAllowed(n));
     }
     let s = st.seat(seat);
-    if amount > s.max_to() {
-        return Err(Refusal::NotEnoughChips {
-            seat: n,
-            stack: s.stack,
-            needed: amount.saturating_sub(s.wager),
+    let amount = match lesser_amount(st, amount) {
+        Some(read) => {
+            rulings.push(lesser_ruling(rules, n, amount, read));
+            read
+        }
+        None => amount,
+    };
+    let min = st.min_raise_to(seat, rules);
+    if amount >= s.max_to() {
+        rulings.push(rules.ruling(
+            RulingId::VerbalBinding,
+            format!(
+                "Seat {n} declared \"{declaration}\" with {} in all: all in to {}.",
+                s.max_to(),
+                s.max_to()
+            ),
+        ));
+        let (action, full) = action_to(st, rules, seat, s.max_to());
+        return Ok(Binding {
+            action,
+            full,
+            rulings,
         });
     }
-    let min = st.min_raise_to(seat, rules);
     let word = if st.current_bet.is_zero() {
         "bet"
     } else {
@@ -962,6 +1181,28 @@ fn declared_wager(
         full,
         rulings,
     })
+}
+
+/// TDA 52: a declared amount that can reasonably mean more than one thing is
+/// the lesser value ("five" at 200-400 is 500, not 5,000). An amount under
+/// 100 and under the minimum bet is read as the smallest of x10, x100 and
+/// x1000 that is at least the minimum bet.
+fn lesser_amount(st: &HandState, amount: Chips) -> Option<Chips> {
+    let min_bet = st.big_blind;
+    if amount >= min_bet || amount.get() >= 100 {
+        return None;
+    }
+    [10, 100, 1000]
+        .into_iter()
+        .map(|k| Chips(amount.get() * k))
+        .find(|c| *c >= min_bet)
+}
+
+fn lesser_ruling(rules: &HouseRules, n: u8, said: Chips, read: Chips) -> Ruling {
+    rules.ruling(
+        RulingId::LesserAmount,
+        format!("Seat {n} declared \"{}\", which can mean more than one amount: it is ruled the lesser value, {read}.", said.get()),
+    )
 }
 
 /// Chips put out without a declaration (TDA 43, 45, 46, 39-B).
@@ -989,6 +1230,32 @@ fn silent_push(
         }
     };
     let mut ruling = |id: RulingId, text: String| rulings.push(rules.ruling(id, text));
+    if let Some(chip) = chips.single_chip()
+        && rules.settings.oversized_chip.value == OversizedChip::CallPreflop
+        && st.street == Street::Preflop
+        && to_call.is_zero()
+        && !cb.is_zero()
+    {
+        // Redtooth 11a: before the flop an oversized chip is a call.
+        ruling(
+            RulingId::OversizedChip,
+            format!(
+                "Seat {n}'s single {chip} chip before the flop is a call: with nothing to call it is a check, and the chip goes back."
+            ),
+        );
+        return Ok(bind(cb, rulings));
+    }
+    if let Some(chip) = chips.single_chip()
+        && to_call.is_zero()
+        && !cb.is_zero()
+    {
+        ruling(
+            RulingId::OversizedChip,
+            format!(
+                "Seat {n} put out a single {chip} chip with nothing to call: it is a raise of the most the chip allows, to {to}."
+            ),
+        );
+    }
     if cb.is_zero() {
         // Not facing a bet: chips out are a bet (TDA 45: a single chip bets its value).
         let min = st.full_raise_to(rules);
@@ -1023,7 +1290,12 @@ fn silent_push(
             );
             return Ok(bind(cb, rulings));
         }
+        let one_denomination = matches!(chips, PushedChips::Denominations(d) if d.len() == 1);
+        let rule_applies = rules.settings.multiple_chips.value
+            == MultipleChips::CallIfEveryChipNeeded
+            || one_denomination;
         if let Some(smallest) = chips.smallest_of_several()
+            && rule_applies
             && amount - smallest < to_call
         {
             ruling(
@@ -1035,13 +1307,29 @@ fn silent_push(
             );
             return Ok(bind(cb, rulings));
         }
+        if chips.smallest_of_several().is_some() {
+            let why = if rule_applies {
+                "removing one of the smallest chips still leaves the call, so the 50% standard decides"
+            } else {
+                "the chips are of mixed denominations, so the 50% standard decides"
+            };
+            ruling(
+                RulingId::MultipleChip,
+                format!("Seat {n} put out {amount} in several chips facing {to_call}: {why}."),
+            );
+        }
     }
     if to < cb {
         if to == s.max_to() {
             return Ok(bind(to, rulings));
         }
         let heads_up = st.live_count() == 2;
-        let text = if heads_up || st.opening_bet {
+        let always = rules.settings.undercall.value == Undercall::AlwaysFullCall;
+        let text = if always {
+            format!(
+                "Seat {n} put out {amount} of the {to_call} to call: a call of an improperly low amount is brought up to a full call of {cb}."
+            )
+        } else if heads_up || st.opening_bet {
             let why = if heads_up {
                 "heads-up"
             } else {
@@ -1201,25 +1489,4 @@ fn deal(st: &HandState, street: Street, cards: &[Card]) -> Result<(), Refusal> {
         });
     }
     unseen(st, cards, None)
-}
-
-fn floor(st: &HandState, rules: &HouseRules, irregularity: Irregularity) -> Ruling {
-    let (id, text) = match irregularity {
-        Irregularity::Misdeal | Irregularity::BoxedCard => (
-            RulingId::Misdeal,
-            format!(
-                "{} reported on the {}: the floor checks whether substantial action has occurred before a misdeal is declared.",
-                irregularity.as_str(),
-                st.street
-            ),
-        ),
-        Irregularity::ExposedCard => (RulingId::ExposedCard, "An exposed card was reported: the floor rules under the house's exposed-card procedure.".into()),
-        Irregularity::FourCardFlop => (
-            RulingId::FourCardFlop,
-            "Four cards on the flop: the dealer scrambles the four face down, the floor picks one at random as the next burn card, and the other three are the flop.".into(),
-        ),
-        Irregularity::PrematureCard => (RulingId::PrematureCard, "A card was dealt before the betting was complete: it does not play.".into()),
-        Irregularity::Clock => (RulingId::Clock, "A clock is called: the player has the house's time to act, then a 10-second count, then the hand is dead.".into()),
-    };
-    rules.ruling(id, text)
 }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
 use super::chips::Chips;
+use super::command::Intent;
 use super::seat::Seat;
 use crate::rules::Ruling;
 
@@ -142,6 +143,9 @@ pub enum Post {
     BigBlind,
     /// An ante (dead money, not part of the street's wager).
     Ante,
+    /// Chips committed by an action out of turn that the house keeps in
+    /// (Nuts 42); part of the street's wager.
+    Committed,
 }
 
 /// Who pays the ante.
@@ -269,6 +273,8 @@ pub enum Declaration {
     Pot,
     /// An amount alone: the same as pushing it silently (TDA 37-C).
     Amount(Chips),
+    /// A conditional statement ("if you bet, I raise"): binds nothing.
+    Conditional,
 }
 
 impl fmt::Display for Declaration {
@@ -284,6 +290,7 @@ impl fmt::Display for Declaration {
             Declaration::AllIn => f.write_str("allin"),
             Declaration::Pot => f.write_str("pot"),
             Declaration::Amount(c) => write!(f, "{}", c.get()),
+            Declaration::Conditional => f.write_str("if"),
         }
     }
 }
@@ -399,6 +406,32 @@ pub enum Event {
         /// Each pot, main pot first, and its winners.
         awards: Vec<Award>,
     },
+    /// A seat acted out of turn; the house decides when the turn reaches it.
+    ActedOutOfTurn {
+        /// Who.
+        seat: Seat,
+        /// What they did, as a clear action.
+        intent: Intent,
+        /// The bet they faced when they acted.
+        faced: Chips,
+    },
+    /// An out-of-turn action does not bind; the chips go back.
+    OutOfTurnVoided {
+        /// Whose.
+        seat: Seat,
+    },
+    /// The seat may not raise (or bet) again on this street.
+    RaiseBarred {
+        /// Who.
+        seat: Seat,
+    },
+    /// The action goes back to a skipped seat.
+    TurnReturned {
+        /// The seat whose turn it is.
+        seat: Seat,
+    },
+    /// A misdeal: the hand ends and every chip goes back.
+    MisdealDeclared,
     /// An earlier journal entry was retracted (undo); its events no longer
     /// count. Retracting a retraction restores the entry (redo).
     EntryRetracted {

@@ -12,6 +12,7 @@ pub mod eval;
 pub mod event;
 pub mod hand;
 pub mod invariants;
+pub mod irregular;
 pub mod pots;
 pub mod seat;
 pub mod state;

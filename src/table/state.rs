@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::cards::Card;
 use super::chips::Chips;
+use super::command::Intent;
 use super::event::{Action, ActionKind, Award, Event, Post, Pot, Street, TableSetup};
 use super::pots;
 use super::seat::{MAX_SEATS, Seat};
@@ -117,6 +118,24 @@ pub struct HandState {
     pub seen: u64,
     /// The pots as awarded, once the hand is done.
     pub awards: Vec<Award>,
+    /// Actions out of turn waiting for the turn to reach their seat.
+    pub out_of_turn: Vec<OutOfTurnAction>,
+    /// Seats that may not raise again on this street (by seat index).
+    pub raise_barred: [bool; MAX_SEATS],
+    /// Whether a misdeal ended the hand.
+    pub misdealt: bool,
+}
+
+/// An action out of turn, held until the turn reaches the seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OutOfTurnAction {
+    /// Who acted.
+    pub seat: Seat,
+    /// What they did.
+    pub intent: Intent,
+    /// The bet they faced then: if the bet has grown since, the action to
+    /// them has changed.
+    pub faced: Chips,
 }
 
 impl HandState {
@@ -175,7 +194,7 @@ impl HandState {
         if self.current_bet.is_zero() {
             return min_bet;
         }
-        match rules.min_raise.value {
+        match rules.settings.min_raise.value {
             MinRaise::PreviousFullRaise => self.current_bet + self.raise_size.max(min_bet),
             MinRaise::DoubleTheBet => {
                 Chips(self.current_bet.get() * 2).max(self.current_bet + min_bet)
@@ -198,7 +217,7 @@ impl HandState {
             return true;
         }
         let min_bet = self.big_blind.max(Chips(1));
-        let threshold = match rules.min_raise.value {
+        let threshold = match rules.settings.min_raise.value {
             MinRaise::PreviousFullRaise => s.acted_at + self.raise_size.max(min_bet),
             MinRaise::DoubleTheBet => Chips(s.acted_at.get() * 2).max(s.acted_at + min_bet),
         };
@@ -209,7 +228,10 @@ impl HandState {
     /// betting is open to it.
     pub fn can_raise(&self, seat: Seat, rules: &HouseRules) -> bool {
         let s = self.seat(seat);
-        s.can_act() && s.max_to() > self.current_bet && self.reopened_for(seat, rules)
+        s.can_act()
+            && s.max_to() > self.current_bet
+            && !self.raise_barred[seat.index()]
+            && self.reopened_for(seat, rules)
     }
 
     /// The pots from what has been put in: main pot first.
@@ -224,7 +246,7 @@ impl HandState {
         }
         let left_of = |from: Seat| from.clockwise_after().find(|s| self.seat(*s).live());
         let button = self.button?;
-        match rules.show_order.value {
+        match rules.settings.show_order.value {
             ShowOrder::LastAggressorElseLeftOfButton => self
                 .last_aggressor
                 .filter(|s| self.seat(*s).live())
@@ -273,6 +295,8 @@ impl HandState {
         self.last_aggressor = None;
         self.last_caller = None;
         self.last_actor = self.button;
+        self.out_of_turn.clear();
+        self.raise_barred = [false; MAX_SEATS];
         for s in self.seats.iter_mut() {
             s.wager = Chips::ZERO;
             s.acted = false;
@@ -368,6 +392,32 @@ impl HandState {
                 self.to_act = None;
                 self.pending = None;
             }
+            Event::ActedOutOfTurn {
+                seat,
+                intent,
+                faced,
+            } => self.out_of_turn.push(OutOfTurnAction {
+                seat: *seat,
+                intent: *intent,
+                faced: *faced,
+            }),
+            Event::OutOfTurnVoided { seat } => self.out_of_turn.retain(|o| o.seat != *seat),
+            Event::RaiseBarred { seat } => self.raise_barred[seat.index()] = true,
+            Event::TurnReturned { seat } => {
+                self.to_act = Some(*seat);
+            }
+            Event::MisdealDeclared => {
+                for s in self.seats.iter_mut() {
+                    s.stack = s.starting_stack;
+                    s.wager = Chips::ZERO;
+                    s.committed = Chips::ZERO;
+                }
+                self.misdealt = true;
+                self.street = Street::Done;
+                self.to_act = None;
+                self.pending = None;
+                self.out_of_turn.clear();
+            }
             Event::EntryRetracted { .. } => {}
         }
     }
@@ -432,6 +482,7 @@ impl HandState {
         s.acted = true;
         s.acted_at = current;
         self.actions.push(*action);
+        self.out_of_turn.retain(|o| o.seat != seat);
         self.pending = None;
         self.last_actor = Some(seat);
         self.advance();

@@ -136,7 +136,11 @@ fn illegal_clear_actions_are_refused_with_their_numbers_and_change_nothing() {
     let mut hand = given("tda", table(&[5000, 5000, 5000], 1, (100, 200)), &[]);
     assert_eq!(
         when(&mut hand, "s2 check").unwrap_err(),
-        Refusal::NotYourTurn { seat: 2, to_act: 1 }
+        Refusal::CannotCheck {
+            seat: 2,
+            to_call: Chips(100)
+        },
+        "out of turn or not"
     );
     assert_eq!(
         when(&mut hand, "s1 check").unwrap_err(),
@@ -157,10 +161,14 @@ fn illegal_clear_actions_are_refused_with_their_numbers_and_change_nothing() {
         when(&mut hand, "s7 fold").unwrap_err(),
         Refusal::SeatEmpty(7)
     );
-    assert!(matches!(
-        when(&mut hand, "flop AhKd7c").unwrap_err(),
-        Refusal::BettingOpen { .. }
-    ));
+    let premature = when(&mut hand, "flop AhKd7c").unwrap();
+    assert!(
+        matches!(&premature[0], floorcall::table::Event::RulingSuggested { ruling } if ruling.id.as_str() == "premature-card")
+    );
+    assert!(
+        hand.state().board.is_empty(),
+        "a premature flop does not play"
+    );
     assert_eq!(
         when(&mut hand, "s1 call 300").unwrap_err().to_string(),
         "call 300 does not match the hand: the call is s1 call 200."
