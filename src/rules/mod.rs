@@ -412,6 +412,31 @@ impl HouseRules {
         Err(RulesError::NotFound(name_or_path.to_string()))
     }
 
+    /// A profile by name: built in, else `NAME.toml` in one of `dirs` (the
+    /// user's config directory, found by the caller), else a path.
+    pub fn find(name_or_path: &str, dirs: &[std::path::PathBuf]) -> Result<HouseRules, RulesError> {
+        if let Some(rules) = Self::built_in(name_or_path) {
+            return rules;
+        }
+        for dir in dirs {
+            let candidate = dir.join(format!("{name_or_path}.toml"));
+            if candidate.is_file() {
+                return Self::load(&candidate.display().to_string());
+            }
+        }
+        Self::load(name_or_path)
+    }
+
+    /// The settings where `self` and `other` rule differently.
+    pub fn diff<'a>(&'a self, other: &'a HouseRules) -> Vec<(SettingRow<'a>, SettingRow<'a>)> {
+        self.settings
+            .rows()
+            .into_iter()
+            .zip(other.settings.rows())
+            .filter(|(a, b)| a.1 != b.1)
+            .collect()
+    }
+
     /// A built-in profile, if the name is one.
     pub fn built_in(name: &str) -> Option<Result<HouseRules, RulesError>> {
         BUILT_IN

@@ -3,5 +3,6 @@
 mod cli;
 mod engine;
 mod props;
+mod rules;
 mod scenarios;
 mod support;

@@ -1,0 +1,169 @@
+//! House rules: every shipped profile loads, every citation is the
+//! rulebook's own words, and `floorcall rules check` points at the line and
+//! column of what is wrong in a broken file.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use floorcall::rules::{BUILT_IN, HouseRules};
+
+fn normalize(text: &str) -> String {
+    text.replace(['*', '\\'], "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn every_citation_is_the_rulebooks_own_words() {
+    let books = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/rulebooks");
+    if !books.exists() {
+        eprintln!("skipped: ../shared/rulebooks is not beside the repo");
+        return;
+    }
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for (name, _) in BUILT_IN {
+        let rules = HouseRules::load(name).expect("a built-in profile loads");
+        let rows = rules.settings.rows();
+        let citations = rows.iter().map(|r| (r.0.to_string(), r.2)).chain(
+            rules
+                .ruling_citations()
+                .iter()
+                .map(|(id, c)| (id.to_string(), c)),
+        );
+        for (key, cite) in citations {
+            if cite.rule == "silent" {
+                continue;
+            }
+            let book = std::fs::read_to_string(books.join(&cite.rulebook))
+                .unwrap_or_else(|e| panic!("{name} {key}: rulebook {}: {e}", cite.rulebook));
+            checked += 1;
+            if !normalize(&book).contains(&normalize(&cite.text)) {
+                missing.push(format!(
+                    "{name} {key}: \"{}\" is not in {}",
+                    cite.text, cite.rulebook
+                ));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(checked > 80, "only {checked} citations checked");
+}
+
+#[test]
+fn each_profile_differs_from_tda_exactly_where_its_book_does() {
+    let tda = HouseRules::load("tda").unwrap();
+    let expected: [(&str, &[&str]); 4] = [
+        (
+            "upt",
+            &[
+                "min-raise",
+                "verbal-vs-chips",
+                "undercall",
+                "out-of-turn",
+                "misdeal-until",
+                "clock",
+            ],
+        ),
+        (
+            "nuts",
+            &["multiple-chips", "out-of-turn", "misdeal-until", "clock"],
+        ),
+        (
+            "redtooth",
+            &[
+                "show-order",
+                "oversized-chip",
+                "out-of-turn",
+                "exposed-card",
+                "clock",
+            ],
+        ),
+        (
+            "ugly-tuna",
+            &[
+                "min-raise",
+                "odd-chip",
+                "undercall",
+                "out-of-turn",
+                "misdeal-until",
+                "boxed-card",
+                "clock",
+                "max-ante",
+            ],
+        ),
+    ];
+    for (other, keys) in expected {
+        let rules = HouseRules::load(other).unwrap();
+        let diff: Vec<&str> = tda.diff(&rules).iter().map(|(a, _)| a.0).collect();
+        assert_eq!(diff, keys, "tda vs {other}");
+    }
+}
+
+fn check(text: &str) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("floorcall-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("h{}.toml", text.len()));
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(["rules", "check", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let message =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    (
+        out.status.code().unwrap_or(-1),
+        message.replace(&format!("{}: ", path.display()), ""),
+    )
+}
+
+#[test]
+fn rules_check_points_at_what_is_wrong() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "name = \"x\"\nextends = \"tda\"\nmin-rasie = 3\n",
+            "line 3, column 1: unknown field `min-rasie`",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[settings.min-raise]\nvalue = \"triple\"\nrule = \"1\"\ntext = \"t\"\n",
+            "line 4, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet`",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[settings.clock]\nvalue = { seconds = \"fifty\", countdown = 10 }\nrule = \"27\"\ntext = \"t\"\n",
+            "line 4, column 21: invalid type: string \"fifty\", expected u32",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[settings.odd-chip]\nvalue = \"smaller-stack\"\n",
+            "line 3, column 1: missing field `rule`",
+        ),
+        (
+            "name = \"x\"\nextends = \"tdb\"\n",
+            "extends \"tdb\", which is not a built-in profile",
+        ),
+        (
+            "name = \"x\"\n[settings.min-raise]\nvalue = \"double-the-bet\"\nrule = \"1\"\ntext = \"t\"\n",
+            "the setting settings.odd-chip is missing",
+        ),
+        (
+            "name = \"x\"\nextends = \"ugly-tuna\"\n[[levels]]\nsmall = 100\nbig = 200\n\n[[levels]]\nsmall = 200\nbig = 400\nante = 100\n",
+            "line 7, column 1: levels[1]: the ante 100 is more than a quarter of the small blind 200",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\ntitle = \"a\" b\n",
+            "line 3, column 13",
+        ),
+    ];
+    for (text, expected) in cases {
+        let (code, message) = check(text);
+        assert_eq!(code, 1, "{text}\n{message}");
+        assert!(
+            message.contains(expected),
+            "expected «{expected}» in «{message}»"
+        );
+    }
+    let (code, message) = check(
+        "name = \"mine\"\nextends = \"tda\"\n[[levels]]\nsmall = 100\nbig = 200\nante = 25\n",
+    );
+    assert_eq!(code, 0, "{message}");
+}
