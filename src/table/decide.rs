@@ -515,6 +515,11 @@ fn strength(hole: &[Card; 2], board: &[Card]) -> (u32, Vec<u8>) {
 
 fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> {
     validate_setup(setup)?;
+    if let Some(problem) =
+        crate::rules::ante_problem(&rules.settings, setup.small_blind.get(), setup.ante.get())
+    {
+        return Err(Refusal::Setup(format!("{problem}.")));
+    }
     let mut state = HandState::default();
     let mut events = Vec::new();
     let mut emit = |e: Event, state: &mut HandState| {
@@ -598,6 +603,15 @@ fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> 
             };
             rulings.push(rules.ruling(RulingId::ShortBlind, text));
         }
+    }
+    if !dealt.contains(&setup.button) {
+        let text = format!(
+            "The button is on empty seat {} (a dead button): seat {} posts the small blind and seat {} the big blind.",
+            setup.button.number(),
+            sb.number(),
+            bb.number()
+        );
+        rulings.insert(0, rules.ruling(RulingId::DeadButton, text));
     }
     if heads_up {
         let text = format!(

@@ -92,3 +92,28 @@ fn unknown_expectation_keys_and_ruling_ids_are_refused() {
             .contains("'fifty' is not a ruling id")
     );
 }
+
+#[test]
+fn every_ruling_id_is_produced_by_some_scenario() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let mut produced = std::collections::BTreeSet::new();
+    for file in scenario::collect(&[dir]).expect("readable") {
+        let s = scenario::load(&file).expect("loads");
+        if let Some(hand) = scenario::run(&s).hand {
+            // Rulings of retracted entries count too: they were suggested.
+            for entry in hand.entries() {
+                for event in &entry.events {
+                    if let floorcall::table::Event::RulingSuggested { ruling } = event {
+                        produced.insert(ruling.id);
+                    }
+                }
+            }
+        }
+    }
+    let missing: Vec<&str> = floorcall::rules::RulingId::ALL
+        .iter()
+        .filter(|id| !produced.contains(id))
+        .map(|id| id.as_str())
+        .collect();
+    assert!(missing.is_empty(), "no scenario produces: {missing:?}");
+}
