@@ -456,9 +456,9 @@ impl HouseRules {
 
     /// Parses and validates a house-rules file; `file` names it in errors.
     pub fn from_toml(file: &str, text: &str) -> Result<HouseRules, RulesError> {
-        let raw: RawHouseRules = toml::from_str(text).map_err(|e| RulesError::Toml {
+        let raw: RawHouseRules = parse_with_path(text).map_err(|message| RulesError::Toml {
             file: file.to_string(),
-            message: describe_toml_error(text, &e),
+            message,
         })?;
         let base = match raw.extends.as_deref() {
             None => None,
@@ -574,6 +574,22 @@ impl HouseRules {
     pub fn ruling_citations(&self) -> &BTreeMap<RulingId, Citation> {
         &self.citations
     }
+}
+
+/// Deserializes TOML, describing an error with its line, column and the
+/// key path it occurred at (`settings.clock.value.seconds`).
+fn parse_with_path<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    let deserializer =
+        toml::Deserializer::parse(text).map_err(|e| describe_toml_error(text, &e))?;
+    serde_path_to_error::deserialize(deserializer).map_err(|e| {
+        let path = e.path().to_string();
+        let described = describe_toml_error(text, e.inner());
+        if path.is_empty() || path == "." {
+            described
+        } else {
+            format!("{described} (key {path})")
+        }
+    })
 }
 
 /// A TOML error as one line: `line L, column C: message (key a.b)`.

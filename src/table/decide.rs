@@ -99,7 +99,20 @@ pub fn decide(
         Command::Muck { seat } => {
             if out.state.street == Street::Showdown {
                 discard(&out.state, *seat)?;
+                let st = &out.state;
+                let called_aggressor = st.last_aggressor == Some(*seat) && st.last_caller.is_some();
                 out.emit(Event::HandDiscarded { seat: *seat });
+                if called_aggressor {
+                    // TDA 17-B: a caller may see the hand he paid to see.
+                    let text = format!(
+                        "Seat {} made the last river bet and was called: a caller who still holds or has tabled his cards may ask to see seat {}'s hand, and the dealer keeps it identifiable until then.",
+                        seat.number(),
+                        seat.number()
+                    );
+                    out.emit(Event::RulingSuggested {
+                        ruling: rules.ruling(RulingId::ShowdownOrder, text),
+                    });
+                }
             } else {
                 out.add_step(rules, Event::Mucked { seat: *seat })?;
             }

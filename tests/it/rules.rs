@@ -127,11 +127,11 @@ fn rules_check_points_at_what_is_wrong() {
         ),
         (
             "name = \"x\"\nextends = \"tda\"\n[settings.min-raise]\nvalue = \"triple\"\nrule = \"1\"\ntext = \"t\"\n",
-            "line 4, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet`",
+            "line 4, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet` (key settings.min-raise.value)",
         ),
         (
             "name = \"x\"\nextends = \"tda\"\n[settings.clock]\nvalue = { seconds = \"fifty\", countdown = 10 }\nrule = \"27\"\ntext = \"t\"\n",
-            "line 4, column 21: invalid type: string \"fifty\", expected u32",
+            "line 4, column 21: invalid type: string \"fifty\", expected u32 (key settings.clock.value.seconds)",
         ),
         (
             "name = \"x\"\nextends = \"tda\"\n[settings.odd-chip]\nvalue = \"smaller-stack\"\n",
