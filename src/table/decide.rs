@@ -762,15 +762,7 @@ fn clear_action(
     let n = seat.number();
     let to_call = st.to_call(seat);
     match intent {
-        Intent::Fold => Ok((
-            Action {
-                seat,
-                kind: ActionKind::Fold,
-                to: s.wager,
-                all_in: false,
-            },
-            false,
-        )),
+        Intent::Fold => Ok((Action::fold(seat, s.wager), false)),
         Intent::Check => {
             if s.wager < st.current_bet {
                 return Err(Refusal::CannotCheck { seat: n, to_call });
@@ -934,12 +926,7 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
             Ok(bind(s.wager, rulings))
         }
         Event::Mucked { .. } => Ok(Binding {
-            action: Action {
-                seat,
-                kind: ActionKind::Fold,
-                to: s.wager,
-                all_in: false,
-            },
+            action: Action::fold(seat, s.wager),
             full: false,
             rulings,
         }),
@@ -994,12 +981,7 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                 Declaration::Fold => {
                     said(&mut rulings, "the hand is folded".into());
                     Ok(Binding {
-                        action: Action {
-                            seat,
-                            kind: ActionKind::Fold,
-                            to: s.wager,
-                            all_in: false,
-                        },
+                        action: Action::fold(seat, s.wager),
                         full: false,
                         rulings,
                     })
@@ -1051,11 +1033,7 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                         return Err(Refusal::RaiseNotAllowed(n));
                     }
                     let min = st.min_raise_to(seat, rules);
-                    let word = if st.current_bet.is_zero() {
-                        "bet"
-                    } else {
-                        "raise"
-                    };
+                    let word = st.wager_word();
                     let Some(first) = motions.first() else {
                         said(
                             &mut rulings,
@@ -1101,11 +1079,7 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                         return Err(Refusal::RaiseNotAllowed(n));
                     }
                     let min = st.min_raise_to(seat, rules);
-                    let word = if st.current_bet.is_zero() {
-                        "bet"
-                    } else {
-                        "raise"
-                    };
+                    let word = st.wager_word();
                     rulings.push(rules.ruling(
                         RulingId::PotBetNoLimit,
                         format!("\"Pot\" is not a no-limit bet, but it binds seat {n} to a valid {word}: at least to {min}."),
@@ -1184,11 +1158,7 @@ fn declared_wager(
             rulings,
         });
     }
-    let word = if st.current_bet.is_zero() {
-        "bet"
-    } else {
-        "raise"
-    };
+    let word = st.wager_word();
     let to = if amount < min {
         rulings.push(rules.ruling(
             RulingId::MinRaise,

@@ -116,6 +116,18 @@ pub struct Action {
     pub all_in: bool,
 }
 
+impl Action {
+    /// `seat` folds, leaving its street total where it is.
+    pub fn fold(seat: Seat, wager: Chips) -> Action {
+        Action {
+            seat,
+            kind: ActionKind::Fold,
+            to: wager,
+            all_in: false,
+        }
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = self.seat;

@@ -427,12 +427,7 @@ pub fn floor(
             let s = st.seat(seat);
             vec![
                 Event::ActionBound {
-                    action: Action {
-                        seat,
-                        kind: ActionKind::Fold,
-                        to: s.wager,
-                        all_in: false,
-                    },
+                    action: Action::fold(seat, s.wager),
                     full: false,
                 },
                 ruling(

@@ -182,6 +182,16 @@ impl HandState {
         self.current_bet.saturating_sub(s.wager).min(s.stack)
     }
 
+    /// "bet" when no one has bet this street, else "raise": the word for
+    /// putting in more.
+    pub fn wager_word(&self) -> &'static str {
+        if self.current_bet.is_zero() {
+            "bet"
+        } else {
+            "raise"
+        }
+    }
+
     /// Whether betting is open on this street (someone is to act).
     pub fn betting_open(&self) -> bool {
         self.to_act.is_some()
