@@ -1487,3 +1487,176 @@ fn deal(st: &HandState, street: Street, cards: &[Card]) -> Result<(), Refusal> {
     }
     unseen(st, cards, None)
 }
+
+#[cfg(test)]
+mod tests {
+    //! Given events, when a command, then these events or this refusal.
+
+    use super::*;
+    use crate::table::event::Post;
+
+    fn seat(n: u8) -> Seat {
+        Seat::new(n).unwrap()
+    }
+
+    fn three_handed() -> Vec<Event> {
+        let setup = TableSetup {
+            button: seat(1),
+            small_blind: Chips(100),
+            big_blind: Chips(200),
+            ante: Chips(0),
+            ante_mode: Default::default(),
+            stacks: vec![
+                (seat(1), Chips(5000)),
+                (seat(2), Chips(5000)),
+                (seat(3), Chips(5000)),
+            ],
+            denominations: vec![],
+            street: Street::Preflop,
+            pot: Chips(0),
+            board: vec![],
+        };
+        vec![
+            Event::HandStarted { setup },
+            Event::Posted {
+                seat: seat(2),
+                post: Post::SmallBlind,
+                amount: Chips(100),
+            },
+            Event::Posted {
+                seat: seat(3),
+                post: Post::BigBlind,
+                amount: Chips(200),
+            },
+        ]
+    }
+
+    fn when(given: &[Event], house: &str, command: Command) -> Result<Vec<Event>, Refusal> {
+        let state = HandState::fold(given);
+        let rules = HouseRules::load(house).unwrap();
+        decide(&state, &rules, &command)
+    }
+
+    fn act(n: u8, intent: Intent) -> Command {
+        Command::Act {
+            seat: seat(n),
+            intent,
+            all_in: false,
+        }
+    }
+
+    #[test]
+    fn starting_a_hand_posts_the_blinds_as_events() {
+        let given = three_handed();
+        let setup = match &given[0] {
+            Event::HandStarted { setup } => setup.clone(),
+            _ => unreachable!(),
+        };
+        let events = decide(
+            &HandState::default(),
+            &HouseRules::tda(),
+            &Command::StartHand(setup),
+        )
+        .unwrap();
+        assert_eq!(events, given);
+    }
+
+    #[test]
+    fn a_full_raise_is_bound_as_full() {
+        let events = when(&three_handed(), "tda", act(1, Intent::Raise(Chips(600)))).unwrap();
+        assert_eq!(
+            events,
+            vec![Event::ActionBound {
+                action: Action {
+                    seat: seat(1),
+                    kind: ActionKind::Raise,
+                    to: Chips(600),
+                    all_in: false
+                },
+                full: true
+            }]
+        );
+    }
+
+    #[test]
+    fn a_raise_below_the_minimum_is_refused_with_the_minimum() {
+        let refusal = when(&three_handed(), "tda", act(1, Intent::Raise(Chips(300)))).unwrap_err();
+        assert_eq!(
+            refusal,
+            Refusal::RaiseTooSmall {
+                min: Chips(400),
+                got: Chips(300)
+            }
+        );
+    }
+
+    #[test]
+    fn the_last_fold_returns_the_uncalled_bet_and_awards_the_pot() {
+        let mut given = three_handed();
+        given.push(Event::ActionBound {
+            action: Action {
+                seat: seat(1),
+                kind: ActionKind::Raise,
+                to: Chips(600),
+                all_in: false,
+            },
+            full: true,
+        });
+        given.push(Event::ActionBound {
+            action: Action::fold(seat(2), Chips(100)),
+            full: false,
+        });
+        let events = when(&given, "tda", act(3, Intent::Fold)).unwrap();
+        assert_eq!(
+            events[0],
+            Event::ActionBound {
+                action: Action::fold(seat(3), Chips(200)),
+                full: false
+            }
+        );
+        assert_eq!(
+            events[1],
+            Event::BetReturned {
+                seat: seat(1),
+                amount: Chips(400)
+            }
+        );
+        assert!(
+            matches!(&events[2], Event::RulingSuggested { ruling } if ruling.id == RulingId::UncalledBet)
+        );
+        match &events[3] {
+            Event::PotsAwarded { awards } => {
+                assert_eq!(awards[0].shares, vec![(seat(1), Chips(500))])
+            }
+            other => panic!("expected the pot awarded, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn out_of_turn_is_held_under_tda_and_posted_at_once_under_upt() {
+        let tda = when(&three_handed(), "tda", act(2, Intent::Call(None))).unwrap();
+        assert!(matches!(
+            tda[0],
+            Event::ActedOutOfTurn {
+                intent: Intent::Call(None),
+                faced: Chips(200),
+                ..
+            }
+        ));
+        let upt = when(&three_handed(), "upt", act(2, Intent::Raise(Chips(1000)))).unwrap();
+        assert_eq!(
+            upt[0],
+            Event::ActionBound {
+                action: Action {
+                    seat: seat(2),
+                    kind: ActionKind::Raise,
+                    to: Chips(400),
+                    all_in: false
+                },
+                full: true
+            },
+            "UPT: the out-of-turn bettor posts the minimum raise"
+        );
+        assert_eq!(upt[1], Event::TurnReturned { seat: seat(1) });
+    }
+}

@@ -256,3 +256,27 @@ proptest! {
         play(seed, steps)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 5_000, ..ProptestConfig::default() })]
+
+    /// Nothing a dealer types may panic the notation parser; what it
+    /// accepts prints back to a line that parses to the same command.
+    #[test]
+    fn any_typed_line_parses_or_is_refused_without_panic(line in "\\PC{0,40}") {
+        if let Ok(Some(command)) = floorcall::notation::parse_line(&line) {
+            if let Some(printed) = floorcall::notation::format_command(&command) {
+                prop_assert_eq!(floorcall::notation::parse_line(&printed).ok().flatten(), Some(command));
+            }
+        }
+    }
+
+    #[test]
+    fn near_miss_lines_never_panic(
+        seat in "s(0|1|3|10|11|99)?",
+        verb in "(fold|check|call|bet|raise|allin|say|push|tap|muck|hole|show|flop|turn|river|floor|x)",
+        arg in "(|0|1|-5|1400|1,400|1000x2|500\\+25|1000x|x2|\\+|AhKd|Ah|AhKdQc|raise 8000|if you bet|pot|99999999999999999999999)",
+    ) {
+        let _ = floorcall::notation::parse_line(&format!("{seat} {verb} {arg}"));
+    }
+}
