@@ -264,11 +264,10 @@ proptest! {
     /// accepts prints back to a line that parses to the same command.
     #[test]
     fn any_typed_line_parses_or_is_refused_without_panic(line in "\\PC{0,40}") {
-        if let Ok(Some(command)) = floorcall::notation::parse_line(&line) {
-            if let Some(printed) = floorcall::notation::format_command(&command) {
+        if let Ok(Some(command)) = floorcall::notation::parse_line(&line)
+            && let Some(printed) = floorcall::notation::format_command(&command) {
                 prop_assert_eq!(floorcall::notation::parse_line(&printed).ok().flatten(), Some(command));
             }
-        }
     }
 
     #[test]
