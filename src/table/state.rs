@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::cards::Card;
 use super::chips::Chips;
-use super::event::{Action, ActionKind, Award, Event, Post, Pot, Street, TableSetup};
+use super::event::{Action, ActionKind, AnteMode, Award, Event, Post, Pot, Street, TableSetup};
 use super::pots;
 use super::seat::{MAX_SEATS, Seat};
 use crate::rules::{HouseRules, MinRaise, Ruling, ShowOrder};
@@ -91,8 +91,11 @@ pub struct HandState {
     pub street: Street,
     /// The board.
     pub board: Vec<Card>,
-    /// Chips in the middle not owned by any seat's contribution (a starting pot).
+    /// Chips in the middle not owned by any seat's contribution (a starting
+    /// pot, a big-blind ante).
     pub dead_money: Chips,
+    /// Who posts the ante.
+    pub ante_mode: AnteMode,
     /// The street total a call must match.
     pub current_bet: Chips,
     /// The largest full bet or raise of the street (the minimum raise increment).
@@ -298,8 +301,23 @@ impl HandState {
         match event {
             Event::HandStarted { setup } => self.start(setup),
             Event::Posted { seat, post, amount } => {
-                let is_wager = *post != Post::Ante;
-                self.put_in(*seat, *amount, is_wager);
+                if *post == Post::Ante && self.ante_mode == AnteMode::BigBlind {
+                    // A big-blind ante is the table's ante paid by one seat:
+                    // dead money in the main pot, which every live seat may
+                    // win. Counted as the big blind's own contribution, it
+                    // went back as an "uncalled bet" and kept callers out
+                    // of the pot when the big blind was all in.
+                    let s = self.seat_mut(*seat);
+                    let ante = (*amount).min(s.stack);
+                    s.stack -= ante;
+                    if s.stack.is_zero() {
+                        s.all_in = true;
+                    }
+                    self.dead_money += ante;
+                } else {
+                    let is_wager = *post != Post::Ante;
+                    self.put_in(*seat, *amount, is_wager);
+                }
                 if *post == Post::BigBlind {
                     self.big_blind_seat = Some(*seat);
                     self.last_actor = Some(*seat);
@@ -385,6 +403,7 @@ impl HandState {
                 .min()
                 .unwrap_or(Chips(1)),
             dead_money: setup.pot,
+            ante_mode: setup.ante_mode,
             ..HandState::default()
         };
         for (seat, stack) in &setup.stacks {
