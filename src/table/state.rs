@@ -239,8 +239,9 @@ impl HandState {
         }
     }
 
-    /// Whether `seat` still owes an action on this street.
-    fn needs_action(&self, seat: Seat) -> bool {
+    /// Whether `seat` still owes an action on this street; `able` is how
+    /// many live seats can still act.
+    fn needs_action(&self, seat: Seat, able: usize) -> bool {
         let s = self.seat(seat);
         if !s.can_act() {
             return false;
@@ -249,20 +250,29 @@ impl HandState {
             return true;
         }
         // With nobody else able to bet, a seat that has matched need not act.
-        !s.acted && self.live().filter(|o| self.seat(*o).can_act()).count() >= 2
+        !s.acted && able >= 2
     }
 
     /// Passes the turn clockwise from the last actor, or closes the round.
     fn advance(&mut self) {
         self.to_act = None;
-        if !self.street.is_betting() || self.live_count() < 2 {
+        if !self.street.is_betting() {
+            return;
+        }
+        // One pass over the seats, not one per seat asked (replay speed).
+        let (mut live, mut able) = (0, 0);
+        for s in self.seats.iter().filter(|s| s.live()) {
+            live += 1;
+            able += usize::from(!s.all_in);
+        }
+        if live < 2 {
             return;
         }
         let from = self
             .last_actor
             .or(self.button)
             .unwrap_or(Seat::from_index(0));
-        self.to_act = from.clockwise_after().find(|s| self.needs_action(*s));
+        self.to_act = from.clockwise_after().find(|s| self.needs_action(*s, able));
         if self.to_act.is_none() && self.street == Street::River {
             self.street = Street::Showdown;
         }
@@ -404,6 +414,9 @@ impl HandState {
                 .unwrap_or(Chips(1)),
             dead_money: setup.pot,
             ante_mode: setup.ante_mode,
+            // Room for a typical hand's actions: one allocation, not a
+            // reallocation every few actions (replay speed).
+            actions: Vec::with_capacity(16),
             ..HandState::default()
         };
         for (seat, stack) in &setup.stacks {
