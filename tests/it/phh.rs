@@ -8,7 +8,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use floorcall::notation::phh::{self, PhhHand};
-use floorcall::table::{Chips, Hand, Street};
+use floorcall::table::{Chips, Hand, HandState, Street};
 
 const FOLDERS: [&str; 2] = ["famous", "pluribus"];
 
@@ -50,9 +50,11 @@ fn name(path: &std::path::Path) -> String {
     format!("{parent}/{file}")
 }
 
-/// Imports and replays every file: (name, the imported hand and the played
-/// hand, or the error as text).
-fn replay_all() -> Vec<(String, Result<(PhhHand, Hand), String>)> {
+/// A file imported and played to the end, or why not.
+type Played = Result<(PhhHand, Hand), String>;
+
+/// Imports and replays every file, by short name.
+fn replay_all() -> Vec<(String, Played)> {
     phh_files()
         .iter()
         .map(|path| {
@@ -183,6 +185,28 @@ fn phh_chips_are_conserved_in_every_hand() {
         }
     }
     report("do not conserve chips", hands.len(), &failures);
+}
+
+#[test]
+fn phh_folding_each_journal_gives_the_live_state() {
+    let mut failures = Vec::new();
+    let hands = replay_all();
+    for (file, played) in &hands {
+        let Ok((_, hand)) = played else {
+            continue; // reported by the finishing-stacks test
+        };
+        let folded = HandState::fold(hand.entries().iter().flat_map(|e| e.events.iter()));
+        if folded != *hand.state() {
+            failures.push(format!(
+                "{file}: the fold of the journal differs from the live state"
+            ));
+        }
+    }
+    report(
+        "do not fold back to their live state",
+        hands.len(),
+        &failures,
+    );
 }
 
 /// Plays a PHH text to the end and returns the final stacks by seat.
