@@ -214,7 +214,7 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
     if let Some(stacks) = raw.finishing_stacks {
         check_len("finishing_stacks", n, stacks.len())?;
         match whole("finishing_stacks", &stacks) {
-            Ok(whole) => finishing_stacks = Some(seated(&whole)),
+            Ok(chips) => finishing_stacks = Some(seated(&chips)),
             Err(_) => {
                 fractional_finishing_stacks = Some(
                     stacks
@@ -263,14 +263,18 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
 pub fn replay(phh: &PhhHand) -> Result<Hand, PhhError> {
     let mut hand = start(&phh.setup)?;
     for (i, command) in phh.commands.iter().enumerate() {
+        let unnamed;
         let source = match phh.sources.get(i) {
-            Some(s) => s.clone(),
-            None => PhhAction {
-                index: i,
-                text: format_command(command).unwrap_or_default(),
-            },
+            Some(s) => s,
+            None => {
+                unnamed = PhhAction {
+                    index: i,
+                    text: format_command(command).unwrap_or_default(),
+                };
+                &unnamed
+            }
         };
-        run(&mut hand, command, &source)?;
+        run(&mut hand, command, source)?;
     }
     Ok(hand)
 }
