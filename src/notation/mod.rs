@@ -4,6 +4,8 @@
 //!
 //! Words are case-insensitive, `#` starts a comment, and a malformed line is
 //! refused with the column of the problem and what was expected.
+//!
+//! `phh` imports hand histories in the PHH format as commands.
 
 use std::fmt;
 
@@ -13,6 +15,8 @@ use crate::table::cards::{Card, format_cards, parse_cards};
 use crate::table::command::{Command, Intent, Irregularity};
 use crate::table::event::{Declaration, PushedChips, Street};
 use crate::table::{Chips, Seat};
+
+pub mod phh;
 
 /// A malformed line: where, and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

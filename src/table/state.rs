@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::cards::Card;
 use super::chips::Chips;
 use super::command::Intent;
-use super::event::{Action, ActionKind, Award, Event, Post, Pot, Street, TableSetup};
+use super::event::{Action, ActionKind, AnteMode, Award, Event, Post, Pot, Street, TableSetup};
 use super::pots;
 use super::seat::{MAX_SEATS, Seat};
 use crate::rules::{HouseRules, MinRaise, Ruling, ShowOrder};
@@ -92,8 +92,11 @@ pub struct HandState {
     pub street: Street,
     /// The board.
     pub board: Vec<Card>,
-    /// Chips in the middle not owned by any seat's contribution (a starting pot).
+    /// Chips in the middle not owned by any seat's contribution (a starting
+    /// pot, a big-blind ante).
     pub dead_money: Chips,
+    /// Who posts the ante.
+    pub ante_mode: AnteMode,
     /// The street total a call must match.
     pub current_bet: Chips,
     /// The largest full bet or raise of the street (the minimum raise increment).
@@ -268,8 +271,9 @@ impl HandState {
         }
     }
 
-    /// Whether `seat` still owes an action on this street.
-    fn needs_action(&self, seat: Seat) -> bool {
+    /// Whether `seat` still owes an action on this street; `able` is how
+    /// many live seats can still act.
+    fn needs_action(&self, seat: Seat, able: usize) -> bool {
         let s = self.seat(seat);
         if !s.can_act() {
             return false;
@@ -278,20 +282,29 @@ impl HandState {
             return true;
         }
         // With nobody else able to bet, a seat that has matched need not act.
-        !s.acted && self.live().filter(|o| self.seat(*o).can_act()).count() >= 2
+        !s.acted && able >= 2
     }
 
     /// Passes the turn clockwise from the last actor, or closes the round.
     fn advance(&mut self) {
         self.to_act = None;
-        if !self.street.is_betting() || self.live_count() < 2 {
+        if !self.street.is_betting() {
+            return;
+        }
+        // One pass over the seats, not one per seat asked (replay speed).
+        let (mut live, mut able) = (0, 0);
+        for s in self.seats.iter().filter(|s| s.live()) {
+            live += 1;
+            able += usize::from(!s.all_in);
+        }
+        if live < 2 {
             return;
         }
         let from = self
             .last_actor
             .or(self.button)
             .unwrap_or(Seat::from_index(0));
-        self.to_act = from.clockwise_after().find(|s| self.needs_action(*s));
+        self.to_act = from.clockwise_after().find(|s| self.needs_action(*s, able));
         if self.to_act.is_none() && self.street == Street::River {
             self.street = Street::Showdown;
         }
@@ -332,8 +345,23 @@ impl HandState {
         match event {
             Event::HandStarted { setup } => self.start(setup),
             Event::Posted { seat, post, amount } => {
-                let is_wager = *post != Post::Ante;
-                self.put_in(*seat, *amount, is_wager);
+                if *post == Post::Ante && self.ante_mode == AnteMode::BigBlind {
+                    // A big-blind ante is the table's ante paid by one seat:
+                    // dead money in the main pot, which every live seat may
+                    // win. Counted as the big blind's own contribution, it
+                    // went back as an "uncalled bet" and kept callers out
+                    // of the pot when the big blind was all in.
+                    let s = self.seat_mut(*seat);
+                    let ante = (*amount).min(s.stack);
+                    s.stack -= ante;
+                    if s.stack.is_zero() {
+                        s.all_in = true;
+                    }
+                    self.dead_money += ante;
+                } else {
+                    let is_wager = *post != Post::Ante;
+                    self.put_in(*seat, *amount, is_wager);
+                }
                 if *post == Post::BigBlind {
                     self.big_blind_seat = Some(*seat);
                     self.last_actor = Some(*seat);
@@ -445,6 +473,10 @@ impl HandState {
                 .min()
                 .unwrap_or(Chips(1)),
             dead_money: setup.pot,
+            ante_mode: setup.ante_mode,
+            // Room for a typical hand's actions: one allocation, not a
+            // reallocation every few actions (replay speed).
+            actions: Vec::with_capacity(16),
             ..HandState::default()
         };
         for (seat, stack) in &setup.stacks {

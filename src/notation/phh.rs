@@ -1,0 +1,734 @@
+//! PHH (Poker Hand History, uoftcprg/phh-std) import: a TOML hand history
+//! becomes a `TableSetup` and the `Command`s that replay it on a `Hand`.
+//!
+//! PHH names players by position, not by seat: `p1` is dealt first and the
+//! last player has the button. Player `pN` sits in seat N and the button is
+//! the last seat, heads-up too: there the button posts the small blind (TDA
+//! and PokerKit agree), so `p1` posts the big blind.
+//!
+//! Two PHH actions cannot be mapped without the live hand: `cc` is a check
+//! or a call, `cbr` a bet or a raise. The importer therefore plays each
+//! command as it reads it, and every command of an import or a replay goes
+//! through one function, `run`, which turns the engine's `Refusal` into an
+//! error naming the PHH action. Unknown PHH keys are ignored (the format has
+//! many optional fields: event, city, time zone ...); what the engine cannot
+//! represent (other variants, straddles, uneven antes) is refused.
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::notation::format_command;
+use crate::rules::HouseRules;
+use crate::table::cards::{Card, parse_cards};
+use crate::table::command::{Command, Intent, Refusal};
+use crate::table::event::{AnteMode, Street, TableSetup};
+use crate::table::seat::MAX_SEATS;
+use crate::table::{Chips, Hand, HandState, Seat};
+
+/// A PHH file that cannot be imported or replayed, with what was wrong.
+#[derive(Debug, Error)]
+pub enum PhhError {
+    /// Not TOML, or a field of the wrong type.
+    #[error("not a valid PHH file: {0}")]
+    Toml(#[from] toml::de::Error),
+    /// A variant other than no-limit Texas hold'em.
+    #[error("variant '{0}' is not supported: only 'NT' (no-limit Texas hold'em) is.")]
+    Variant(String),
+    /// Too few or too many players.
+    #[error("{0} players: a hand needs 2 to {MAX_SEATS}.")]
+    PlayerCount(usize),
+    /// A per-player field with the wrong number of entries.
+    #[error("{field} has {got} entries; there are {expected} players.")]
+    Length {
+        /// The PHH key.
+        field: &'static str,
+        /// The number of players.
+        expected: usize,
+        /// The number of entries.
+        got: usize,
+    },
+    /// Straddles or other forced bets beyond the two blinds.
+    #[error(
+        "blinds_or_straddles {0:?} has a straddle (a nonzero entry after the big blind): straddles are not supported."
+    )]
+    Straddle(Vec<u64>),
+    /// Antes that are neither the same for everyone nor a big-blind ante.
+    #[error(
+        "antes {0:?} are neither equal for every player nor a big-blind ante (only the big blind's entry nonzero)."
+    )]
+    Antes(Vec<u64>),
+    /// A minimum bet other than the big blind.
+    #[error(
+        "min_bet is {min_bet} but the big blind is {big_blind}: the minimum bet must be the big blind."
+    )]
+    MinBet {
+        /// The file's `min_bet`.
+        min_bet: u64,
+        /// The big blind.
+        big_blind: u64,
+    },
+    /// An amount that is not a whole number of chips.
+    #[error("{field} has {value}: the engine counts whole chips.")]
+    Fraction {
+        /// The PHH key.
+        field: &'static str,
+        /// The amount.
+        value: f64,
+    },
+    /// The engine refused the table.
+    #[error("the hand cannot start: {0}")]
+    Setup(Refusal),
+    /// An action that is not PHH for no-limit hold'em.
+    #[error("action {index} '{text}': {message}")]
+    Malformed {
+        /// Its index in `actions`, from 0.
+        index: usize,
+        /// The action, comment stripped.
+        text: String,
+        /// What was wrong.
+        message: String,
+    },
+    /// An action the engine refused.
+    #[error("action {index} '{text}': {refusal}")]
+    Refused {
+        /// Its index in `actions`, from 0.
+        index: usize,
+        /// The action, comment stripped.
+        text: String,
+        /// The engine's reason.
+        refusal: Refusal,
+    },
+}
+
+/// Where a command came from: a PHH action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhhAction {
+    /// Its index in `actions`, from 0.
+    pub index: usize,
+    /// The action, comment stripped (`p3 cbr 500`).
+    pub text: String,
+}
+
+/// An imported hand: the table, the commands that replay it, the names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PhhHand {
+    /// Seats (player `pN` in seat N), stacks, button, blinds and antes.
+    pub setup: TableSetup,
+    /// The commands, in order; hole cards written `????` are left out.
+    pub commands: Vec<Command>,
+    /// For each command, the PHH action it came from.
+    pub sources: Vec<PhhAction>,
+    /// Player names by position (`p1` first); `pN` when the file has none.
+    pub players: Vec<String>,
+    /// The stacks the file says the hand ends with, when it says so in
+    /// whole chips.
+    pub finishing_stacks: Option<Vec<(Seat, Chips)>>,
+    /// The finishing stacks as written when some are fractions of a chip:
+    /// PokerKit splits a pot exactly (`10387.5` each) where a table gives
+    /// the odd chip to one winner, so these hold to within half a chip.
+    pub fractional_finishing_stacks: Option<Vec<(Seat, f64)>>,
+}
+
+/// The PHH keys the importer reads; others are ignored.
+#[derive(Debug, Deserialize)]
+struct RawPhh {
+    variant: String,
+    #[serde(default)]
+    antes: Option<Vec<Amount>>,
+    #[serde(default)]
+    blinds_or_straddles: Option<Vec<Amount>>,
+    #[serde(default)]
+    min_bet: Option<Amount>,
+    starting_stacks: Vec<Amount>,
+    #[serde(default)]
+    actions: Vec<String>,
+    #[serde(default)]
+    players: Option<Vec<String>>,
+    #[serde(default)]
+    finishing_stacks: Option<Vec<Amount>>,
+}
+
+/// A PHH amount: an integer, or a float (PokerKit writes `10000.0`, and
+/// `10387.5` when it splits a pot exactly).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Amount(f64);
+
+impl Amount {
+    /// The amount in whole chips, when it is one.
+    fn whole(self) -> Option<u64> {
+        let v = self.0;
+        (v >= 0.0 && v.fract() == 0.0 && v <= u64::MAX as f64).then_some(v as u64)
+    }
+}
+
+impl<'de> Deserialize<'de> for Amount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Amount;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an amount of chips, not negative")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Amount, E> {
+                Ok(Amount(v as f64))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Amount, E> {
+                if v < 0 {
+                    return Err(E::custom(format!("{v} chips is negative")));
+                }
+                Ok(Amount(v as f64))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Amount, E> {
+                if !(v >= 0.0 && v.is_finite()) {
+                    return Err(E::custom(format!("{v} is not an amount of chips")));
+                }
+                Ok(Amount(v))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// Amounts in whole chips, or an error naming the field and the value.
+fn whole(field: &'static str, amounts: &[Amount]) -> Result<Vec<u64>, PhhError> {
+    amounts
+        .iter()
+        .map(|a| a.whole().ok_or(PhhError::Fraction { field, value: a.0 }))
+        .collect()
+}
+
+/// Reads a PHH file and plays it through the engine (TDA rules) to map each
+/// action to a command.
+pub fn import(text: &str) -> Result<PhhHand, PhhError> {
+    let raw: RawPhh = toml::from_str(text)?;
+    let setup = table(&raw)?;
+    let n = raw.starting_stacks.len();
+    let players = match raw.players {
+        Some(names) => {
+            check_len("players", n, names.len())?;
+            names
+        }
+        None => (1..=n).map(|i| format!("p{i}")).collect(),
+    };
+    let (mut finishing_stacks, mut fractional_finishing_stacks) = (None, None);
+    if let Some(stacks) = raw.finishing_stacks {
+        check_len("finishing_stacks", n, stacks.len())?;
+        match whole("finishing_stacks", &stacks) {
+            Ok(chips) => finishing_stacks = Some(seated(&chips)),
+            Err(_) => {
+                fractional_finishing_stacks = Some(
+                    stacks
+                        .iter()
+                        .enumerate()
+                        .map(|(i, a)| (Seat::from_index(i), a.0))
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    let mut hand = start(&setup)?;
+    let mut commands = Vec::with_capacity(raw.actions.len());
+    let mut sources = Vec::with_capacity(raw.actions.len());
+    for (index, action) in raw.actions.iter().enumerate() {
+        let text = action.split('#').next().unwrap_or("").trim();
+        if text.is_empty() {
+            continue;
+        }
+        let source = PhhAction {
+            index,
+            text: text.to_string(),
+        };
+        let command = translate(text, n, hand.state()).map_err(|message| PhhError::Malformed {
+            index,
+            text: text.to_string(),
+            message,
+        })?;
+        let Some(command) = command else { continue };
+        run(&mut hand, &command, &source)?;
+        commands.push(command);
+        sources.push(source);
+    }
+    Ok(PhhHand {
+        setup,
+        commands,
+        sources,
+        players,
+        finishing_stacks,
+        fractional_finishing_stacks,
+    })
+}
+
+/// Plays an imported hand from the start under the TDA rules.
+pub fn replay(phh: &PhhHand) -> Result<Hand, PhhError> {
+    let mut hand = start(&phh.setup)?;
+    for (i, command) in phh.commands.iter().enumerate() {
+        let unnamed;
+        let source = match phh.sources.get(i) {
+            Some(s) => s,
+            None => {
+                unnamed = PhhAction {
+                    index: i,
+                    text: format_command(command).unwrap_or_default(),
+                };
+                &unnamed
+            }
+        };
+        run(&mut hand, command, source)?;
+    }
+    Ok(hand)
+}
+
+fn start(setup: &TableSetup) -> Result<Hand, PhhError> {
+    Hand::start(setup.clone(), HouseRules::tda()).map_err(PhhError::Setup)
+}
+
+/// The one place a PHH command is played: the journal gets its notation line.
+fn run(hand: &mut Hand, command: &Command, source: &PhhAction) -> Result<(), PhhError> {
+    hand.execute(command, format_command(command))
+        .map(|_| ())
+        .map_err(|refusal| PhhError::Refused {
+            index: source.index,
+            text: source.text.clone(),
+            refusal,
+        })
+}
+
+fn check_len(field: &'static str, expected: usize, got: usize) -> Result<(), PhhError> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(PhhError::Length {
+            field,
+            expected,
+            got,
+        })
+    }
+}
+
+/// Amounts by position as (seat, chips): player `pN` sits in seat N.
+fn seated(amounts: &[u64]) -> Vec<(Seat, Chips)> {
+    amounts
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (Seat::from_index(i), Chips(*a)))
+        .collect()
+}
+
+/// The table: seats, button, blinds, antes.
+fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
+    if raw.variant != "NT" {
+        return Err(PhhError::Variant(raw.variant.clone()));
+    }
+    let n = raw.starting_stacks.len();
+    if !(2..=MAX_SEATS).contains(&n) {
+        return Err(PhhError::PlayerCount(n));
+    }
+    let starting_stacks = whole("starting_stacks", &raw.starting_stacks)?;
+    let blinds = match &raw.blinds_or_straddles {
+        Some(b) => whole("blinds_or_straddles", b)?,
+        None => vec![0; n],
+    };
+    check_len("blinds_or_straddles", n, blinds.len())?;
+    if blinds.iter().skip(2).any(|b| *b != 0) {
+        return Err(PhhError::Straddle(blinds));
+    }
+    let (small_blind, big_blind) = (blinds[0], blinds[1]);
+    if let Some(min_bet) = raw.min_bet {
+        let min_bet = min_bet.whole().ok_or(PhhError::Fraction {
+            field: "min_bet",
+            value: min_bet.0,
+        })?;
+        if min_bet != big_blind {
+            return Err(PhhError::MinBet { min_bet, big_blind });
+        }
+    }
+
+    let antes = match &raw.antes {
+        Some(a) => whole("antes", a)?,
+        None => vec![0; n],
+    };
+    check_len("antes", n, antes.len())?;
+    // Heads-up, p1 posts the big blind (the button, p2, posts the small).
+    let big_blind_index = if n == 2 { 0 } else { 1 };
+    let (ante, ante_mode) = if antes.iter().all(|a| *a == 0) {
+        (0, AnteMode::PerPlayer)
+    } else if antes.iter().all(|a| *a == antes[0]) {
+        (antes[0], AnteMode::PerPlayer)
+    } else if antes
+        .iter()
+        .enumerate()
+        .all(|(i, a)| (i == big_blind_index) == (*a != 0))
+    {
+        (antes[big_blind_index], AnteMode::BigBlind)
+    } else {
+        return Err(PhhError::Antes(antes));
+    };
+
+    Ok(TableSetup {
+        button: Seat::from_index(n - 1),
+        small_blind: Chips(small_blind),
+        big_blind: Chips(big_blind),
+        ante: Chips(ante),
+        ante_mode,
+        stacks: seated(&starting_stacks),
+        denominations: Vec::new(),
+        street: Street::Preflop,
+        pot: Chips::ZERO,
+        board: Vec::new(),
+    })
+}
+
+/// One PHH action as a command, read against the live state; `None` for
+/// hole cards that are not known (`????`).
+fn translate(text: &str, players: usize, state: &HandState) -> Result<Option<Command>, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let (actor, verb, rest) = match words.as_slice() {
+        [actor, verb, rest @ ..] => (*actor, *verb, rest),
+        _ => return Err("expected an actor and an action, like 'p1 cc' or 'd db AhKd2c'.".into()),
+    };
+    let extra = |n: usize| -> Result<(), String> {
+        if rest.len() > n {
+            Err(format!("unexpected '{}' at the end.", rest[n]))
+        } else {
+            Ok(())
+        }
+    };
+    if actor == "d" {
+        extra(2)?;
+        return match verb {
+            "dh" => {
+                let [player, cards] = rest else {
+                    return Err("'d dh' takes a player and two cards, like 'd dh p1 AcKs'.".into());
+                };
+                let seat = player_seat(player, players)?;
+                if cards.contains('?') {
+                    return Ok(None);
+                }
+                Ok(Some(Command::Hole {
+                    seat,
+                    cards: two_cards(cards)?,
+                }))
+            }
+            "db" => {
+                let [cards] = rest else {
+                    return Err("'d db' takes the board cards, like 'd db Jc3d5c'.".into());
+                };
+                let cards = parse_cards(cards).map_err(|e| e.to_string())?;
+                let street = match state.board.len() {
+                    0 => Street::Flop,
+                    3 => Street::Turn,
+                    4 => Street::River,
+                    dealt => return Err(format!("{dealt} board cards are out: no more can come.")),
+                };
+                Ok(Some(Command::Deal { street, cards }))
+            }
+            other => Err(format!(
+                "unknown dealer action '{other}': no-limit hold'em has 'dh' (hole cards) and 'db' (board)."
+            )),
+        };
+    }
+    let seat = player_seat(actor, players)?;
+    let act = |intent: Intent, all_in: bool| Command::Act {
+        seat,
+        intent,
+        all_in,
+    };
+    let s = state.seat(seat);
+    match verb {
+        "f" => {
+            extra(0)?;
+            Ok(Some(act(Intent::Fold, false)))
+        }
+        "cc" => {
+            extra(0)?;
+            if s.wager < state.current_bet {
+                Ok(Some(act(Intent::Call(None), false)))
+            } else {
+                Ok(Some(act(Intent::Check, false)))
+            }
+        }
+        "cbr" => {
+            extra(1)?;
+            let amount = rest
+                .first()
+                .ok_or("'cbr' takes the street total, like 'p1 cbr 300'.")?;
+            let to = amount
+                .parse::<f64>()
+                .ok()
+                .and_then(|v| Amount(v).whole())
+                .map(Chips)
+                .ok_or_else(|| format!("'{amount}' is not a whole number of chips."))?;
+            let all_in = to == s.max_to();
+            if state.current_bet.is_zero() {
+                Ok(Some(act(Intent::Bet(to), all_in)))
+            } else {
+                Ok(Some(act(Intent::Raise(to), all_in)))
+            }
+        }
+        "sm" => {
+            extra(1)?;
+            match rest.first() {
+                None | Some(&"-") => Ok(Some(Command::Muck { seat })),
+                Some(cards) if cards.contains('?') => Ok(Some(Command::Show { seat, cards: None })),
+                Some(cards) => Ok(Some(Command::Show {
+                    seat,
+                    cards: Some(two_cards(cards)?),
+                })),
+            }
+        }
+        other => Err(format!(
+            "unknown player action '{other}': expected f (fold), cc (check or call), cbr (bet or raise to) or sm (show or muck)."
+        )),
+    }
+}
+
+fn player_seat(word: &str, players: usize) -> Result<Seat, String> {
+    word.strip_prefix('p')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=players).contains(n))
+        .map(|n| Seat::from_index(n - 1))
+        .ok_or_else(|| format!("'{word}' is not a player: expected p1 to p{players}."))
+}
+
+fn two_cards(text: &str) -> Result<[Card; 2], String> {
+    match parse_cards(text).map_err(|e| e.to_string())?.as_slice() {
+        [a, b] => Ok([*a, *b]),
+        other => Err(format!(
+            "'{text}' is {} card(s); a hold'em hand is 2.",
+            other.len()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::event::{Event, Post};
+
+    fn phh(body: &str) -> String {
+        format!("variant = 'NT'\nmin_bet = 100\n{body}")
+    }
+
+    fn seat(n: u8) -> Seat {
+        Seat::new(n).expect("a seat 1..=10")
+    }
+
+    fn posts(hand: &Hand) -> Vec<(Seat, Post, u64)> {
+        hand.entries()
+            .iter()
+            .flat_map(|e| &e.events)
+            .filter_map(|e| match e {
+                Event::Posted { seat, post, amount } => Some((*seat, *post, amount.get())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn heads_up_the_button_is_p2_and_posts_the_small_blind() {
+        let text = phh("antes = [0, 0]\nblinds_or_straddles = [50, 100]\n\
+             starting_stacks = [1000, 1000]\n\
+             actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 300', 'p1 cc', 'd db 2c7h9s', 'p1 cc', 'p2 cbr 200', 'p1 f']\n\
+             finishing_stacks = [700, 1300]");
+        let hand = import(&text).expect("imports");
+        assert_eq!(hand.setup.button, seat(2));
+        assert_eq!(hand.players, vec!["p1", "p2"]);
+        let played = replay(&hand).expect("replays");
+        assert_eq!(
+            posts(&played),
+            vec![
+                (seat(2), Post::SmallBlind, 50),
+                (seat(1), Post::BigBlind, 100)
+            ]
+        );
+        // p1 checks first after the flop: `cc` became a check, p2's `cbr` a bet.
+        assert!(hand.commands.contains(&Command::Act {
+            seat: seat(1),
+            intent: Intent::Check,
+            all_in: false
+        }));
+        assert!(hand.commands.contains(&Command::Act {
+            seat: seat(2),
+            intent: Intent::Bet(Chips(200)),
+            all_in: false
+        }));
+        let state = played.state();
+        assert_eq!(state.street, Street::Done);
+        assert_eq!(state.seat(seat(1)).stack, Chips(700));
+        assert_eq!(state.seat(seat(2)).stack, Chips(1300));
+    }
+
+    #[test]
+    fn three_handed_the_button_is_the_last_player() {
+        let text = phh("antes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\n\
+             starting_stacks = [1000, 1000, 1000]\nactions = ['p3 f', 'p1 cc', 'p2 cc']");
+        let hand = import(&text).expect("imports");
+        assert_eq!(hand.setup.button, seat(3));
+        let played = replay(&hand).expect("replays");
+        assert_eq!(
+            posts(&played),
+            vec![
+                (seat(1), Post::SmallBlind, 50),
+                (seat(2), Post::BigBlind, 100)
+            ]
+        );
+        assert_eq!(
+            hand.commands[1],
+            Command::Act {
+                seat: seat(1),
+                intent: Intent::Call(None),
+                all_in: false
+            }
+        );
+    }
+
+    #[test]
+    fn an_ante_on_the_big_blind_only_is_a_big_blind_ante() {
+        let text = phh(
+            "antes = [0, 100, 0, 0]\nblinds_or_straddles = [50, 100, 0, 0]\n\
+             starting_stacks = [1000, 1000, 1000, 1000]\nactions = []",
+        );
+        let hand = import(&text).expect("imports");
+        assert_eq!(hand.setup.ante, Chips(100));
+        assert_eq!(hand.setup.ante_mode, AnteMode::BigBlind);
+        let played = replay(&hand).expect("replays");
+        assert_eq!(posts(&played)[0], (seat(2), Post::Ante, 100));
+
+        let even = phh("antes = [25, 25, 25]\nblinds_or_straddles = [50, 100, 0]\n\
+             starting_stacks = [1000, 1000, 1000]\nactions = []");
+        let hand = import(&even).expect("imports");
+        assert_eq!(
+            (hand.setup.ante, hand.setup.ante_mode),
+            (Chips(25), AnteMode::PerPlayer)
+        );
+
+        let uneven = phh("antes = [25, 50, 0]\nblinds_or_straddles = [50, 100, 0]\n\
+             starting_stacks = [1000, 1000, 1000]\nactions = []");
+        let err = import(&uneven).expect_err("uneven antes");
+        assert!(matches!(err, PhhError::Antes(_)), "{err}");
+        assert!(err.to_string().contains("[25, 50, 0]"), "{err}");
+    }
+
+    #[test]
+    fn a_straddle_is_refused() {
+        let text = phh(
+            "antes = [0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 200, 0]\n\
+             starting_stacks = [1000, 1000, 1000, 1000]\nactions = []",
+        );
+        let err = import(&text).expect_err("straddle");
+        assert!(matches!(err, PhhError::Straddle(_)), "{err}");
+        assert!(err.to_string().contains("straddle"), "{err}");
+    }
+
+    #[test]
+    fn other_variants_are_refused() {
+        let text = "variant = 'FT'\nstarting_stacks = [1000, 1000]\nactions = []";
+        let err = import(text).expect_err("fixed-limit");
+        assert_eq!(
+            err.to_string(),
+            "variant 'FT' is not supported: only 'NT' (no-limit Texas hold'em) is."
+        );
+    }
+
+    #[test]
+    fn a_refused_action_names_its_index_text_and_reason() {
+        let text = phh("antes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\n\
+             starting_stacks = [1000, 1000, 1000]\n\
+             actions = ['p3 cbr 300', 'p1 cbr 400 # too small']");
+        let err = import(&text).expect_err("min raise");
+        assert_eq!(
+            err.to_string(),
+            "action 1 'p1 cbr 400': Minimum raise is to 500; 400 is less and not all in."
+        );
+    }
+
+    #[test]
+    fn malformed_action_text_is_refused_with_its_index() {
+        let cases = [
+            ("'p1 xx'", "action 0 'p1 xx': unknown player action 'xx'"),
+            (
+                "'p4 f'",
+                "action 0 'p4 f': 'p4' is not a player: expected p1 to p3.",
+            ),
+            (
+                "'p3 cbr lots'",
+                "action 0 'p3 cbr lots': 'lots' is not a whole number",
+            ),
+            (
+                "'d dh p1 AcKsQd'",
+                "action 0 'd dh p1 AcKsQd': 'AcKsQd' is 3 card(s)",
+            ),
+            ("'p3'", "action 0 'p3': expected an actor and an action"),
+        ];
+        for (action, want) in cases {
+            let text = phh(&format!(
+                "antes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\n\
+                 starting_stacks = [1000, 1000, 1000]\nactions = [{action}]"
+            ));
+            let err = import(&text).expect_err(action).to_string();
+            assert!(err.starts_with(want), "{action}: {err}");
+        }
+    }
+
+    #[test]
+    fn unknown_hole_cards_are_skipped_and_a_bare_sm_mucks() {
+        let text = phh("antes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\n\
+             starting_stacks = [1000, 1000, 1000]\n\
+             actions = ['d dh p1 ????', 'd dh p2 AhAs', 'd dh p3 KhKs', 'p3 cbr 1000', 'p1 f', 'p2 cc',\n\
+             'd db 2c3c4d', 'd db 9h', 'd db Th', 'p3 sm KhKs', 'p2 sm']");
+        let hand = import(&text).expect("imports");
+        assert!(
+            !hand
+                .commands
+                .iter()
+                .any(|c| c.seat() == Some(seat(1)) && matches!(c, Command::Hole { .. }))
+        );
+        assert!(hand.commands.contains(&Command::Muck { seat: seat(2) }));
+        let played = replay(&hand).expect("replays");
+        assert_eq!(played.state().street, Street::Done);
+        assert_eq!(played.state().seat(seat(3)).stack, Chips(2050));
+    }
+
+    #[test]
+    fn float_amounts_must_be_whole_chips_except_in_finishing_stacks() {
+        let text = phh(
+            "blinds_or_straddles = [50.0, 100]\nstarting_stacks = [1000.0, 1000]\n\
+             actions = ['p2 cbr 300.0', 'p1 cc', 'd db 2c7h9s', 'p1 cc', 'p2 cc', 'd db 3d', 'p1 cc', 'p2 cc',\n\
+             'd db 4d', 'p1 cc', 'p2 cc', 'p1 sm AhKh', 'p2 sm AdKd']\n\
+             finishing_stacks = [1000.0, 1000.0]",
+        );
+        let hand = import(&text).expect("imports");
+        assert_eq!(hand.setup.small_blind, Chips(50));
+        assert_eq!(
+            hand.finishing_stacks,
+            Some(vec![(seat(1), Chips(1000)), (seat(2), Chips(1000))])
+        );
+        let split = text.replace("[1000.0, 1000.0]", "[999.5, 1000.5]");
+        let hand = import(&split).expect("imports");
+        assert_eq!(hand.finishing_stacks, None);
+        assert_eq!(
+            hand.fractional_finishing_stacks,
+            Some(vec![(seat(1), 999.5), (seat(2), 1000.5)])
+        );
+        let err =
+            import(&text.replace("[1000.0, 1000]", "[1000.5, 1000]")).expect_err("half a chip");
+        assert_eq!(
+            err.to_string(),
+            "starting_stacks has 1000.5: the engine counts whole chips."
+        );
+    }
+
+    #[test]
+    fn a_min_bet_other_than_the_big_blind_is_refused() {
+        let text = "variant = 'NT'\nmin_bet = 200\nblinds_or_straddles = [50, 100]\n\
+             starting_stacks = [1000, 1000]\nactions = []";
+        assert!(matches!(
+            import(text),
+            Err(PhhError::MinBet {
+                min_bet: 200,
+                big_blind: 100
+            })
+        ));
+    }
+}
