@@ -551,8 +551,8 @@ impl HouseRules {
     pub fn ruling(&self, id: RulingId, text: String) -> Ruling {
         Ruling {
             id,
-            text,
-            citation: self.citation(id),
+            text: text.into(),
+            citation: std::sync::Arc::new(self.citation(id)),
         }
     }
 }

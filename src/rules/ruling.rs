@@ -2,6 +2,7 @@
 //! sentence and the rule it applies.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -129,14 +130,15 @@ impl fmt::Display for Citation {
 }
 
 /// A suggested ruling: id, one plain sentence with the numbers, citation.
+/// Cheap to clone (shared text), since the state keeps every ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruling {
     /// The contract's ruling id.
     pub id: RulingId,
     /// What it means here, with the numbers of the situation.
-    pub text: String,
+    pub text: Arc<str>,
     /// The rule applied.
-    pub citation: Citation,
+    pub citation: Arc<Citation>,
 }
 
 #[cfg(test)]

@@ -327,7 +327,7 @@ impl Outcome {
                 .iter()
                 .rev()
                 .find(|r| r.id == RulingId::SidePot)
-                .is_some_and(|r| r.text == text);
+                .is_some_and(|r| *r.text == *text);
             if !said {
                 self.emit(Event::RulingSuggested {
                     ruling: rules.ruling(RulingId::SidePot, text),

@@ -255,7 +255,7 @@ fn silent_chips_follow_the_fifty_percent_standard() {
         .unwrap()
         .text;
     assert_eq!(
-        text,
+        &**text,
         "Seat 3's 1,400 facing 1,000 is less than half a minimum raise: a call of 1,000; 400 goes back."
     );
     let _ = when(&mut hand, "s1 fold");
