@@ -24,7 +24,9 @@ pub struct Card(u8);
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CardError {
     /// The text is not a rank followed by a suit.
-    #[error("'{0}' is not a card: expected a rank (23456789TJQKA) and a suit (shdc), like As or Td")]
+    #[error(
+        "'{0}' is not a card: expected a rank (23456789TJQKA) and a suit (shdc), like As or Td"
+    )]
     Malformed(String),
     /// A list of cards has an odd number of characters or a bad card in it.
     #[error("'{0}' is not a list of cards: expected cards written together, like AhKd")]
@@ -120,7 +122,7 @@ impl fmt::Display for Card {
 
 /// Reads cards written together (`AhKd`, `Td9c8s`).
 pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
-    if s.is_empty() || s.len() % 2 != 0 || !s.is_ascii() {
+    if s.is_empty() || !s.len().is_multiple_of(2) || !s.is_ascii() {
         return Err(CardError::BadList(s.to_string()));
     }
     (0..s.len())
