@@ -512,7 +512,7 @@ fn strength(hole: &[Card; 2], board: &[Card]) -> (u32, Vec<u8>) {
     let mut cards: Vec<Card> = hole.to_vec();
     cards.extend_from_slice(board);
     if cards.len() >= 5 {
-        return (eval::evaluate(&cards).get() + 1, Vec::new());
+        return (u32::from(eval::evaluate(&cards).value()) + 1, Vec::new());
     }
     let mut counts = [0u8; 13];
     for c in &cards {
