@@ -1,0 +1,136 @@
+//! The pot: the total, then the main and side pots with the seats that may
+//! win each, and for the seat to act the amount to call and the minimum
+//! raise-to. Once the hand is done, who won what.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::rules::HouseRules;
+use crate::table::event::{Pot, Street};
+use crate::table::state::HandState;
+use crate::table::{Chips, Seat};
+use crate::tui::theme::Theme;
+
+/// The pot and what the seat to act faces.
+#[derive(Debug, Clone)]
+pub struct PotPane<'a> {
+    /// The hand.
+    pub state: &'a HandState,
+    /// The house rules (the minimum raise).
+    pub rules: &'a HouseRules,
+    /// Centre the lines (on the round table) or not (beside a list).
+    pub centred: bool,
+    /// Colour or not.
+    pub theme: Theme,
+}
+
+fn seats(list: &[Seat]) -> String {
+    list.iter()
+        .map(|s| s.number().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn pot_name(i: usize) -> String {
+    if i == 0 {
+        "Main".into()
+    } else {
+        format!("Side {i}")
+    }
+}
+
+impl PotPane<'_> {
+    /// The pane's lines.
+    pub fn lines(&self) -> Vec<Line<'static>> {
+        let st = self.state;
+        let t = &self.theme;
+        let mut lines = Vec::new();
+        if st.street == Street::Done {
+            let total: Chips = st.awards.iter().map(|a| a.pot.amount).sum();
+            lines.push(Line::from(vec![
+                Span::styled("Pot ", t.heading()),
+                Span::styled(total.to_string(), t.amount()),
+                Span::raw(" awarded"),
+            ]));
+            for (i, award) in st.awards.iter().enumerate() {
+                let winners: Vec<String> = award
+                    .shares
+                    .iter()
+                    .map(|(s, c)| {
+                        if award.shares.len() > 1 {
+                            format!("{s} {c}")
+                        } else {
+                            s.to_string()
+                        }
+                    })
+                    .collect();
+                lines.push(Line::from(vec![
+                    Span::raw(format!("{} {} → ", pot_name(i), award.pot.amount)),
+                    Span::styled(winners.join(", "), t.info()),
+                ]));
+            }
+            return lines;
+        }
+        lines.push(Line::from(vec![
+            Span::styled("Pot ", t.heading()),
+            Span::styled(st.pot().to_string(), t.amount()),
+        ]));
+        let pots: Vec<Pot> = st.pots();
+        for (i, pot) in pots.iter().enumerate() {
+            lines.push(Line::raw(format!(
+                "{} {} · seats {}",
+                pot_name(i),
+                pot.amount,
+                seats(&pot.eligible)
+            )));
+        }
+        if let Some(seat) = st.to_act {
+            let to_call = st.to_call(seat);
+            let s = st.seat(seat);
+            let mut spans = vec![Span::styled(format!("Seat {} ", seat.number()), t.to_act())];
+            if to_call.is_zero() {
+                spans.push(Span::raw("checks or bets"));
+            } else {
+                spans.push(Span::raw("to call "));
+                spans.push(Span::styled(to_call.to_string(), t.amount()));
+            }
+            if st.can_raise(seat, self.rules) {
+                let min = st.min_raise_to(seat, self.rules);
+                let word = if st.current_bet.is_zero() {
+                    " · min bet "
+                } else {
+                    " · min raise to "
+                };
+                spans.push(Span::raw(word));
+                if min >= s.max_to() {
+                    spans.push(Span::styled(format!("{} (all in)", s.max_to()), t.amount()));
+                } else {
+                    spans.push(Span::styled(min.to_string(), t.amount()));
+                }
+            } else if !to_call.is_zero() {
+                spans.push(Span::raw(" · no raise"));
+            }
+            lines.push(Line::from(spans));
+        }
+        lines
+    }
+}
+
+impl Widget for &PotPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        let align = if self.centred {
+            Alignment::Center
+        } else {
+            Alignment::Left
+        };
+        Paragraph::new(self.lines())
+            .alignment(align)
+            .render(area, buf);
+    }
+}
