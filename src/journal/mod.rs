@@ -71,7 +71,7 @@ impl HandHeader {
 }
 
 /// One journal line.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "record", rename_all = "kebab-case")]
 enum Record {
     Hand(HandHeader),
@@ -198,8 +198,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
             loaded.good_len = offset as u64;
             continue;
         }
-        let record: Record = serde_json::from_str(text)
-            .map_err(|e| corrupt(number, format!("the line is not a journal record ({e}).")))?;
+        let record = read_record(text).map_err(|e| corrupt(number, e))?;
         match record {
             Record::Hand(header) => {
                 if let Some(hand) = loaded.hands.last()
@@ -251,6 +250,23 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
         loaded.good_len = last_header_offset as u64;
     }
     Ok(loaded)
+}
+
+/// Reads one line as a record. (Through a JSON value first: serde's
+/// tagged enums cannot read the header's numbered map keys directly.)
+fn read_record(text: &str) -> Result<Record, String> {
+    let bad = |e: serde_json::Error| format!("the line is not a journal record ({e}).");
+    let value: serde_json::Value = serde_json::from_str(text).map_err(bad)?;
+    match value.get("record").and_then(|r| r.as_str()) {
+        Some("hand") => serde_json::from_value(value).map(Record::Hand).map_err(bad),
+        Some("entry") => serde_json::from_value(value)
+            .map(Record::Entry)
+            .map_err(bad),
+        Some(other) => Err(format!(
+            "the line is a record of kind \"{other}\", which is neither \"hand\" nor \"entry\"."
+        )),
+        None => Err("the line is not a journal record (it has no \"record\" kind).".into()),
+    }
 }
 
 /// Checks that `entry` may follow the hand's entries so far.

@@ -17,7 +17,7 @@ use super::setup::{SetupForm, TableChoice};
 use super::theme::Theme;
 use crate::journal::{Journal, JournalHand, Session, SessionError};
 use crate::notation::{format_command, parse_line};
-use crate::rules::{HouseRules, Ruling};
+use crate::rules::{HouseRules, Ruling, RulingId};
 use crate::table::cards::format_cards;
 use crate::table::command::{Command, Intent, Refusal};
 use crate::table::event::{Action as Bound, Event, Street};
@@ -821,6 +821,21 @@ impl App {
         if rulings.is_empty() {
             return false;
         }
+        if !rulings.iter().any(|r| needs_the_dealer(r.id)) {
+            // Rulings the rules settle by themselves are told, not asked.
+            let told: Vec<String> = rulings
+                .iter()
+                .map(|r| format!("§ {}: {}", r.id, r.text))
+                .collect();
+            match self.message.as_mut() {
+                Some(m) if m.kind == MessageKind::Info => {
+                    m.text.push(' ');
+                    m.text.push_str(&told.join(" "));
+                }
+                _ => self.info(told.join(" ")),
+            }
+            return false;
+        }
         let input = entry_input(self.session.as_ref().map(|s| s.hand().entries()), entry);
         self.ruling = Some(RulingPanel {
             seq,
@@ -1302,6 +1317,24 @@ fn card_key(typed: &str, c: char, max_cards: usize, seen: u64) -> Result<(), Str
         return Err(Refusal::CardSeen(card.to_string()).to_string());
     }
     Ok(())
+}
+
+/// Whether a ruling asks the dealer (or the floor) to decide: every ruling
+/// on what a player said or did. Rulings that only apply the rules to the
+/// situation (uncalled chips, side pots, odd chips, who shows first, the
+/// blinds) are shown and logged without stopping the game.
+pub fn needs_the_dealer(id: RulingId) -> bool {
+    !matches!(
+        id,
+        RulingId::UncalledBet
+            | RulingId::SidePot
+            | RulingId::OddChip
+            | RulingId::ShowdownOrder
+            | RulingId::AllInFaceUp
+            | RulingId::HeadsUpButton
+            | RulingId::ShortBlind
+            | RulingId::DeadButton
+    )
 }
 
 /// Whether two bound actions are the same ruling.

@@ -275,14 +275,14 @@ enum KeyName {
     Char(char),
     Enter,
     Esc,
-    Tab,
-    BackTab,
-    Backspace,
-    Delete,
     Up,
     Down,
     Left,
     Right,
+    Tab,
+    BackTab,
+    Backspace,
+    Delete,
     Home,
     End,
     PageUp,
@@ -554,11 +554,15 @@ impl Keymap {
 
     /// The first key bound to an action in a section, as shown in hints.
     pub fn hint(&self, section: Section, action: Action) -> Option<String> {
+        // Plain keys before modified ones; named keys (Enter, Esc) before
+        // characters, so `Enter accept` rather than `y accept`.
         self.bindings
             .get(&section)?
             .iter()
-            .find(|(_, a)| **a == action)
-            .map(|(k, _)| k.label())
+            .filter(|(_, a)| **a == action)
+            .map(|(k, _)| k)
+            .min_by_key(|k| (k.ctrl || k.alt, matches!(k.code, KeyName::Char(_))))
+            .map(Key::label)
     }
 
     /// Every binding of a section, for the help screen: keys grouped by

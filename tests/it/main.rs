@@ -2,6 +2,11 @@
 
 mod cli;
 mod engine;
+mod journal;
 mod props;
 mod scenarios;
 mod support;
+mod tui_fixtures;
+mod tui_keys;
+mod tui_screens;
+mod tui_tmux;

@@ -26,11 +26,46 @@ pub struct PotPane<'a> {
     pub theme: Theme,
 }
 
+/// Seat numbers, runs of three or more written as ranges: `1-4 6 8`.
 fn seats(list: &[Seat]) -> String {
-    list.iter()
-        .map(|s| s.number().to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let numbers: Vec<u8> = list.iter().map(|s| s.number()).collect();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{}-{}", numbers[i], numbers[j]));
+        } else {
+            parts.extend(numbers[i..=j].iter().map(|n| n.to_string()));
+        }
+        i = j + 1;
+    }
+    parts.join(" ")
+}
+
+/// The pots as a dealer reads them mid-street: a seat still in the hand
+/// with chips behind can still match any pot, so it is eligible for all;
+/// an all-in seat only for the pots its chips reach. Neighbouring pots
+/// that then have the same seats are one pot.
+pub fn display_pots(state: &HandState) -> Vec<Pot> {
+    let open: Vec<Seat> = state.live().filter(|s| !state.seat(*s).all_in).collect();
+    let mut out: Vec<Pot> = Vec::new();
+    for mut pot in state.pots() {
+        for s in &open {
+            if !pot.eligible.contains(s) {
+                pot.eligible.push(*s);
+            }
+        }
+        pot.eligible.sort();
+        match out.last_mut() {
+            Some(last) if last.eligible == pot.eligible => last.amount += pot.amount,
+            _ => out.push(pot),
+        }
+    }
+    out
 }
 
 fn pot_name(i: usize) -> String {
@@ -77,7 +112,7 @@ impl PotPane<'_> {
             Span::styled("Pot ", t.heading()),
             Span::styled(st.pot().to_string(), t.amount()),
         ]));
-        let pots: Vec<Pot> = st.pots();
+        let pots: Vec<Pot> = display_pots(st);
         for (i, pot) in pots.iter().enumerate() {
             lines.push(Line::raw(format!(
                 "{} {} · seats {}",

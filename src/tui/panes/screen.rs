@@ -55,21 +55,22 @@ impl Screen<'_> {
         };
         let st = session.state();
         let h = session.header();
-        let mut text = format!(
-            " floorcall │ {} │ Hand {} │ Blinds {}/{}",
-            session.hand().rules().name,
-            h.number,
-            st.small_blind,
-            st.big_blind
-        );
-        if !h.setup.ante.is_zero() {
-            text.push_str(&format!(" ante {}", h.setup.ante));
-        }
         let street = match st.street {
             Street::Done => "hand over".to_string(),
             s => s.as_str().to_string(),
         };
-        text.push_str(&format!(" │ {street}"));
+        let mut blinds = format!("{}/{}", st.small_blind, st.big_blind);
+        if !h.setup.ante.is_zero() {
+            blinds.push_str(&format!(" ante {}", h.setup.ante));
+        }
+        let house = &session.hand().rules().name;
+        let mut text = format!(
+            " floorcall │ {house} │ Hand {} │ Blinds {blinds} │ {street}",
+            h.number
+        );
+        if text.chars().count() > area.width as usize {
+            text = format!(" {house} │ Hand {} │ {blinds} │ {street}", h.number);
+        }
         let (journal, journal_style) = match session.journal() {
             Some(j) => (
                 format!(
@@ -174,22 +175,28 @@ impl Screen<'_> {
             pot_h + board_h
         };
         let seats_need = seats as u16 + 1;
-        let info_h = if area.height > seats_need + info_full {
+        let roomy = area.height > seats_need + info_full;
+        // Short of room, the seats come first: the board and the pot's
+        // total keep two lines (the status line says what is to call).
+        let info_h = if roomy {
             info_full
         } else {
-            info_full
-                .min(area.height.saturating_sub(3))
-                .max(2.min(area.height))
+            2.min(area.height.saturating_sub(1))
         };
-        let seats_h = area.height.saturating_sub(info_h + 1).max(1);
+        let gap = u16::from(roomy);
+        let seats_h = area
+            .height
+            .saturating_sub(info_h + gap)
+            .min(seats_need)
+            .max(1);
         let seats_area = Rect {
             height: seats_h.min(area.height),
             ..area
         };
         (&seats_pane).render(seats_area, buf);
         let info = Rect {
-            y: area.y + seats_h + 1,
-            height: area.bottom().saturating_sub(area.y + seats_h + 1),
+            y: area.y + seats_h + gap,
+            height: info_h.min(area.bottom().saturating_sub(area.y + seats_h + gap)),
             ..area
         }
         .intersection(area);

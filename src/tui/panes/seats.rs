@@ -129,12 +129,17 @@ impl SeatsPane<'_> {
         for j in (0..side).rev() {
             boxes.push(at(area.x, side_y(j)));
         }
+        // The top row spreads from the left column to the right one.
         let start = area.x + bw + 1;
         let span = area.width.saturating_sub(2 * bw + 2);
-        let free = span.saturating_sub(top as u16 * bw) as usize;
+        let room = span.saturating_sub(bw) as usize;
         for i in 0..top {
-            let gap = free * (i + 1) / (top + 1);
-            boxes.push(at(start + gap as u16 + i as u16 * bw, area.y));
+            let offset = if top == 1 {
+                room / 2
+            } else {
+                room * i / (top - 1)
+            };
+            boxes.push(at(start + offset as u16, area.y));
         }
         let right = area.right() - bw;
         for j in 0..side {
@@ -291,18 +296,21 @@ impl SeatsPane<'_> {
     fn render_list(&self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
         let w = area.width as usize;
-        let show_marks = w >= 38;
-        let name_w = w.saturating_sub(36).min(12);
-        let show_cards = w >= 36 + name_w + 7;
+        // Columns: pointer and seat (5), stack (10), bet (8), status (7);
+        // then, as they fit, the position marks, the name, the cards.
+        let show_marks = w >= 36;
+        let name_w = w.saturating_sub(37).min(12);
+        let name_w = if name_w >= 3 { name_w } else { 0 };
+        let show_cards = w >= 37 + name_w + 6;
         let rows = area.height as usize;
-        let header = rows > self.seats as usize || rows >= 6;
+        let n = self.seats as usize;
+        let header = rows > n || rows >= 6;
         let body_rows = rows.saturating_sub(header as usize);
         // Keep the seat to act (or keyed) in view when not every seat fits.
         let focus = self
             .keyed
             .or(self.state.to_act)
             .map_or(1, |s| s.number() as usize);
-        let n = self.seats as usize;
         let first = if body_rows >= n || body_rows == 0 {
             1
         } else {
@@ -316,7 +324,7 @@ impl SeatsPane<'_> {
             if name_w > 0 {
                 h.push_str(&format!("{:<name_w$} ", "Name"));
             }
-            h.push_str(&format!("{:>10} {:>8} {:<8}", "Stack", "Bet", "Status"));
+            h.push_str(&format!("{:>9} {:>7} {:<7}", "Stack", "Bet", "Status"));
             if show_marks {
                 h.push_str(" Pos");
             }
@@ -334,6 +342,7 @@ impl SeatsPane<'_> {
             let to_act = self.state.to_act == Some(seat);
             let keyed = self.keyed == Some(seat);
             let (status, status_style) = self.status(seat);
+            let status = status.trim_start_matches("▶ ").to_string();
             let base = if to_act {
                 t.to_act()
             } else if !s.occupied || s.folded || s.discarded {
@@ -366,9 +375,9 @@ impl SeatsPane<'_> {
             } else {
                 (String::new(), String::new())
             };
-            spans.push(Span::styled(format!("{stack:>10} {bet:>8} "), base));
-            let status = fit(&status, 8);
-            spans.push(Span::styled(format!("{status:<8}"), status_style));
+            spans.push(Span::styled(format!("{stack:>9} {bet:>7} "), base));
+            let status = fit(&status, 7);
+            spans.push(Span::styled(format!("{status:<7}"), status_style));
             if show_marks {
                 spans.push(Span::styled(
                     format!(" {:<5}", self.marks(seat)),

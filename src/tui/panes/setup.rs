@@ -75,32 +75,59 @@ impl Widget for &SetupPane<'_> {
         let value_w = (inner.width as usize).saturating_sub(label_w + 2);
         let mut lines: Vec<Line<'static>> = Vec::new();
         let mut focus_line = 0usize;
-        for (i, field) in fields.iter().enumerate() {
-            if matches!(field, Field::Name(0)) {
-                lines.push(Line::raw(""));
-            }
-            let focused = i == focus;
-            if focused {
-                focus_line = lines.len();
-            }
-            let pointer = if focused { "▶ " } else { "  " };
-            let label_style = if focused { t.to_act() } else { t.heading() };
-            let mut value = self.shown(*field);
+        let cell = |field: Field, width: usize| -> Span<'static> {
+            let focused = fields.get(focus) == Some(&field);
+            let mut value = self.shown(field);
             if focused {
                 value.push('▏');
             }
-            let value_style = if focused {
-                t.amount().add_modifier(Modifier::UNDERLINED)
+            let text = format!("{:<width$}", fit(&value, width));
+            if focused {
+                Span::styled(text, t.amount().add_modifier(Modifier::UNDERLINED))
             } else {
-                ratatui::style::Style::new()
-            };
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{pointer}{:<w$}", field.label(), w = label_w - 2),
-                    label_style,
-                ),
-                Span::styled(fit(&value, value_w), value_style),
-            ]));
+                Span::raw(text)
+            }
+        };
+        for (i, field) in fields.iter().enumerate() {
+            match field {
+                Field::Name(seat) => {
+                    if *seat == 0 {
+                        lines.push(Line::raw(""));
+                        lines.push(Line::styled(
+                            format!("  {:<6}{:<18}{}", "Seat", "Name", "Stack"),
+                            t.heading(),
+                        ));
+                    }
+                    let focused = focus == i || focus == i + 1;
+                    if focused {
+                        focus_line = lines.len();
+                    }
+                    let pointer = if focused { "▶ " } else { "  " };
+                    let style = if focused { t.to_act() } else { t.heading() };
+                    lines.push(Line::from(vec![
+                        Span::styled(format!("{pointer}{:<6}", seat + 1), style),
+                        cell(*field, 17),
+                        Span::raw(" "),
+                        cell(Field::SeatStack(*seat), value_w.saturating_sub(18)),
+                    ]));
+                }
+                Field::SeatStack(_) => {}
+                _ => {
+                    let focused = i == focus;
+                    if focused {
+                        focus_line = lines.len();
+                    }
+                    let pointer = if focused { "▶ " } else { "  " };
+                    let label_style = if focused { t.to_act() } else { t.heading() };
+                    lines.push(Line::from(vec![
+                        Span::styled(
+                            format!("{pointer}{:<w$}", field.label(), w = label_w - 2),
+                            label_style,
+                        ),
+                        cell(*field, value_w),
+                    ]));
+                }
+            }
         }
         let mut footer: Vec<Line<'static>> = Vec::new();
         if let Some(error) = &self.form.error {

@@ -28,15 +28,47 @@ impl StatusPane<'_> {
             .unwrap_or_else(|| format!("[{}]", action.name()))
     }
 
-    /// Key hints as spans: `f fold · c call 400 · ...`.
-    fn hints(&self, items: &[(Section, Action, String)]) -> Line<'static> {
+    /// A hint item: the key bound to an action, and what it does.
+    fn item(&self, section: Section, action: Action, what: impl Into<String>) -> (String, String) {
+        (self.key(section, action), what.into())
+    }
+
+    /// Hint items as one line no wider than `width`: every primary item,
+    /// then as many secondary ones as fit, then the tail (help, quit).
+    fn fit(
+        &self,
+        primary: Vec<(String, String)>,
+        secondary: Vec<(String, String)>,
+        tail: Vec<(String, String)>,
+        width: u16,
+    ) -> Line<'static> {
         let t = self.app.theme();
+        let len = |items: &[(String, String)]| -> usize {
+            items
+                .iter()
+                .map(|(k, w)| k.chars().count() + 1 + w.chars().count() + 3)
+                .sum()
+        };
+        let budget = (width as usize).saturating_sub(len(&tail));
+        let mut chosen: Vec<(String, String)> = Vec::new();
+        for (i, item) in primary.into_iter().enumerate() {
+            // The first primary item always shows; the others as they fit.
+            if i == 0 || len(&chosen) + len(std::slice::from_ref(&item)) <= budget {
+                chosen.push(item);
+            }
+        }
+        for item in secondary {
+            if len(&chosen) + len(std::slice::from_ref(&item)) <= budget {
+                chosen.push(item);
+            }
+        }
+        chosen.extend(tail);
         let mut spans = Vec::new();
-        for (i, (section, action, what)) in items.iter().enumerate() {
+        for (i, (key, what)) in chosen.into_iter().enumerate() {
             if i > 0 {
                 spans.push(Span::raw(" · "));
             }
-            spans.push(Span::styled(self.key(*section, *action), t.key()));
+            spans.push(Span::styled(key, t.key()));
             spans.push(Span::raw(format!(" {what}")));
         }
         Line::from(spans)
@@ -167,85 +199,83 @@ impl StatusPane<'_> {
         }
     }
 
-    /// The hints for what the keys can do now.
-    pub fn key_hints(&self) -> Line<'static> {
+    /// The hints for what the keys can do now, generated from the live
+    /// key map, fitted to `width`.
+    pub fn key_hints(&self, width: u16) -> Line<'static> {
         let app = self.app;
         use Action as A;
         use Section as S;
-        let general = |items: &mut Vec<(Section, Action, String)>| {
-            items.push((S::Table, A::CommandBar, "line".into()));
-            items.push((S::Table, A::Undo, "undo".into()));
-            items.push((S::Table, A::Help, "help".into()));
-            items.push((S::Table, A::Quit, "quit".into()));
-        };
         if let Some(prompt) = app.prompt() {
-            let mut items = vec![
-                (S::Prompt, A::Submit, "record".to_string()),
-                (S::Prompt, A::Cancel, "cancel".to_string()),
+            let mut primary = vec![
+                self.item(S::Prompt, A::Submit, "record"),
+                self.item(S::Prompt, A::Cancel, "cancel"),
             ];
             match prompt.kind {
                 PromptKind::Amount { .. } => {
                     let bb = app.state().map_or(Chips(0), |s| s.big_blind);
-                    items.push((S::Prompt, A::HistoryPrev, format!("+{bb}")));
-                    items.push((S::Prompt, A::HistoryNext, format!("-{bb}")));
+                    primary.push(self.item(S::Prompt, A::HistoryPrev, format!("+{bb}")));
+                    primary.push(self.item(S::Prompt, A::HistoryNext, format!("-{bb}")));
                 }
                 PromptKind::Line { .. } => {
-                    items.push((S::Prompt, A::HistoryPrev, "history".into()));
+                    primary.push(self.item(S::Prompt, A::HistoryPrev, "history"));
                 }
                 _ => {}
             }
-            return self.hints(&items);
+            return self.fit(primary, Vec::new(), Vec::new(), width);
         }
         if app.ruling().is_some() {
-            // The ruling panel shows its own keys.
-            return self.hints(&[
-                (S::Ruling, A::Accept, "accept".into()),
-                (S::Ruling, A::Override, "other ruling".into()),
-                (S::Ruling, A::Help, "help".into()),
-            ]);
+            return self.fit(
+                vec![
+                    self.item(S::Ruling, A::Accept, "accept"),
+                    self.item(S::Ruling, A::Override, "other ruling"),
+                ],
+                vec![self.item(S::Ruling, A::Undo, "undo")],
+                vec![self.item(S::Ruling, A::Help, "help")],
+                width,
+            );
         }
         let Some(st) = app.state() else {
             return Line::raw("");
         };
-        let mut items: Vec<(Section, Action, String)> = Vec::new();
+        let mut primary = Vec::new();
+        let mut secondary = Vec::new();
         if st.pending.is_some() {
-            items.push((S::Table, A::CloseMotion, "bind".into()));
-            items.push((S::Table, A::Motion, "second motion".into()));
-            items.push((S::Table, A::Say, "say".into()));
+            primary.push(self.item(S::Table, A::CloseMotion, "bind"));
+            primary.push(self.item(S::Table, A::Motion, "second motion"));
+            secondary.push(self.item(S::Table, A::Say, "say"));
         } else if let Some(seat) = app.focus_seat().filter(|_| st.street.is_betting()) {
-            let rules = app.session().map(|s| s.hand().rules());
             let s = st.seat(seat);
             let to_call = st.to_call(seat);
-            items.push((S::Table, A::Fold, "fold".into()));
+            primary.push(self.item(S::Table, A::Fold, "fold"));
             if to_call.is_zero() {
-                items.push((S::Table, A::Check, "check".into()));
+                primary.push(self.item(S::Table, A::Check, "check"));
             } else {
-                items.push((S::Table, A::Call, format!("call {to_call}")));
+                primary.push(self.item(S::Table, A::Call, format!("call {to_call}")));
             }
-            if let Some(rules) = rules
+            if let Some(rules) = app.session().map(|x| x.hand().rules())
                 && st.can_raise(seat, rules)
             {
                 let min = st.min_raise_to(seat, rules).min(s.max_to());
                 if st.current_bet.is_zero() {
-                    items.push((S::Table, A::Bet, format!("bet ≥{min}")));
+                    primary.push(self.item(S::Table, A::Bet, format!("bet ≥{min}")));
                 } else {
-                    items.push((S::Table, A::Raise, format!("raise ≥{min}")));
+                    primary.push(self.item(S::Table, A::Raise, format!("raise ≥{min}")));
                 }
             }
-            items.push((S::Table, A::AllIn, format!("all in {}", s.stack)));
-            items.push((S::Table, A::Say, "say".into()));
-            items.push((S::Table, A::Push, "push".into()));
-            items.push((S::Table, A::Tap, "tap".into()));
-            items.push((S::Table, A::Muck, "muck".into()));
+            primary.push(self.item(S::Table, A::AllIn, format!("all in {}", s.stack)));
+            secondary.push(self.item(S::Table, A::Say, "say"));
+            secondary.push(self.item(S::Table, A::Push, "push"));
+            secondary.push(self.item(S::Table, A::Tap, "tap"));
+            secondary.push(self.item(S::Table, A::Muck, "muck"));
         } else {
             match st.street {
-                Street::Done => items.push((S::Table, A::NextHand, "next hand".into())),
+                Street::Done => primary.push(self.item(S::Table, A::NextHand, "next hand")),
                 Street::Showdown => {
-                    items.push((S::Table, A::Show, "show".into()));
-                    items.push((S::Table, A::Muck, "muck".into()));
+                    primary.push(self.item(S::Table, A::Show, "show"));
+                    primary.push(self.item(S::Table, A::Muck, "muck"));
                 }
                 street if street.next_board().is_some() => {
-                    items.push((S::Table, A::Deal, "deal".into()));
+                    primary.push(self.item(S::Table, A::Deal, "deal"));
                 }
                 _ => {}
             }
@@ -255,17 +285,16 @@ impl StatusPane<'_> {
             self.key(S::Table, A::Number(1)),
             self.key(S::Table, A::Number(9))
         );
-        let mut line = self.hints(&items);
-        if !items.is_empty() {
-            line.spans.push(Span::raw(" · "));
-        }
-        line.spans.push(Span::styled(seat_keys, app.theme().key()));
-        line.spans.push(Span::raw(" seat · "));
-        let mut rest = Vec::new();
-        rest.push((S::Table, A::Hole, "hole".to_string()));
-        general(&mut rest);
-        line.spans.extend(self.hints(&rest).spans);
-        line
+        secondary.push((seat_keys, "seat".into()));
+        secondary.push(self.item(S::Table, A::Undo, "undo"));
+        secondary.push(self.item(S::Table, A::CommandBar, "line"));
+        secondary.push(self.item(S::Table, A::Hole, "hole"));
+        secondary.push(self.item(S::Table, A::Floor, "floor"));
+        let tail = vec![
+            self.item(S::Table, A::Help, "help"),
+            self.item(S::Table, A::Quit, "quit"),
+        ];
+        self.fit(primary, secondary, tail, width)
     }
 
     fn message(&self) -> Option<Line<'static>> {
@@ -306,7 +335,7 @@ impl Widget for &StatusPane<'_> {
         let message = self.message();
         if area.height >= 3 {
             put_line(buf, area, 0, top);
-            put_line(buf, area, 1, self.key_hints());
+            put_line(buf, area, 1, self.key_hints(area.width));
             if let Some(m) = message {
                 put_line(buf, area, 2, m);
             }
@@ -318,11 +347,11 @@ impl Widget for &StatusPane<'_> {
                 }
                 (false, Some(m)) => {
                     put_line(buf, area, 0, m);
-                    put_line(buf, area, 1, self.key_hints());
+                    put_line(buf, area, 1, self.key_hints(area.width));
                 }
                 (_, None) => {
                     put_line(buf, area, 0, top);
-                    put_line(buf, area, 1, self.key_hints());
+                    put_line(buf, area, 1, self.key_hints(area.width));
                 }
             }
         } else {
