@@ -166,3 +166,60 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
         ]
     );
 }
+
+fn floorcall(args: &[&str], home: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn help_documents_the_table_flags_and_keys() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let out = floorcall(&["--help"], dir.path());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for word in [
+        "--stacks",
+        "--blinds",
+        "--journal",
+        "--resume",
+        "f fold",
+        "u undo",
+        "keys.toml",
+    ] {
+        assert!(text.contains(word), "--help lacks {word}:\n{text}");
+    }
+}
+
+#[test]
+fn a_damaged_journal_stops_the_start_with_its_file_and_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("bad.jsonl");
+    std::fs::write(&journal, "{\"record\":\"hand\",\"version\":1\n").expect("written");
+    let before = std::fs::read(&journal).expect("read");
+    let out = floorcall(&["--journal", journal.to_str().expect("utf-8")], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("bad.jsonl, line 1"), "{err}");
+    assert_eq!(
+        std::fs::read(&journal).expect("read"),
+        before,
+        "left as it was"
+    );
+}
+
+#[test]
+fn a_bad_user_keymap_stops_the_start_with_its_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let config = dir.path().join("config").join("floorcall");
+    std::fs::create_dir_all(&config).expect("a folder");
+    std::fs::write(config.join("keys.toml"), "[table]\nf = \"flod\"\n").expect("written");
+    let out = floorcall(&["--seats", "3"], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("keys.toml: line 2"), "{err}");
+}
