@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::rules::HouseRules;
 use crate::table::event::{Pot, Street};
@@ -122,34 +122,49 @@ impl PotPane<'_> {
             )));
         }
         if let Some(seat) = st.to_act {
+            // Two short lines, so that no amount is ever cut off.
             let to_call = st.to_call(seat);
             let s = st.seat(seat);
-            let mut spans = vec![Span::styled(format!("Seat {} ", seat.number()), t.to_act())];
+            let mut first = vec![Span::styled(format!("Seat {} ", seat.number()), t.to_act())];
             if to_call.is_zero() {
-                spans.push(Span::raw("checks or bets"));
+                first.push(Span::raw("has nothing to call"));
             } else {
-                spans.push(Span::raw("to call "));
-                spans.push(Span::styled(to_call.to_string(), t.amount()));
+                first.push(Span::raw("to call "));
+                first.push(Span::styled(to_call.to_string(), t.amount()));
             }
+            lines.push(Line::from(first));
             if st.can_raise(seat, self.rules) {
                 let min = st.min_raise_to(seat, self.rules);
                 let word = if st.current_bet.is_zero() {
-                    " · min bet "
+                    "min bet "
                 } else {
-                    " · min raise to "
+                    "min raise to "
                 };
-                spans.push(Span::raw(word));
-                if min >= s.max_to() {
-                    spans.push(Span::styled(format!("{} (all in)", s.max_to()), t.amount()));
+                let amount = if min >= s.max_to() {
+                    format!("{} (all in)", s.max_to())
                 } else {
-                    spans.push(Span::styled(min.to_string(), t.amount()));
-                }
+                    min.to_string()
+                };
+                lines.push(Line::from(vec![
+                    Span::raw(word),
+                    Span::styled(amount, t.amount()),
+                ]));
             } else if !to_call.is_zero() {
-                spans.push(Span::raw(" · no raise"));
+                lines.push(Line::raw("no raise: call or fold"));
             }
-            lines.push(Line::from(spans));
         }
         lines
+    }
+}
+
+impl PotPane<'_> {
+    /// The rows the pane needs at a width, long lines wrapped.
+    pub fn height(&self, width: u16) -> u16 {
+        let width = width.max(1) as usize;
+        self.lines()
+            .iter()
+            .map(|l| l.width().max(1).div_ceil(width) as u16)
+            .sum()
     }
 }
 
@@ -164,8 +179,10 @@ impl Widget for &PotPane<'_> {
         } else {
             Alignment::Left
         };
+        // Wrapped, never cut: a long line goes on the next row.
         Paragraph::new(self.lines())
             .alignment(align)
+            .wrap(Wrap { trim: true })
             .render(area, buf);
     }
 }

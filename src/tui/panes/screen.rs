@@ -122,7 +122,7 @@ impl Screen<'_> {
                 centred: true,
                 theme,
             };
-            let pot_h = pot.lines().len() as u16;
+            let pot_h = pot.height(centre.width);
             let board_h = BoardPane::height(centre.width);
             let total = pot_h + 1 + board_h;
             let y = centre.y + centre.height.saturating_sub(total + 1) / 2;
@@ -165,8 +165,12 @@ impl Screen<'_> {
             centred: false,
             theme,
         };
-        let pot_h = pot.lines().len() as u16;
         let side_by_side = area.width >= 64;
+        let pot_h = pot.height(if side_by_side {
+            area.width.saturating_sub(26)
+        } else {
+            area.width
+        });
         let board_w = 24u16;
         let board_h = if side_by_side { 3 } else { 1 };
         let info_full = if side_by_side {

@@ -132,11 +132,16 @@ impl SeatsPane<'_> {
         // The top row spreads from the left column to the right one.
         let start = area.x + bw + 1;
         let span = area.width.saturating_sub(2 * bw + 2);
+        let free = span.saturating_sub(top as u16 * bw) as usize;
         let room = span.saturating_sub(bw) as usize;
         for i in 0..top {
-            let offset = if top == 1 {
+            let offset = if free > top {
+                // Even gaps, the ends included.
+                free * (i + 1) / (top + 1) + i * bw as usize
+            } else if top == 1 {
                 room / 2
             } else {
+                // Tight: edge to edge, one column between boxes.
                 room * i / (top - 1)
             };
             boxes.push(at(start + offset as u16, area.y));
