@@ -489,6 +489,9 @@ pub struct KeymapError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keymap {
     bindings: BTreeMap<Section, BTreeMap<Key, Action>>,
+    /// Where each binding was written: a hint shows the key listed first
+    /// (a user's own keys before the built-in ones).
+    order: BTreeMap<(Section, Key), i64>,
 }
 
 impl Default for Keymap {
@@ -519,6 +522,10 @@ impl Keymap {
             })
         })?;
         let mut bindings = base.map(|b| b.bindings.clone()).unwrap_or_default();
+        let mut order = base.map(|b| b.order.clone()).unwrap_or_default();
+        // A user's file comes before the base in the hints' order.
+        let first = if base.is_some() { -1_000_000 } else { 0 };
+        let written = written_order(text);
         for (section, table) in [
             (Section::Table, raw.table),
             (Section::Ruling, raw.ruling),
@@ -532,13 +539,23 @@ impl Keymap {
                 let key: Key = key_text
                     .parse()
                     .map_err(|m: String| error(format!("[{}] {m}", section.name())))?;
+                let at = written
+                    .get(&(section.name().to_string(), key_text.clone()))
+                    .copied()
+                    .unwrap_or(999_999);
                 match binding {
-                    Binding::Bound(action) => map.insert(key, action),
-                    Binding::Unbound => map.remove(&key),
+                    Binding::Bound(action) => {
+                        map.insert(key, action);
+                        order.insert((section, key), first + at);
+                    }
+                    Binding::Unbound => {
+                        map.remove(&key);
+                        order.remove(&(section, key));
+                    }
                 };
             }
         }
-        Ok(Keymap { bindings })
+        Ok(Keymap { bindings, order })
     }
 
     /// The action a key event asks for in a section: one lookup, and in
@@ -554,14 +571,13 @@ impl Keymap {
 
     /// The first key bound to an action in a section, as shown in hints.
     pub fn hint(&self, section: Section, action: Action) -> Option<String> {
-        // Plain keys before modified ones; named keys (Enter, Esc) before
-        // characters, so `Enter accept` rather than `y accept`.
+        // The key listed first in the file (`Enter accept`, not `y accept`).
         self.bindings
             .get(&section)?
             .iter()
             .filter(|(_, a)| **a == action)
             .map(|(k, _)| k)
-            .min_by_key(|k| (k.ctrl || k.alt, matches!(k.code, KeyName::Char(_))))
+            .min_by_key(|k| self.order.get(&(section, **k)).copied().unwrap_or(i64::MAX))
             .map(Key::label)
     }
 
@@ -576,6 +592,33 @@ impl Keymap {
         }
         by_action.into_iter().collect()
     }
+}
+
+/// The order in which a key-map file lists its keys: (section, key text)
+/// to line number. Only called on text that parsed, so a plain reading of
+/// `key = "action"` lines is enough.
+fn written_order(text: &str) -> BTreeMap<(String, String), i64> {
+    let mut out = BTreeMap::new();
+    let mut section = String::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = name.trim().to_string();
+            continue;
+        }
+        let Some((key, _)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        let key = key
+            .strip_prefix('"')
+            .and_then(|k| k.strip_suffix('"'))
+            .or_else(|| key.strip_prefix('\'').and_then(|k| k.strip_suffix('\'')))
+            .unwrap_or(key);
+        out.entry((section.clone(), key.to_string()))
+            .or_insert(n as i64);
+    }
+    out
 }
 
 #[cfg(test)]
