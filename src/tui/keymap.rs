@@ -584,12 +584,24 @@ impl Keymap {
     /// Every binding of a section, for the help screen: keys grouped by
     /// action, in the order of the actions.
     pub fn bindings(&self, section: Section) -> Vec<(Action, Vec<String>)> {
-        let mut by_action: BTreeMap<Action, Vec<String>> = BTreeMap::new();
+        let mut by_action: BTreeMap<Action, Vec<(i64, String)>> = BTreeMap::new();
         if let Some(map) = self.bindings.get(&section) {
             for (key, action) in map {
-                by_action.entry(*action).or_default().push(key.label());
+                let at = self
+                    .order
+                    .get(&(section, *key))
+                    .copied()
+                    .unwrap_or(i64::MAX);
+                by_action
+                    .entry(*action)
+                    .or_default()
+                    .push((at, key.label()));
             }
         }
+        let by_action = by_action.into_iter().map(|(action, mut keys)| {
+            keys.sort();
+            (action, keys.into_iter().map(|(_, k)| k).collect())
+        });
         by_action.into_iter().collect()
     }
 }

@@ -39,6 +39,23 @@ pub const NOTATION: [(&str, &str); 10] = [
     ("# ...", "a comment"),
 ];
 
+/// What an action does in a part of the screen, where that differs from
+/// its general description.
+fn describe_in(section: Section, action: Action) -> &'static str {
+    match (section, action) {
+        (Section::Ruling, Action::CommandBar) => {
+            "the floor keys the line that replaces the ruled entry (recorded as an override)"
+        }
+        (Section::Ruling, Action::Cancel) => "back from the floor's choices",
+        (Section::Ruling, Action::Undo) => "undo the ruled entry",
+        (Section::Prompt, Action::Cancel) => "close without recording anything",
+        (Section::Prompt, Action::Submit) => "record what was typed",
+        (Section::Setup, Action::Quit) => "leave without starting",
+        (Section::Help, Action::Cancel) => "close the help",
+        _ => action.describe(),
+    }
+}
+
 /// The help over the screen.
 #[derive(Debug, Clone)]
 pub struct HelpPane<'a> {
@@ -73,7 +90,7 @@ impl HelpPane<'_> {
                 }
                 out.push(Line::from(vec![
                     Span::styled(format!("  {:<12}", keys.join(" ")), t.key()),
-                    Span::raw(action.describe()),
+                    Span::raw(describe_in(section, action)),
                 ]));
             }
             if !numbers.is_empty() {

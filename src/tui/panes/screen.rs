@@ -434,18 +434,12 @@ impl Widget for &Screen<'_> {
         }
         match app.overlay() {
             Some(Overlay::Help { scroll }) => {
-                let rect = Rect {
-                    x: area.x + 1,
-                    y: area.y + 1,
-                    width: area.width - 2,
-                    height: area.height - 2,
-                };
                 (&HelpPane {
                     keymap: app.keymap(),
                     scroll,
                     theme: *app.theme(),
                 })
-                    .render(rect, buf);
+                    .render(area, buf);
             }
             Some(Overlay::ConfirmQuit) => self.dialog(
                 area,
