@@ -89,12 +89,14 @@ fn percentiles(width: u16, height: u16) {
         black_box(&app);
     }
     times.sort();
-    let at = |q: f64| times[((RUNS as f64 * q) as usize).min(RUNS - 1)];
     let us = |d: Duration| d.as_secs_f64() * 1e6;
+    let at = |q: f64| times[((RUNS as f64 * q) as usize).min(RUNS - 1)];
     println!(
-        "key + full redraw, 10 seats, {width}x{height}: p50 {:.0} µs, p99 {:.0} µs, max {:.0} µs ({RUNS} runs)",
+        "key + full redraw, 10 seats, {width}x{height}: p50 {:.0} µs, p90 {:.0} µs, p99 {:.0} µs, p99.9 {:.0} µs, max {:.0} µs ({RUNS} runs)",
         us(at(0.50)),
+        us(at(0.90)),
         us(at(0.99)),
+        us(at(0.999)),
         us(times[RUNS - 1]),
     );
 }

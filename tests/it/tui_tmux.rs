@@ -132,6 +132,14 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
     // The next hand: the button moves to seat 2.
     tmux.type_text("n");
     tmux.wait_for("Hand 2 started: the button is on seat 2.");
+    // Shrinking the terminal never breaks it: below 40x12 a notice, at
+    // 40x12 the hand again.
+    tmux.run(&["resize-window", "-t", "fc", "-x", "30", "-y", "10"]);
+    tmux.wait_for("needs at least");
+    tmux.run(&["resize-window", "-t", "fc", "-x", "40", "-y", "12"]);
+    tmux.wait_for("Hand 2");
+    tmux.run(&["resize-window", "-t", "fc", "-x", "120", "-y", "40"]);
+    tmux.wait_for("journal journal.jsonl");
     // Quit asks while the hand is open.
     tmux.type_text("q");
     tmux.wait_for("Quit?");
