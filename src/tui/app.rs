@@ -591,7 +591,12 @@ impl App {
             Action::Floor => self.prompt = Some(Prompt::new(PromptKind::Floor)),
             Action::CloseMotion => {
                 if self.state().is_some_and(|s| s.pending.is_some()) {
-                    self.submit(Command::Resolve, None);
+                    let seat = self
+                        .state()
+                        .and_then(|s| s.pending.as_ref())
+                        .map(|p| p.seat);
+                    let closing = seat.map(|s| format!("# {s}'s motion binds"));
+                    self.submit(Command::Resolve, closing);
                 } else {
                     self.refuse(
                         "No motion is open: Enter binds a seat's words or chips once its hands are back.",
@@ -711,7 +716,8 @@ impl App {
             && command.seat() != Some(pending.seat)
             && command != Command::Resolve
         {
-            match session.execute(&Command::Resolve, None) {
+            let closing = Some(format!("# {}'s motion binds", pending.seat));
+            match session.execute(&Command::Resolve, closing) {
                 Ok(seq) => {
                     if self.open_ruling(seq) {
                         let waiting = line.clone().unwrap_or_default();
@@ -1363,7 +1369,7 @@ fn as_clear(action: &Bound) -> Command {
 
 /// An entry as text: its line, or what it bound.
 fn entry_text(entry: &Entry) -> String {
-    if let Some(line) = &entry.line {
+    if let Some(line) = entry.line.as_ref().filter(|l| !l.starts_with('#')) {
         return line.clone();
     }
     let bound: Vec<String> = entry
@@ -1384,7 +1390,7 @@ fn entry_text(entry: &Entry) -> String {
 /// What the dealer entered that led to an entry: its line, or for a motion
 /// that bound (no line of its own), the lines of the motion.
 fn entry_input(entries: Option<&[Entry]>, entry: &Entry) -> String {
-    if let Some(line) = &entry.line {
+    if let Some(line) = entry.line.as_ref().filter(|l| !l.starts_with('#')) {
         return line.clone();
     }
     if entry.seq == 0 {
