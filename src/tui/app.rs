@@ -539,6 +539,11 @@ impl App {
                 self.info(format!(
                     "Hand {number} resumed from the journal ({entries} entries)."
                 ));
+                // A ruling may have been waiting when the session stopped:
+                // acceptance is not journaled, so it is asked again.
+                if let Some(last) = entries.checked_sub(1) {
+                    self.open_ruling(last as u32);
+                }
             }
             Err(e) => {
                 self.setup.error = Some(format!("The journal's hand cannot be resumed: {e}"));

@@ -262,3 +262,19 @@ fn an_unfinished_journal_is_offered_for_resume() {
     let loaded = journal::load(&path).expect("loads");
     assert_eq!(loaded.hands.len(), 2, "the old hand stays in the journal");
 }
+
+#[test]
+fn a_ruling_waiting_when_the_session_stopped_is_asked_again_on_resume() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, &LINES[..3]));
+    let (journal, loaded) = Journal::open(&path).expect("opens");
+    let app = App::new(AppOptions {
+        journal: Some(journal),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: true,
+        ..AppOptions::default()
+    });
+    let panel = app.ruling().expect("the ruling is shown again");
+    assert_eq!(panel.rulings[0].id.as_str(), "fifty-percent");
+}
