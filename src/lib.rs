@@ -1,8 +1,11 @@
 //! floorcall: the hand engine, house rules and table notation for a live
-//! no-limit hold'em table. The library never touches the terminal; the
-//! binary's TUI and CLI sit on top of it.
+//! no-limit hold'em table. The engine (`table`, `rules`, `notation`) never
+//! touches the terminal; the journal (`journal`) makes every entry durable;
+//! the dealer's screen (`tui`) and the CLI sit on top of them.
 
+pub mod journal;
 pub mod notation;
 pub mod rules;
 pub mod scenario;
 pub mod table;
+pub mod tui;

@@ -1,20 +1,92 @@
 //! The floorcall binary: parse the command line, dispatch, map errors to
-//! exit codes.
+//! exit codes. With no subcommand it opens the dealer's screen.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
 
+use floorcall::journal::Journal;
 use floorcall::rules::HouseRules;
 use floorcall::scenario;
+use floorcall::tui::setup::{TableChoice, TableFlags};
+use floorcall::tui::{self, App, AppOptions, Folders, Theme};
+
+const AFTER_HELP: &str = "\
+The table screen:
+  floorcall                      opens the table setup (remembered from last time)
+  floorcall --seats 6 --stacks 10000 --blinds 100/200 --button 1
+                                 starts the first hand at once (any table flag does)
+
+Keys at the table (the seat to act, or key the seat's number first: 4 f):
+  f fold   x check   c call   b bet   r raise (amount typed, minimum filled in)
+  a all in   s say (words)   p push (1400 or 1000x2+100)   + second motion
+  t tap   m muck   Enter bind the open motion   h hole cards   w show
+  d deal the board (AsKd7c)   ! floor   : any notation line (up/down: history)
+  u undo   U redo   n next hand   ? help (every key, and the notation)   q quit
+A ruling: Enter accepts it; o lists the floor's other rulings (1-9 picks one,
+recorded as an override); : lets the floor key the line instead.
+
+Files: the journal (one JSON line per entry, synced to disk before the
+screen shows it) is journal.jsonl in the data folder unless --journal is
+given; keys.toml in the config folder overrides the key map (see
+config/keys.toml); NO_COLOR turns colour off.";
 
 /// floorcall: a table-side assistant for live no-limit hold'em.
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(version, about, after_help = AFTER_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+/// The table screen's options.
+#[derive(Debug, Args)]
+struct TableArgs {
+    /// House rules: tda, ugly-tuna, upt, nuts, redtooth, or a path to a house-rules TOML.
+    #[arg(long, value_name = "NAME")]
+    house: Option<String>,
+    /// Seats at the table, 2 to 10 (default 9).
+    #[arg(long, value_name = "N")]
+    seats: Option<u8>,
+    /// Starting stack for every seat (10000), or one per seat (10000,8000,,5000; empty: no player).
+    #[arg(long, value_name = "CHIPS")]
+    stacks: Option<String>,
+    /// Small and big blind, like 100/200.
+    #[arg(long, value_name = "SB/BB")]
+    blinds: Option<String>,
+    /// Ante per player.
+    #[arg(long, value_name = "CHIPS")]
+    ante: Option<u64>,
+    /// The button's seat.
+    #[arg(long, value_name = "SEAT")]
+    button: Option<u8>,
+    /// Player names by seat, like Ann,Bob,,Dee (empty: no name).
+    #[arg(long, value_name = "NAMES")]
+    names: Option<String>,
+    /// The journal file (default: journal.jsonl in the user's data folder).
+    #[arg(long, value_name = "PATH")]
+    journal: Option<PathBuf>,
+    /// Resume the journal's last hand without asking.
+    #[arg(long)]
+    resume: bool,
+}
+
+impl TableArgs {
+    fn flags(&self) -> TableFlags {
+        TableFlags {
+            house: self.house.clone(),
+            seats: self.seats,
+            stacks: self.stacks.clone(),
+            blinds: self.blinds.clone(),
+            ante: self.ante,
+            button: self.button,
+            names: self.names.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -167,13 +239,79 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Cmd::Scenario { paths }) => run_scenarios(&paths),
         Some(Cmd::Rules { command }) => rules_command(command),
-        None => {
-            eprintln!(
-                "floorcall: the table screen is not built yet; try `floorcall scenario assets/scenarios`."
-            );
-            ExitCode::from(2)
-        }
+        None => match run_table(&cli.table) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(Failure::User(e)) => {
+                eprintln!("floorcall: {e:#}");
+                ExitCode::from(2)
+            }
+            Err(Failure::Internal(e)) => {
+                eprintln!("floorcall: internal error: {e:#}");
+                ExitCode::from(1)
+            }
+        },
     }
+}
+
+/// A user's mistake (bad flag, damaged journal or key map) or a failure of
+/// the machine (the terminal, the disk).
+enum Failure {
+    User(anyhow::Error),
+    Internal(anyhow::Error),
+}
+
+/// Opens the table screen: key map, journal, table choice, then the loop.
+fn run_table(args: &TableArgs) -> Result<(), Failure> {
+    let folders = Folders::find();
+    let keymap = tui::load_keymap(folders.as_ref().map(Folders::keys).as_deref())
+        .map_err(|e| Failure::User(e.into()))?;
+    let journal_path = match (&args.journal, &folders) {
+        (Some(path), _) => path.clone(),
+        (None, Some(f)) => f.journal(),
+        (None, None) => {
+            return Err(Failure::User(anyhow::anyhow!(
+                "the home folder is unknown, so there is no place for the journal: give --journal PATH"
+            )));
+        }
+    };
+    let (journal, loaded) = Journal::open(&journal_path).map_err(|e| {
+        Failure::User(
+            anyhow::Error::new(e).context("the journal cannot be used (it was left as it is)"),
+        )
+    })?;
+    if let Some(line) = loaded.torn_line {
+        eprintln!(
+            "floorcall: {}, line {line}: an unfinished last write (never shown as taken) was dropped.",
+            journal_path.display()
+        );
+    }
+    let memory = folders.as_ref().map(Folders::memory);
+    let mut choice = memory
+        .as_deref()
+        .map(TableChoice::remembered)
+        .unwrap_or_default();
+    let flags = args.flags();
+    choice
+        .apply(&flags)
+        .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+    let mut app = App::new(AppOptions {
+        keymap,
+        theme: Theme::from_env(),
+        choice,
+        start_now: flags.any(),
+        journal: Some(journal),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: args.resume,
+        memory,
+    });
+    let mut terminal = ratatui::try_init()
+        .context("the terminal cannot be set up for the table screen")
+        .map_err(Failure::Internal)?;
+    let result = tui::run(&mut terminal, &mut app);
+    ratatui::restore();
+    result
+        .context("the terminal failed while the table screen was open")
+        .map_err(Failure::Internal)
 }
 
 /// Runs scenarios: one line per failed expectation, then `N passed, M

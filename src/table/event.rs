@@ -160,6 +160,18 @@ pub enum Post {
     Committed,
 }
 
+impl Post {
+    /// The word in the normalized form `s3 post bb 200`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Post::SmallBlind => "sb",
+            Post::BigBlind => "bb",
+            Post::Ante => "ante",
+            Post::Committed => "committed",
+        }
+    }
+}
+
 /// Who pays the ante.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -3,8 +3,13 @@
 
 mod cli;
 mod engine;
+mod journal;
 mod phh;
 mod props;
 mod rules;
 mod scenarios;
 mod support;
+mod tui_fixtures;
+mod tui_keys;
+mod tui_screens;
+mod tui_tmux;

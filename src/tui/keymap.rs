@@ -1,0 +1,686 @@
+//! The key map: key -> action by one lookup, read from TOML.
+//!
+//! `config/keys.toml` is compiled in as the default; a user's `keys.toml`
+//! in the config folder is laid over it, key by key. `Action` deserializes
+//! from the action names, so an unknown name is an error with its line and
+//! column. The key hints on the screen are generated from the live map
+//! (`Keymap::hint`), so they always show what the keys really do.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde::{Deserialize, Deserializer};
+
+use crate::rules::line_column;
+
+/// The default key map, as shipped.
+pub const DEFAULT_KEYS: &str = include_str!("../../config/keys.toml");
+
+/// Everything a key can ask of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Fold for the seat in focus.
+    Fold,
+    /// Check.
+    Check,
+    /// Call.
+    Call,
+    /// Bet: the amount is typed.
+    Bet,
+    /// Raise: the raise-to amount is typed.
+    Raise,
+    /// All in.
+    AllIn,
+    /// A verbal declaration (typed words).
+    Say,
+    /// Chips pushed in one motion (typed amount or denominations).
+    Push,
+    /// A second motion by the seat whose motion is open.
+    Motion,
+    /// A tap.
+    Tap,
+    /// Cards thrown to the muck.
+    Muck,
+    /// Close the open motion: it binds now.
+    CloseMotion,
+    /// Record hole cards.
+    Hole,
+    /// Table a hand at showdown.
+    Show,
+    /// Deal the next board cards.
+    Deal,
+    /// Ask the floor about an irregularity.
+    Floor,
+    /// Retract the last entry.
+    Undo,
+    /// Restore what the last undo retracted.
+    Redo,
+    /// Open the command bar for a notation line.
+    CommandBar,
+    /// Start the next hand.
+    NextHand,
+    /// Show every key and the notation.
+    Help,
+    /// Leave floorcall (asks while a hand is open).
+    Quit,
+    /// Back out of whatever is open.
+    Cancel,
+    /// A number key: a seat on the table, a choice in a list.
+    Number(u8),
+    /// Accept the suggested ruling.
+    Accept,
+    /// The floor rules otherwise.
+    Override,
+    /// Apply what was typed.
+    Submit,
+    /// Delete the character before the cursor.
+    DeleteBack,
+    /// Earlier command line (or one big blind more).
+    HistoryPrev,
+    /// Later command line (or one big blind less).
+    HistoryNext,
+    /// Start the table.
+    Start,
+    /// Next setup field.
+    NextField,
+    /// Previous setup field.
+    PrevField,
+    /// Next choice of a setup field.
+    ChooseNext,
+    /// Previous choice of a setup field.
+    ChoosePrev,
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+    /// Scroll up.
+    ScrollUp,
+    /// Scroll down.
+    ScrollDown,
+    /// Scroll a page up.
+    PageUp,
+    /// Scroll a page down.
+    PageDown,
+    /// A typed character (not in the key map: keys that type do this).
+    Input(char),
+}
+
+/// The actions a key map may name, with their names.
+const NAMED: [(Action, &str); 41] = [
+    (Action::Fold, "fold"),
+    (Action::Check, "check"),
+    (Action::Call, "call"),
+    (Action::Bet, "bet"),
+    (Action::Raise, "raise"),
+    (Action::AllIn, "all-in"),
+    (Action::Say, "say"),
+    (Action::Push, "push"),
+    (Action::Motion, "motion"),
+    (Action::Tap, "tap"),
+    (Action::Muck, "muck"),
+    (Action::CloseMotion, "close-motion"),
+    (Action::Hole, "hole"),
+    (Action::Show, "show"),
+    (Action::Deal, "deal"),
+    (Action::Floor, "floor"),
+    (Action::Undo, "undo"),
+    (Action::Redo, "redo"),
+    (Action::CommandBar, "command-bar"),
+    (Action::NextHand, "next-hand"),
+    (Action::Help, "help"),
+    (Action::Quit, "quit"),
+    (Action::Cancel, "cancel"),
+    (Action::Accept, "accept"),
+    (Action::Override, "override"),
+    (Action::Submit, "submit"),
+    (Action::DeleteBack, "delete-back"),
+    (Action::HistoryPrev, "history-prev"),
+    (Action::HistoryNext, "history-next"),
+    (Action::Start, "start"),
+    (Action::NextField, "next-field"),
+    (Action::PrevField, "prev-field"),
+    (Action::ChooseNext, "choose-next"),
+    (Action::ChoosePrev, "choose-prev"),
+    (Action::Yes, "yes"),
+    (Action::No, "no"),
+    (Action::ScrollUp, "scroll-up"),
+    (Action::ScrollDown, "scroll-down"),
+    (Action::PageUp, "page-up"),
+    (Action::PageDown, "page-down"),
+    // `number-N` is parsed apart; this row keeps the list complete for help.
+    (Action::Number(0), "number-N"),
+];
+
+impl Action {
+    /// The name used in keys.toml (`all-in`, `number-3`).
+    pub fn name(self) -> String {
+        match self {
+            Action::Number(n) => format!("number-{n}"),
+            Action::Input(c) => format!("type {c}"),
+            other => NAMED
+                .iter()
+                .find(|(a, _)| *a == other)
+                .map_or_else(String::new, |(_, n)| (*n).to_string()),
+        }
+    }
+
+    /// What the action does, for the help screen.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Action::Fold => "fold (the seat to act, or the seat keyed first)",
+            Action::Check => "check",
+            Action::Call => "call",
+            Action::Bet => "bet: type the amount (the minimum is filled in)",
+            Action::Raise => "raise: type the raise-to amount (the minimum is filled in)",
+            Action::AllIn => "all in",
+            Action::Say => "a verbal declaration: call, check, fold, raise 800, pot, 1400 ...",
+            Action::Push => "chips pushed in one motion: 1400, or 1000x2+100x3",
+            Action::Motion => "a second motion by the seat whose motion is open",
+            Action::Tap => "a tap (a check gesture)",
+            Action::Muck => "cards to the muck (a fold; at showdown, a discard)",
+            Action::CloseMotion => "close the open motion: the player's hands are back",
+            Action::Hole => "record hole cards: AhKd",
+            Action::Show => "table a hand at showdown (cards, or Enter for the recorded ones)",
+            Action::Deal => "deal the next board cards: AsKd7c, then 2h, then 9s",
+            Action::Floor => {
+                "ask the floor: misdeal, exposed-card, boxed-card, four-card-flop, premature-card, clock"
+            }
+            Action::Undo => "undo the last entry (recorded as a retraction)",
+            Action::Redo => "redo what the last undo retracted",
+            Action::CommandBar => "command bar: any table-notation line (up/down: history)",
+            Action::NextHand => "next hand: stacks carried over, the button moves on",
+            Action::Help => "this help",
+            Action::Quit => "quit (asks while a hand is open)",
+            Action::Cancel => "back out: clear the seat keyed, close a prompt or list",
+            Action::Number(_) => "a seat (1-9, 0 or 1 0 for 10), or a choice in a list",
+            Action::Accept => "accept the suggested ruling",
+            Action::Override => "the floor rules otherwise: choose the ruling by number",
+            Action::Submit => "apply what was typed",
+            Action::DeleteBack => "delete a character",
+            Action::HistoryPrev => "earlier line in the history; an amount: one big blind more",
+            Action::HistoryNext => "later line in the history; an amount: one big blind less",
+            Action::Start => "start the table",
+            Action::NextField => "next field",
+            Action::PrevField => "previous field",
+            Action::ChooseNext => "next choice (house, seats)",
+            Action::ChoosePrev => "previous choice",
+            Action::Yes => "yes",
+            Action::No => "no",
+            Action::ScrollUp => "scroll up",
+            Action::ScrollDown => "scroll down",
+            Action::PageUp => "page up",
+            Action::PageDown => "page down",
+            Action::Input(_) => "type",
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Action, String> {
+        if let Some(n) = s.strip_prefix("number-") {
+            return match n.parse::<u8>() {
+                Ok(n @ 1..=10) => Ok(Action::Number(n)),
+                _ => Err(format!(
+                    "'{s}' is not an action: numbers go from number-1 to number-10"
+                )),
+            };
+        }
+        NAMED
+            .iter()
+            .find(|(a, name)| *name == s && !matches!(a, Action::Number(_)))
+            .map(|(a, _)| *a)
+            .ok_or_else(|| {
+                let names: Vec<&str> = NAMED.iter().map(|(_, n)| *n).collect();
+                format!(
+                    "'{s}' is not an action: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// A binding's right-hand side: an action, or `none` to free the key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Binding {
+    Bound(Action),
+    Unbound,
+}
+
+impl<'de> Deserialize<'de> for Binding {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Binding, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == "none" {
+            return Ok(Binding::Unbound);
+        }
+        s.parse()
+            .map(Binding::Bound)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A key as the map knows it: a code and the ctrl/alt modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key {
+    code: KeyName,
+    ctrl: bool,
+    alt: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum KeyName {
+    Char(char),
+    Enter,
+    Esc,
+    Up,
+    Down,
+    Left,
+    Right,
+    Tab,
+    BackTab,
+    Backspace,
+    Delete,
+    Home,
+    End,
+    PageUp,
+    PageDown,
+    F(u8),
+}
+
+const NAMED_KEYS: [(KeyName, &str, &str); 14] = [
+    (KeyName::Enter, "enter", "Enter"),
+    (KeyName::Esc, "esc", "Esc"),
+    (KeyName::Tab, "tab", "Tab"),
+    (KeyName::BackTab, "backtab", "S-Tab"),
+    (KeyName::Backspace, "backspace", "Bksp"),
+    (KeyName::Delete, "delete", "Del"),
+    (KeyName::Up, "up", "↑"),
+    (KeyName::Down, "down", "↓"),
+    (KeyName::Left, "left", "←"),
+    (KeyName::Right, "right", "→"),
+    (KeyName::Home, "home", "Home"),
+    (KeyName::End, "end", "End"),
+    (KeyName::PageUp, "pageup", "PgUp"),
+    (KeyName::PageDown, "pagedown", "PgDn"),
+];
+
+impl Key {
+    /// The key of a terminal key event; `None` for keys the map cannot name.
+    pub fn from_event(event: &KeyEvent) -> Option<Key> {
+        let code = match event.code {
+            KeyCode::Char(c) => KeyName::Char(c),
+            KeyCode::Enter => KeyName::Enter,
+            KeyCode::Esc => KeyName::Esc,
+            KeyCode::Tab => KeyName::Tab,
+            KeyCode::BackTab => KeyName::BackTab,
+            KeyCode::Backspace => KeyName::Backspace,
+            KeyCode::Delete => KeyName::Delete,
+            KeyCode::Up => KeyName::Up,
+            KeyCode::Down => KeyName::Down,
+            KeyCode::Left => KeyName::Left,
+            KeyCode::Right => KeyName::Right,
+            KeyCode::Home => KeyName::Home,
+            KeyCode::End => KeyName::End,
+            KeyCode::PageUp => KeyName::PageUp,
+            KeyCode::PageDown => KeyName::PageDown,
+            KeyCode::F(n) => KeyName::F(n),
+            _ => return None,
+        };
+        Some(Key {
+            code,
+            ctrl: event.modifiers.contains(KeyModifiers::CONTROL),
+            alt: event.modifiers.contains(KeyModifiers::ALT),
+        })
+    }
+
+    /// The character this key types, when it types one.
+    pub fn typed(&self) -> Option<char> {
+        match self.code {
+            KeyName::Char(c) if !self.ctrl && !self.alt => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The key as shown in hints: `f`, `Enter`, `^R`.
+    pub fn label(&self) -> String {
+        let base = match self.code {
+            KeyName::Char(' ') => "Space".to_string(),
+            KeyName::Char(c) => c.to_string(),
+            KeyName::F(n) => format!("F{n}"),
+            other => NAMED_KEYS
+                .iter()
+                .find(|(k, _, _)| *k == other)
+                .map_or_else(String::new, |(_, _, l)| (*l).to_string()),
+        };
+        match (self.ctrl, self.alt, self.code) {
+            (true, _, KeyName::Char(c)) => format!("^{}", c.to_ascii_uppercase()),
+            (true, _, _) => format!("^{base}"),
+            (false, true, _) => format!("M-{base}"),
+            _ => base,
+        }
+    }
+}
+
+impl FromStr for Key {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Key, String> {
+        let mut rest = s;
+        let (mut ctrl, mut alt) = (false, false);
+        loop {
+            if let Some(r) = rest.strip_prefix("ctrl-").filter(|r| !r.is_empty()) {
+                ctrl = true;
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("alt-").filter(|r| !r.is_empty()) {
+                alt = true;
+                rest = r;
+            } else {
+                break;
+            }
+        }
+        let mut chars = rest.chars();
+        let code = match (chars.next(), chars.next()) {
+            (Some(c), None) => KeyName::Char(c),
+            _ if rest == "space" => KeyName::Char(' '),
+            _ => {
+                let lower = rest.to_ascii_lowercase();
+                if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
+                    KeyName::F(n)
+                } else {
+                    NAMED_KEYS
+                        .iter()
+                        .find(|(_, name, _)| *name == lower)
+                        .map(|(k, _, _)| *k)
+                        .ok_or_else(|| {
+                            format!(
+                                "'{s}' is not a key: expected a character, enter, esc, tab, backtab, backspace, delete, space, up, down, left, right, home, end, pageup, pagedown or f1..f12, with ctrl- or alt- in front if needed"
+                            )
+                        })?
+                }
+            }
+        };
+        Ok(Key { code, ctrl, alt })
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+/// The parts of the screen that read keys differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Section {
+    /// The table, nothing else open.
+    Table,
+    /// A ruling awaits the dealer.
+    Ruling,
+    /// Something is being typed.
+    Prompt,
+    /// The setup screen.
+    Setup,
+    /// A yes-or-no question.
+    Confirm,
+    /// The help screen.
+    Help,
+}
+
+impl Section {
+    /// Every section, in the order the help lists them.
+    pub const ALL: [Section; 6] = [
+        Section::Table,
+        Section::Ruling,
+        Section::Prompt,
+        Section::Setup,
+        Section::Confirm,
+        Section::Help,
+    ];
+
+    /// The table name in keys.toml.
+    pub fn name(self) -> &'static str {
+        match self {
+            Section::Table => "table",
+            Section::Ruling => "ruling",
+            Section::Prompt => "prompt",
+            Section::Setup => "setup",
+            Section::Confirm => "confirm",
+            Section::Help => "help",
+        }
+    }
+
+    /// Whether unbound character keys type in this section.
+    pub fn types(self) -> bool {
+        matches!(self, Section::Prompt | Section::Setup)
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKeymap {
+    #[serde(default)]
+    table: BTreeMap<String, Binding>,
+    #[serde(default)]
+    ruling: BTreeMap<String, Binding>,
+    #[serde(default)]
+    prompt: BTreeMap<String, Binding>,
+    #[serde(default)]
+    setup: BTreeMap<String, Binding>,
+    #[serde(default)]
+    confirm: BTreeMap<String, Binding>,
+    #[serde(default)]
+    help: BTreeMap<String, Binding>,
+}
+
+/// A key map that could not be read: the file, where, and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {message}")]
+pub struct KeymapError {
+    /// The keys.toml file.
+    pub file: String,
+    /// Line, column and what is wrong.
+    pub message: String,
+}
+
+/// Keys to actions, per section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: BTreeMap<Section, BTreeMap<Key, Action>>,
+    /// Where each binding was written: a hint shows the key listed first
+    /// (a user's own keys before the built-in ones).
+    order: BTreeMap<(Section, Key), i64>,
+}
+
+impl Default for Keymap {
+    fn default() -> Keymap {
+        match Keymap::from_toml("config/keys.toml", DEFAULT_KEYS, None) {
+            Ok(map) => map,
+            // The shipped file is tested in `the_default_keymap_loads`.
+            Err(e) => panic!("the built-in key map does not load: {e}"),
+        }
+    }
+}
+
+impl Keymap {
+    /// Reads a key map; with `base`, its bindings are laid over the base's.
+    pub fn from_toml(file: &str, text: &str, base: Option<&Keymap>) -> Result<Keymap, KeymapError> {
+        let error = |message: String| KeymapError {
+            file: file.to_string(),
+            message,
+        };
+        let raw: RawKeymap = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim_end().to_string();
+            error(match e.span() {
+                Some(span) => {
+                    let (line, column) = line_column(text, span.start);
+                    format!("line {line}, column {column}: {message}")
+                }
+                None => message,
+            })
+        })?;
+        let mut bindings = base.map(|b| b.bindings.clone()).unwrap_or_default();
+        let mut order = base.map(|b| b.order.clone()).unwrap_or_default();
+        // A user's file comes before the base in the hints' order.
+        let first = if base.is_some() { -1_000_000 } else { 0 };
+        let written = written_order(text);
+        for (section, table) in [
+            (Section::Table, raw.table),
+            (Section::Ruling, raw.ruling),
+            (Section::Prompt, raw.prompt),
+            (Section::Setup, raw.setup),
+            (Section::Confirm, raw.confirm),
+            (Section::Help, raw.help),
+        ] {
+            let map = bindings.entry(section).or_default();
+            for (key_text, binding) in table {
+                let key: Key = key_text
+                    .parse()
+                    .map_err(|m: String| error(format!("[{}] {m}", section.name())))?;
+                let at = written
+                    .get(&(section.name().to_string(), key_text.clone()))
+                    .copied()
+                    .unwrap_or(999_999);
+                match binding {
+                    Binding::Bound(action) => {
+                        map.insert(key, action);
+                        order.insert((section, key), first + at);
+                    }
+                    Binding::Unbound => {
+                        map.remove(&key);
+                        order.remove(&(section, key));
+                    }
+                };
+            }
+        }
+        Ok(Keymap { bindings, order })
+    }
+
+    /// The action a key event asks for in a section: one lookup, and in
+    /// sections that type, an unbound character types itself.
+    pub fn action(&self, section: Section, event: &KeyEvent) -> Option<Action> {
+        let key = Key::from_event(event)?;
+        self.bindings
+            .get(&section)
+            .and_then(|m| m.get(&key))
+            .copied()
+            .or_else(|| key.typed().filter(|_| section.types()).map(Action::Input))
+    }
+
+    /// The first key bound to an action in a section, as shown in hints.
+    pub fn hint(&self, section: Section, action: Action) -> Option<String> {
+        // The key listed first in the file (`Enter accept`, not `y accept`).
+        self.bindings
+            .get(&section)?
+            .iter()
+            .filter(|(_, a)| **a == action)
+            .map(|(k, _)| k)
+            .min_by_key(|k| self.order.get(&(section, **k)).copied().unwrap_or(i64::MAX))
+            .map(Key::label)
+    }
+
+    /// Every binding of a section, for the help screen: keys grouped by
+    /// action, in the order of the actions.
+    pub fn bindings(&self, section: Section) -> Vec<(Action, Vec<String>)> {
+        let mut by_action: BTreeMap<Action, Vec<(i64, String)>> = BTreeMap::new();
+        if let Some(map) = self.bindings.get(&section) {
+            for (key, action) in map {
+                let at = self
+                    .order
+                    .get(&(section, *key))
+                    .copied()
+                    .unwrap_or(i64::MAX);
+                by_action
+                    .entry(*action)
+                    .or_default()
+                    .push((at, key.label()));
+            }
+        }
+        let by_action = by_action.into_iter().map(|(action, mut keys)| {
+            keys.sort();
+            (action, keys.into_iter().map(|(_, k)| k).collect())
+        });
+        by_action.into_iter().collect()
+    }
+}
+
+/// The order in which a key-map file lists its keys: (section, key text)
+/// to line number. Only called on text that parsed, so a plain reading of
+/// `key = "action"` lines is enough.
+fn written_order(text: &str) -> BTreeMap<(String, String), i64> {
+    let mut out = BTreeMap::new();
+    let mut section = String::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = name.trim().to_string();
+            continue;
+        }
+        let Some((key, _)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        let key = key
+            .strip_prefix('"')
+            .and_then(|k| k.strip_suffix('"'))
+            .or_else(|| key.strip_prefix('\'').and_then(|k| k.strip_suffix('\'')))
+            .unwrap_or(key);
+        out.entry((section.clone(), key.to_string()))
+            .or_insert(n as i64);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn the_default_keymap_loads_and_maps_keys() {
+        let map = Keymap::default();
+        let f = press(KeyCode::Char('f'), KeyModifiers::NONE);
+        assert_eq!(map.action(Section::Table, &f), Some(Action::Fold));
+        assert_eq!(map.action(Section::Prompt, &f), Some(Action::Input('f')));
+        let shift_u = press(KeyCode::Char('U'), KeyModifiers::SHIFT);
+        assert_eq!(map.action(Section::Table, &shift_u), Some(Action::Redo));
+        let ctrl_r = press(KeyCode::Char('r'), KeyModifiers::CONTROL);
+        assert_eq!(map.action(Section::Table, &ctrl_r), Some(Action::Redo));
+        let zero = press(KeyCode::Char('0'), KeyModifiers::NONE);
+        assert_eq!(map.action(Section::Table, &zero), Some(Action::Number(10)));
+        assert_eq!(map.hint(Section::Table, Action::Redo).as_deref(), Some("U"));
+        assert_eq!(
+            map.hint(Section::Ruling, Action::Accept).as_deref(),
+            Some("Enter")
+        );
+    }
+
+    #[test]
+    fn a_user_file_overrides_and_frees_keys() {
+        let base = Keymap::default();
+        let user = "[table]\nk = \"fold\"\nf = \"none\"\n";
+        let map = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap();
+        let k = press(KeyCode::Char('k'), KeyModifiers::NONE);
+        let f = press(KeyCode::Char('f'), KeyModifiers::NONE);
+        assert_eq!(map.action(Section::Table, &k), Some(Action::Fold));
+        assert_eq!(map.action(Section::Table, &f), None);
+        assert_eq!(map.hint(Section::Table, Action::Fold).as_deref(), Some("k"));
+    }
+
+    #[test]
+    fn a_bad_action_names_the_line_and_the_choices() {
+        let err = Keymap::from_toml("keys.toml", "[table]\n\nf = \"flod\"\n", None).unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("keys.toml: line 3"), "{text}");
+        assert!(text.contains("'flod' is not an action"), "{text}");
+        let err = Keymap::from_toml("keys.toml", "[table]\nnope = \"fold\"\n", None).unwrap_err();
+        assert!(err.to_string().contains("'nope' is not a key"), "{err}");
+        let err = Keymap::from_toml("keys.toml", "[tabel]\n", None).unwrap_err();
+        assert!(err.to_string().contains("line 1"), "{err}");
+    }
+}

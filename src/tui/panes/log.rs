@@ -1,0 +1,234 @@
+//! The action log: the hand's normalized lines street by street, with what
+//! was physically entered (dimmed) before what it bound, each ruling inline,
+//! and entries that were undone struck out. The newest lines stay in view.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Widget};
+
+use super::{put_line, wrap};
+use crate::table::event::Event;
+use crate::table::hand::{Entry, Hand};
+use crate::table::{Card, Chips};
+use crate::tui::theme::Theme;
+
+/// The log of one hand.
+#[derive(Debug, Clone)]
+pub struct LogPane<'a> {
+    /// The hand.
+    pub hand: &'a Hand,
+    /// Its number in the session.
+    pub number: u32,
+    /// Colour or not.
+    pub theme: Theme,
+}
+
+/// Which entries count (a live retraction cancels its target).
+fn live(entries: &[Entry]) -> Vec<bool> {
+    let mut live = vec![true; entries.len()];
+    for e in entries.iter().rev() {
+        if !live[e.seq as usize] {
+            continue;
+        }
+        if let [Event::EntryRetracted { entry }] = e.events.as_slice()
+            && let Some(l) = live.get_mut(*entry as usize)
+        {
+            *l = false;
+        }
+    }
+    live
+}
+
+fn is_retraction(e: &Entry) -> bool {
+    matches!(e.events.as_slice(), [Event::EntryRetracted { .. }])
+}
+
+impl LogPane<'_> {
+    fn cards(&self, cards: &[Card]) -> Vec<Span<'static>> {
+        let t = &self.theme;
+        let mut spans = Vec::new();
+        for (i, c) in cards.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" "));
+            }
+            spans.push(Span::styled(t.card_text(*c), t.suit(*c)));
+        }
+        spans
+    }
+
+    fn street_header(&self, name: &str, cards: &[Card]) -> Line<'static> {
+        let t = &self.theme;
+        let mut spans = vec![Span::styled(format!("── {name} "), t.heading())];
+        if !cards.is_empty() {
+            spans.extend(self.cards(cards));
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled("──", t.heading()));
+        Line::from(spans)
+    }
+
+    /// The log's lines for a pane `width` columns wide.
+    pub fn lines(&self, width: u16) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let width = width.max(8) as usize;
+        let entries = self.hand.entries();
+        let live = live(entries);
+        let mut out: Vec<Line<'static>> = Vec::new();
+        let start_street = entries
+            .first()
+            .and_then(|e| {
+                e.events.iter().find_map(|ev| match ev {
+                    Event::HandStarted { setup } => Some(setup.street),
+                    _ => None,
+                })
+            })
+            .unwrap_or_default();
+        out.push(self.street_header(start_street.as_str(), &[]));
+        for entry in entries {
+            if is_retraction(entry) {
+                continue;
+            }
+            if !live[entry.seq as usize] {
+                let text = entry
+                    .line
+                    .clone()
+                    .filter(|l| !l.starts_with('#'))
+                    .unwrap_or_else(|| {
+                        let bound: Vec<String> = entry
+                            .events
+                            .iter()
+                            .filter_map(|e| match e {
+                                Event::ActionBound { action, .. } => Some(action.to_string()),
+                                _ => None,
+                            })
+                            .collect();
+                        if bound.is_empty() {
+                            format!("entry {}", entry.seq)
+                        } else {
+                            bound.join("; ")
+                        }
+                    });
+                out.push(Line::styled(
+                    format!("✗ {text} (undone)"),
+                    t.faded().add_modifier(Modifier::CROSSED_OUT),
+                ));
+                continue;
+            }
+            let overridden = entry
+                .line
+                .as_deref()
+                .and_then(|l| l.split_once("# floor overrides"))
+                .map(|(_, ids)| ids.trim().to_string());
+            let physical = entry.events.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Declared { .. }
+                        | Event::ChipsPushed { .. }
+                        | Event::Tapped { .. }
+                        | Event::Mucked { .. }
+                )
+            });
+            if physical && let Some(line) = &entry.line {
+                out.push(Line::styled(format!("  {line}"), t.faded()));
+            }
+            for event in &entry.events {
+                match event {
+                    Event::Posted { seat, post, amount } => {
+                        out.push(Line::raw(format!(
+                            "{seat} post {} {}",
+                            post.as_str(),
+                            amount.get()
+                        )));
+                    }
+                    Event::ActionBound { action, .. } => {
+                        let mut spans = vec![Span::styled(
+                            action.to_string(),
+                            Style::new().add_modifier(Modifier::BOLD),
+                        )];
+                        if overridden.is_some() {
+                            spans.push(Span::styled("  (floor)", t.ruling()));
+                        }
+                        out.push(Line::from(spans));
+                    }
+                    Event::StreetDealt { street, cards } => {
+                        out.push(self.street_header(street.as_str(), cards));
+                    }
+                    Event::HoleCards { seat, cards } => {
+                        let mut spans = vec![Span::styled(format!("{seat} hole "), t.faded())];
+                        spans.extend(self.cards(cards));
+                        out.push(Line::from(spans));
+                    }
+                    Event::HandShown { seat, cards } => {
+                        let mut spans = vec![Span::raw(format!("{seat} shows "))];
+                        spans.extend(self.cards(cards));
+                        out.push(Line::from(spans));
+                    }
+                    Event::HandDiscarded { seat } => {
+                        out.push(Line::raw(format!("{seat} mucks")));
+                    }
+                    Event::BetReturned { seat, amount } => {
+                        out.push(Line::raw(format!("{seat} takes back {amount} uncalled")));
+                    }
+                    Event::PotsAwarded { awards } => {
+                        for (i, award) in awards.iter().enumerate() {
+                            let name = if i == 0 {
+                                "main pot".to_string()
+                            } else {
+                                format!("side pot {i}")
+                            };
+                            let shares: Vec<String> = award
+                                .shares
+                                .iter()
+                                .map(|(s, c)| format!("{s} {c}"))
+                                .collect();
+                            let total: Chips = award.pot.amount;
+                            out.push(Line::styled(
+                                format!("{name} {total} → {}", shares.join(", ")),
+                                t.info(),
+                            ));
+                        }
+                    }
+                    Event::RulingSuggested { ruling } => {
+                        let text = format!("§ {}: {}", ruling.id, ruling.text);
+                        for (i, piece) in
+                            wrap(&text, width.saturating_sub(4)).into_iter().enumerate()
+                        {
+                            let indent = if i == 0 { "  " } else { "    " };
+                            out.push(Line::styled(format!("{indent}{piece}"), t.ruling()));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(ids) = overridden {
+                out.push(Line::styled(
+                    format!("  § the floor overrides {ids}"),
+                    t.ruling(),
+                ));
+            }
+        }
+        out
+    }
+}
+
+impl Widget for &LogPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        let block = Block::bordered().title(Span::styled(
+            format!(" Hand {} ", self.number),
+            self.theme.heading(),
+        ));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let lines = self.lines(inner.width);
+        let skip = lines.len().saturating_sub(inner.height as usize);
+        for (row, line) in lines.into_iter().skip(skip).enumerate() {
+            put_line(buf, inner, row as u16, line);
+        }
+    }
+}

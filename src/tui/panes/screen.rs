@@ -1,0 +1,454 @@
+//! The whole screen: the panes laid out for the terminal's size. Wide: the
+//! round table with the pot and board in the middle, and the log beside it.
+//! Narrower: the seats as a list, the log beside or below when it fits.
+//! Below 40x12: a notice and nothing else.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
+
+use super::{
+    BoardPane, HelpPane, LogPane, PotPane, RulingPane, SeatMarks, SeatsPane, SetupPane, StatusPane,
+    centred, put_line, wrap,
+};
+use crate::table::event::Street;
+use crate::tui::app::{App, Mode, Overlay};
+use crate::tui::keymap::{Action, Section};
+
+/// The narrowest terminal the screen is drawn in.
+pub const MIN_WIDTH: u16 = 40;
+/// The shortest terminal the screen is drawn in.
+pub const MIN_HEIGHT: u16 = 12;
+
+/// Everything on the screen.
+#[derive(Debug, Clone)]
+pub struct Screen<'a> {
+    /// The app.
+    pub app: &'a App,
+}
+
+impl Screen<'_> {
+    fn key(&self, section: Section, action: Action) -> String {
+        self.app
+            .keymap()
+            .hint(section, action)
+            .unwrap_or_else(|| format!("[{}]", action.name()))
+    }
+
+    fn too_small(&self, area: Rect, buf: &mut Buffer) {
+        let text = format!(
+            "The terminal is {}x{}: floorcall needs at least {MIN_WIDTH}x{MIN_HEIGHT}. Make it bigger; nothing is lost meanwhile.",
+            area.width, area.height
+        );
+        Paragraph::new(text)
+            .style(self.app.theme().refusal())
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+
+    fn top_bar(&self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let t = app.theme();
+        let Some(session) = app.session() else {
+            return;
+        };
+        let st = session.state();
+        let h = session.header();
+        let street = match st.street {
+            Street::Done => "hand over".to_string(),
+            s => s.as_str().to_string(),
+        };
+        let mut blinds = format!("{}/{}", st.small_blind, st.big_blind);
+        if !h.setup.ante.is_zero() {
+            blinds.push_str(&format!(" ante {}", h.setup.ante));
+        }
+        let house = &session.hand().rules().name;
+        let mut text = format!(
+            " floorcall │ {house} │ Hand {} │ Blinds {blinds} │ {street}",
+            h.number
+        );
+        if text.chars().count() > area.width as usize {
+            text = format!(" {house} │ Hand {} │ {blinds} │ {street}", h.number);
+        }
+        let (journal, journal_style) = match session.journal() {
+            Some(j) => (
+                format!(
+                    "journal {} ",
+                    j.path()
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                ),
+                t.info(),
+            ),
+            None => ("not journaled ".to_string(), t.refusal()),
+        };
+        let room = area.width as usize;
+        let used = text.chars().count();
+        let mut spans = vec![Span::styled(text, t.heading())];
+        let jlen = journal.chars().count();
+        if used + jlen < room {
+            spans.push(Span::raw(" ".repeat(room - used - jlen)));
+            spans.push(Span::styled(journal, journal_style));
+        }
+        put_line(buf, area, 0, Line::from(spans));
+    }
+
+    fn table(&self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let Some(session) = app.session() else {
+            return;
+        };
+        let st = session.state();
+        let theme = *app.theme();
+        let seats = session.header().seats;
+        let keyed = app.seat_prefix().and_then(crate::table::Seat::new);
+        let seats_pane = SeatsPane {
+            state: st,
+            seats,
+            names: &session.header().names,
+            marks: SeatMarks::of(session.hand()),
+            keyed,
+            theme,
+        };
+        let rules = session.hand().rules();
+        if SeatsPane::round_fits(seats, area) {
+            (&seats_pane).render(area, buf);
+            let centre = SeatsPane::centre(seats, area);
+            let pot = PotPane {
+                state: st,
+                rules,
+                centred: true,
+                theme,
+            };
+            let pot_h = pot.height(centre.width);
+            let board_h = BoardPane::height(centre.width);
+            let total = pot_h + 1 + board_h;
+            let y = centre.y + centre.height.saturating_sub(total + 1) / 2;
+            let pot_area = Rect {
+                y,
+                height: pot_h,
+                ..centre
+            }
+            .intersection(centre);
+            (&pot).render(pot_area, buf);
+            let board_area = Rect {
+                y: y + pot_h + 1,
+                height: board_h,
+                ..centre
+            }
+            .intersection(centre);
+            (&BoardPane {
+                board: &st.board,
+                centred: true,
+                theme,
+            })
+                .render(board_area, buf);
+            if centre.height > total + 2 {
+                let label = "dealer";
+                let x = centre.x + centre.width.saturating_sub(label.len() as u16) / 2;
+                let row = Rect {
+                    x,
+                    y: centre.bottom() - 1,
+                    width: centre.right().saturating_sub(x),
+                    height: 1,
+                };
+                put_line(buf, row, 0, Line::styled(label, theme.faded()));
+            }
+            return;
+        }
+        // The list layout: seats, then the pot and the board.
+        let pot = PotPane {
+            state: st,
+            rules,
+            centred: false,
+            theme,
+        };
+        let side_by_side = area.width >= 64;
+        let pot_h = pot.height(if side_by_side {
+            area.width.saturating_sub(26)
+        } else {
+            area.width
+        });
+        let board_w = 24u16;
+        let board_h = if side_by_side { 3 } else { 1 };
+        let info_full = if side_by_side {
+            pot_h.max(board_h)
+        } else {
+            pot_h + board_h
+        };
+        let seats_need = seats as u16 + 1;
+        let roomy = area.height > seats_need + info_full;
+        // Short of room, the seats come first: the board and the pot's
+        // total keep two lines (the status line says what is to call).
+        let info_h = if roomy {
+            info_full
+        } else {
+            2.min(area.height.saturating_sub(1))
+        };
+        let gap = u16::from(roomy);
+        let seats_h = area
+            .height
+            .saturating_sub(info_h + gap)
+            .min(seats_need)
+            .max(1);
+        let seats_area = Rect {
+            height: seats_h.min(area.height),
+            ..area
+        };
+        (&seats_pane).render(seats_area, buf);
+        let info = Rect {
+            y: area.y + seats_h + gap,
+            height: info_h.min(area.bottom().saturating_sub(area.y + seats_h + gap)),
+            ..area
+        }
+        .intersection(area);
+        if info.is_empty() {
+            return;
+        }
+        let board = BoardPane {
+            board: &st.board,
+            centred: false,
+            theme,
+        };
+        if side_by_side {
+            let pot_area = Rect {
+                width: info.width.saturating_sub(board_w + 2),
+                ..info
+            };
+            (&pot).render(pot_area, buf);
+            let board_area = Rect {
+                x: info.right().saturating_sub(board_w),
+                width: board_w.min(info.width),
+                ..info
+            };
+            (&board).render(board_area, buf);
+        } else {
+            let board_area = Rect { height: 1, ..info };
+            (&board).render(board_area, buf);
+            let pot_area = Rect {
+                y: info.y + 1,
+                height: info.height.saturating_sub(1),
+                ..info
+            };
+            (&pot).render(pot_area, buf);
+        }
+    }
+
+    fn table_screen(&self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let Some(session) = app.session() else {
+            return;
+        };
+        let theme = *app.theme();
+        self.top_bar(Rect { height: 1, ..area }, buf);
+        let rest = Rect {
+            y: area.y + 1,
+            height: area.height - 1,
+            ..area
+        };
+        let status_h = if area.height >= 20 { 3 } else { 2 };
+        let avail = rest.height - status_h;
+        let ruling_h = match app.ruling() {
+            Some(panel) => {
+                let pane = RulingPane {
+                    panel,
+                    keymap: app.keymap(),
+                    theme,
+                };
+                pane.height(area.width)
+                    .min(avail.saturating_sub(4))
+                    .max(3)
+                    .min(avail)
+            }
+            None => 0,
+        };
+        let body = Rect {
+            height: avail - ruling_h,
+            ..rest
+        };
+        if let Some(panel) = app.ruling() {
+            let ruling_area = Rect {
+                y: body.bottom(),
+                height: ruling_h,
+                ..rest
+            };
+            (&RulingPane {
+                panel,
+                keymap: app.keymap(),
+                theme,
+            })
+                .render(ruling_area, buf);
+        }
+        let status_area = Rect {
+            y: rest.bottom() - status_h,
+            height: status_h,
+            ..rest
+        };
+        (&StatusPane { app }).render(status_area, buf);
+
+        let log = LogPane {
+            hand: session.hand(),
+            number: session.header().number,
+            theme,
+        };
+        let w = body.width;
+        if w >= 100 {
+            let log_w = (w * 30 / 100).clamp(30, 60);
+            let table = Rect {
+                width: w - log_w,
+                ..body
+            };
+            self.table(table, buf);
+            (&log).render(
+                Rect {
+                    x: body.right() - log_w,
+                    width: log_w,
+                    ..body
+                },
+                buf,
+            );
+        } else if w >= 80 {
+            let log_w = w - 52;
+            self.table(
+                Rect {
+                    width: w - log_w,
+                    ..body
+                },
+                buf,
+            );
+            (&log).render(
+                Rect {
+                    x: body.right() - log_w,
+                    width: log_w,
+                    ..body
+                },
+                buf,
+            );
+        } else if body.height >= 24 {
+            let table_h = session.header().seats as u16 + 7;
+            self.table(
+                Rect {
+                    height: table_h,
+                    ..body
+                },
+                buf,
+            );
+            (&log).render(
+                Rect {
+                    y: body.y + table_h,
+                    height: body.height - table_h,
+                    ..body
+                },
+                buf,
+            );
+        } else {
+            self.table(body, buf);
+        }
+    }
+
+    fn dialog(&self, area: Rect, buf: &mut Buffer, title: &str, text: &str, keys: Line<'static>) {
+        let t = self.app.theme();
+        let width = area.width.min(64);
+        let lines = wrap(text, width.saturating_sub(4) as usize);
+        let height = (lines.len() as u16 + 4).min(area.height);
+        let rect = centred(area, width, height);
+        Clear.render(rect, buf);
+        let block = Block::bordered()
+            .border_type(BorderType::Double)
+            .border_style(t.to_act())
+            .title(Span::styled(format!(" {title} "), t.to_act()));
+        let inner = block.inner(rect);
+        block.render(rect, buf);
+        let inner = Rect {
+            x: inner.x + 1,
+            width: inner.width.saturating_sub(2),
+            ..inner
+        };
+        for (i, line) in lines.into_iter().enumerate() {
+            put_line(buf, inner, i as u16, Line::raw(line));
+        }
+        put_line(buf, inner, inner.height.saturating_sub(1), keys);
+    }
+
+    fn yes_no(&self, yes: &str, no: &str) -> Line<'static> {
+        let t = self.app.theme();
+        Line::from(vec![
+            Span::styled(self.key(Section::Confirm, Action::Yes), t.key()),
+            Span::raw(format!(" {yes} · ")),
+            Span::styled(self.key(Section::Confirm, Action::No), t.key()),
+            Span::raw(format!(" {no}")),
+        ])
+    }
+}
+
+impl Widget for &Screen<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            self.too_small(area, buf);
+            return;
+        }
+        let app = self.app;
+        match app.mode() {
+            Mode::Setup => {
+                let rect = centred(area, 84, 30);
+                (&SetupPane {
+                    form: app.setup(),
+                    keymap: app.keymap(),
+                    theme: *app.theme(),
+                })
+                    .render(rect, buf);
+            }
+            Mode::Resume => {
+                let text = match app.last_hand() {
+                    Some(h) => {
+                        let st = crate::table::hand::replay(&h.entries);
+                        let turn = st
+                            .to_act
+                            .map(|s| format!(", seat {} to act", s.number()))
+                            .unwrap_or_default();
+                        format!(
+                            "The journal holds an unfinished hand: hand {} under {}, on the {}{turn} ({} entries). Resume it, or start a new table (the old hand stays in the journal)?",
+                            h.header.number,
+                            h.header.house,
+                            st.street,
+                            h.entries.len()
+                        )
+                    }
+                    None => "Resume the journal's hand?".into(),
+                };
+                self.dialog(
+                    area,
+                    buf,
+                    "Resume?",
+                    &text,
+                    self.yes_no("resume it", "new table"),
+                );
+            }
+            Mode::Table => self.table_screen(area, buf),
+        }
+        match app.overlay() {
+            Some(Overlay::Help { scroll }) => {
+                (&HelpPane {
+                    keymap: app.keymap(),
+                    scroll,
+                    theme: *app.theme(),
+                })
+                    .render(area, buf);
+            }
+            Some(Overlay::ConfirmQuit) => self.dialog(
+                area,
+                buf,
+                "Quit?",
+                "A hand is in progress. The journal keeps it: `floorcall --resume` takes it up again. Quit now?",
+                self.yes_no("quit", "stay"),
+            ),
+            None => {}
+        }
+    }
+}

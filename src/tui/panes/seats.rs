@@ -1,0 +1,431 @@
+//! The seats: name, stack, this street's wager, status, and the button and
+//! blind marks. Around the table when the area is wide enough, as seen from
+//! the dealer's chair (seat 1 on the dealer's left, then clockwise: up the
+//! left side, across the top, down the right side); as a list when not.
+
+use std::collections::BTreeMap;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Widget};
+
+use super::{fit, put_line};
+use crate::table::event::{Event, Post, Street};
+use crate::table::hand::Hand;
+use crate::table::state::HandState;
+use crate::table::{Chips, Seat};
+use crate::tui::theme::Theme;
+
+/// A seat box's height.
+const BOX_H: u16 = 5;
+/// The narrowest seat box.
+const MIN_BOX_W: u16 = 13;
+/// The widest seat box.
+const MAX_BOX_W: u16 = 18;
+
+/// Who posted the blinds this hand.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatMarks {
+    /// The small blind's seat.
+    pub small_blind: Option<Seat>,
+    /// The big blind's seat.
+    pub big_blind: Option<Seat>,
+}
+
+impl SeatMarks {
+    /// The blinds as the hand's first entry posted them.
+    pub fn of(hand: &Hand) -> SeatMarks {
+        let mut marks = SeatMarks::default();
+        if let Some(first) = hand.entries().first() {
+            for event in &first.events {
+                if let Event::Posted { seat, post, .. } = event {
+                    match post {
+                        Post::SmallBlind => marks.small_blind = Some(*seat),
+                        Post::BigBlind => marks.big_blind = Some(*seat),
+                        Post::Ante | Post::Committed => {}
+                    }
+                }
+            }
+        }
+        marks
+    }
+}
+
+/// Every seat of the table.
+#[derive(Debug, Clone)]
+pub struct SeatsPane<'a> {
+    /// The hand.
+    pub state: &'a HandState,
+    /// Seats at the table (empty ones included).
+    pub seats: u8,
+    /// Player names by seat number.
+    pub names: &'a BTreeMap<u8, String>,
+    /// The blinds.
+    pub marks: SeatMarks,
+    /// The seat keyed ahead of an action, if any.
+    pub keyed: Option<Seat>,
+    /// Colour or not.
+    pub theme: Theme,
+}
+
+/// How many seats go on each side, and how many across the top.
+fn shape(seats: u8) -> (usize, usize) {
+    let n = seats as usize;
+    let side = n.div_ceil(3).clamp(1, 3).min(n / 2).max(1);
+    (side, n.saturating_sub(2 * side))
+}
+
+/// The seat box width for a round table in `area`, if one fits.
+fn box_width(seats: u8, area: Rect) -> Option<u16> {
+    let (side, top) = shape(seats);
+    let cols = top as u16 + 2;
+    let bw = ((area.width + 1) / cols).saturating_sub(1).min(MAX_BOX_W);
+    let need_h = (side as u16 * BOX_H + side as u16 - 1).max(BOX_H + 9);
+    (bw >= MIN_BOX_W && area.height >= need_h).then_some(bw)
+}
+
+impl SeatsPane<'_> {
+    /// Whether the round table fits in `area`.
+    pub fn round_fits(seats: u8, area: Rect) -> bool {
+        box_width(seats, area).is_some()
+    }
+
+    /// The middle of the round table (for the pot and the board).
+    pub fn centre(seats: u8, area: Rect) -> Rect {
+        let Some(bw) = box_width(seats, area) else {
+            return Rect::default();
+        };
+        let (_, top) = shape(seats);
+        let y = if top > 0 { area.y + BOX_H } else { area.y };
+        let x = area.x + bw + 1;
+        Rect {
+            x,
+            y,
+            width: area.width.saturating_sub(2 * bw + 2),
+            height: area.bottom().saturating_sub(y),
+        }
+    }
+
+    /// Each seat's box on a round table, seat 1 first.
+    fn boxes(&self, area: Rect, bw: u16) -> Vec<Rect> {
+        let (side, top) = shape(self.seats);
+        let span_h = area.height - BOX_H;
+        let side_y = |j: usize| -> u16 {
+            if side == 1 {
+                area.y + span_h / 2
+            } else {
+                area.y + (span_h as usize * j / (side - 1)) as u16
+            }
+        };
+        let at = |x: u16, y: u16| Rect {
+            x,
+            y,
+            width: bw,
+            height: BOX_H,
+        };
+        let mut boxes = Vec::with_capacity(self.seats as usize);
+        for j in (0..side).rev() {
+            boxes.push(at(area.x, side_y(j)));
+        }
+        // The top row spreads from the left column to the right one.
+        let start = area.x + bw + 1;
+        let span = area.width.saturating_sub(2 * bw + 2);
+        let free = span.saturating_sub(top as u16 * bw) as usize;
+        let room = span.saturating_sub(bw) as usize;
+        for i in 0..top {
+            let offset = if free > top {
+                // Even gaps, the ends included.
+                free * (i + 1) / (top + 1) + i * bw as usize
+            } else if top == 1 {
+                room / 2
+            } else {
+                // Tight: edge to edge, one column between boxes.
+                room * i / (top - 1)
+            };
+            boxes.push(at(start + offset as u16, area.y));
+        }
+        let right = area.right() - bw;
+        for j in 0..side {
+            boxes.push(at(right, side_y(j)));
+        }
+        boxes
+    }
+
+    fn name(&self, n: u8) -> Option<&str> {
+        self.names.get(&n).map(String::as_str)
+    }
+
+    fn marks(&self, seat: Seat) -> String {
+        let mut m = Vec::new();
+        if self.state.button == Some(seat) {
+            m.push("D");
+        }
+        if self.marks.small_blind == Some(seat) {
+            m.push("SB");
+        }
+        if self.marks.big_blind == Some(seat) {
+            m.push("BB");
+        }
+        m.join(" ")
+    }
+
+    fn won(&self, seat: Seat) -> Chips {
+        self.state
+            .awards
+            .iter()
+            .flat_map(|a| a.shares.iter())
+            .filter(|(s, _)| *s == seat)
+            .map(|(_, c)| *c)
+            .sum()
+    }
+
+    /// The status word and its style.
+    fn status(&self, seat: Seat) -> (String, Style) {
+        let st = self.state;
+        let s = st.seat(seat);
+        let t = &self.theme;
+        if !s.occupied {
+            return ("empty".into(), t.faded());
+        }
+        if st.to_act == Some(seat) {
+            return ("▶ TO ACT".into(), t.to_act());
+        }
+        if st.pending.as_ref().is_some_and(|p| p.seat == seat) {
+            return ("motion…".into(), t.to_act());
+        }
+        if s.folded {
+            return ("folded".into(), t.faded());
+        }
+        if s.discarded {
+            return ("mucked".into(), t.faded());
+        }
+        if s.all_in && st.street != Street::Done {
+            return ("ALL IN".into(), t.all_in());
+        }
+        (String::new(), Style::new())
+    }
+
+    fn cards(&self, seat: Seat) -> Vec<Span<'static>> {
+        let s = self.state.seat(seat);
+        let Some(hole) = s.hole.filter(|_| !s.discarded) else {
+            return Vec::new();
+        };
+        let mut spans = Vec::new();
+        for (i, c) in hole.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" "));
+            }
+            spans.push(Span::styled(self.theme.card_text(*c), self.theme.suit(*c)));
+        }
+        spans
+    }
+
+    fn seat_box(&self, n: u8, rect: Rect, buf: &mut Buffer) {
+        let Some(seat) = Seat::new(n) else { return };
+        let st = self.state;
+        let s = st.seat(seat);
+        let t = &self.theme;
+        let to_act = st.to_act == Some(seat);
+        let keyed = self.keyed == Some(seat);
+        let marks = self.marks(seat);
+        let inner_w = rect.width.saturating_sub(2) as usize;
+        let title_room = inner_w.saturating_sub(marks.chars().count() + 1);
+        let title = match self.name(n) {
+            Some(name) => format!("{n} {name}"),
+            None => format!("Seat {n}"),
+        };
+        let (border, style) = if to_act {
+            (BorderType::Thick, t.to_act())
+        } else if keyed {
+            (BorderType::Double, t.heading())
+        } else if !s.occupied || s.folded || s.discarded {
+            (BorderType::Plain, t.faded())
+        } else {
+            (BorderType::Plain, Style::new())
+        };
+        let mut block = Block::bordered()
+            .border_type(border)
+            .border_style(style)
+            .title(Span::styled(
+                fit(&title, title_room),
+                style.add_modifier(Modifier::BOLD),
+            ));
+        if !marks.is_empty() {
+            block = block.title_top(Line::from(Span::styled(marks, t.heading())).right_aligned());
+        }
+        let inner = block.inner(rect);
+        block.render(rect, buf);
+        if !s.occupied {
+            put_line(buf, inner, 1, Line::styled("empty", t.faded()));
+            return;
+        }
+        let stack_style = if s.folded { t.faded() } else { t.amount() };
+        put_line(
+            buf,
+            inner,
+            0,
+            Line::styled(s.stack.to_string(), stack_style),
+        );
+        let won = self.won(seat);
+        if !won.is_zero() {
+            put_line(buf, inner, 1, Line::styled(format!("won {won}"), t.info()));
+        } else if !s.wager.is_zero() {
+            put_line(buf, inner, 1, Line::raw(format!("bet {}", s.wager)));
+        }
+        let (status, status_style) = self.status(seat);
+        let mut spans = Vec::new();
+        if !status.is_empty() {
+            spans.push(Span::styled(status.clone(), status_style));
+        }
+        let cards = self.cards(seat);
+        if !cards.is_empty() && status.chars().count() + 6 <= inner_w {
+            if !spans.is_empty() {
+                spans.push(Span::raw(" "));
+            }
+            spans.extend(cards);
+        }
+        put_line(buf, inner, 2, Line::from(spans));
+    }
+
+    fn render_round(&self, area: Rect, bw: u16, buf: &mut Buffer) {
+        for (i, rect) in self.boxes(area, bw).into_iter().enumerate() {
+            let rect = rect.intersection(area);
+            if !rect.is_empty() {
+                self.seat_box(i as u8 + 1, rect, buf);
+            }
+        }
+    }
+
+    fn render_list(&self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let w = area.width as usize;
+        // Columns: pointer and seat (5), stack (10), bet (8), status (7);
+        // then, as they fit, the position marks, the name, the cards.
+        let show_marks = w >= 36;
+        let name_w = w.saturating_sub(37).min(12);
+        let name_w = if name_w >= 3 { name_w } else { 0 };
+        let show_cards = w >= 37 + name_w + 6;
+        let rows = area.height as usize;
+        let n = self.seats as usize;
+        let header = rows > n || rows >= 6;
+        let body_rows = rows.saturating_sub(header as usize);
+        // Keep the seat to act (or keyed) in view when not every seat fits.
+        let focus = self
+            .keyed
+            .or(self.state.to_act)
+            .map_or(1, |s| s.number() as usize);
+        let first = if body_rows >= n || body_rows == 0 {
+            1
+        } else {
+            focus
+                .saturating_sub(body_rows / 2)
+                .clamp(1, n - body_rows + 1)
+        };
+        let mut row = 0u16;
+        if header {
+            let mut h = format!("  {:>2} ", "#");
+            if name_w > 0 {
+                h.push_str(&format!("{:<name_w$} ", "Name"));
+            }
+            h.push_str(&format!("{:>9} {:>7} {:<7}", "Stack", "Bet", "Status"));
+            if show_marks {
+                h.push_str(" Pos");
+            }
+            put_line(buf, area, row, Line::styled(h, t.heading()));
+            row += 1;
+        }
+        for number in first..=n {
+            if row as usize >= rows {
+                break;
+            }
+            let Some(seat) = Seat::new(number as u8) else {
+                break;
+            };
+            let s = self.state.seat(seat);
+            let to_act = self.state.to_act == Some(seat);
+            let keyed = self.keyed == Some(seat);
+            let (status, status_style) = self.status(seat);
+            let status = status.trim_start_matches("▶ ").to_string();
+            let base = if to_act {
+                t.to_act()
+            } else if !s.occupied || s.folded || s.discarded {
+                t.faded()
+            } else {
+                Style::new()
+            };
+            let pointer = if to_act {
+                "▶ "
+            } else if keyed {
+                "» "
+            } else {
+                "  "
+            };
+            let mut spans = vec![Span::styled(format!("{pointer}{number:>2} "), base)];
+            if name_w > 0 {
+                let name = fit(self.name(number as u8).unwrap_or(""), name_w);
+                spans.push(Span::styled(format!("{name:<name_w$} "), base));
+            }
+            let (stack, bet) = if s.occupied {
+                let won = self.won(seat);
+                let bet = if !won.is_zero() {
+                    format!("+{won}")
+                } else if s.wager.is_zero() {
+                    String::new()
+                } else {
+                    s.wager.to_string()
+                };
+                (s.stack.to_string(), bet)
+            } else {
+                (String::new(), String::new())
+            };
+            spans.push(Span::styled(format!("{stack:>9} {bet:>7} "), base));
+            let status = fit(&status, 7);
+            spans.push(Span::styled(format!("{status:<7}"), status_style));
+            if show_marks {
+                spans.push(Span::styled(
+                    format!(" {:<5}", self.marks(seat)),
+                    t.heading(),
+                ));
+            }
+            if show_cards {
+                spans.push(Span::raw(" "));
+                spans.extend(self.cards(seat));
+            }
+            put_line(buf, area, row, Line::from(spans));
+            row += 1;
+        }
+    }
+}
+
+impl Widget for &SeatsPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        match box_width(self.seats, area) {
+            Some(bw) => self.render_round(area, bw, buf),
+            None => self.render_list(area, buf),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_of_every_size_have_a_shape() {
+        for n in 2..=10u8 {
+            let (side, top) = shape(n);
+            assert_eq!(2 * side + top, n as usize, "{n}");
+            assert!(side >= 1);
+        }
+        assert_eq!(shape(10), (3, 4));
+        assert_eq!(shape(9), (3, 3));
+        assert_eq!(shape(6), (2, 2));
+        assert_eq!(shape(2), (1, 0));
+    }
+}

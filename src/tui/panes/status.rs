@@ -1,0 +1,361 @@
+//! The status line: whose turn, the amount to call, the minimum raise and
+//! the legal actions with their keys (from the live key map); the prompt
+//! being typed; and the last message (a refusal in a full sentence).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::put_line;
+use crate::table::Chips;
+use crate::table::event::{Event, Street};
+use crate::tui::app::{App, MessageKind, PromptKind};
+use crate::tui::keymap::{Action, Section};
+
+/// The status rows at the bottom of the table screen.
+#[derive(Debug, Clone)]
+pub struct StatusPane<'a> {
+    /// The app.
+    pub app: &'a App,
+}
+
+impl StatusPane<'_> {
+    fn key(&self, section: Section, action: Action) -> String {
+        self.app
+            .keymap()
+            .hint(section, action)
+            .unwrap_or_else(|| format!("[{}]", action.name()))
+    }
+
+    /// A hint item: the key bound to an action, and what it does.
+    fn item(&self, section: Section, action: Action, what: impl Into<String>) -> (String, String) {
+        (self.key(section, action), what.into())
+    }
+
+    /// Hint items as one line no wider than `width`: every primary item,
+    /// then as many secondary ones as fit, then the tail (help, quit).
+    fn fit(
+        &self,
+        primary: Vec<(String, String)>,
+        secondary: Vec<(String, String)>,
+        tail: Vec<(String, String)>,
+        width: u16,
+    ) -> Line<'static> {
+        let t = self.app.theme();
+        let len = |items: &[(String, String)]| -> usize {
+            items
+                .iter()
+                .map(|(k, w)| k.chars().count() + 1 + w.chars().count() + 3)
+                .sum()
+        };
+        let budget = (width as usize).saturating_sub(len(&tail));
+        let mut chosen: Vec<(String, String)> = Vec::new();
+        for (i, item) in primary.into_iter().enumerate() {
+            // The first primary item always shows; the others as they fit.
+            if i == 0 || len(&chosen) + len(std::slice::from_ref(&item)) <= budget {
+                chosen.push(item);
+            }
+        }
+        for item in secondary {
+            if len(&chosen) + len(std::slice::from_ref(&item)) <= budget {
+                chosen.push(item);
+            }
+        }
+        chosen.extend(tail);
+        let mut spans = Vec::new();
+        for (i, (key, what)) in chosen.into_iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" · "));
+            }
+            spans.push(Span::styled(key, t.key()));
+            spans.push(Span::raw(format!(" {what}")));
+        }
+        Line::from(spans)
+    }
+
+    /// The situation: whose turn and what they face, or what comes next.
+    pub fn situation(&self) -> Line<'static> {
+        let app = self.app;
+        let t = app.theme();
+        let Some(session) = app.session() else {
+            return Line::raw("");
+        };
+        let st = session.state();
+        let rules = session.hand().rules();
+        if let Some(n) = app.seat_prefix() {
+            return Line::from(vec![
+                Span::styled(format!("» Seat {n} keyed: "), t.heading()),
+                Span::raw(format!(
+                    "the next action is recorded for seat {n}. {} clears it.",
+                    self.key(Section::Table, Action::Cancel)
+                )),
+            ]);
+        }
+        if let Some(p) = &st.pending {
+            let steps: Vec<String> = p
+                .steps
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Declared { declaration, .. } => Some(format!("says {declaration}")),
+                    Event::ChipsPushed { chips, .. } => Some(format!("pushes {chips}")),
+                    Event::Tapped { .. } => Some("taps".into()),
+                    Event::Mucked { .. } => Some("mucks".into()),
+                    _ => None,
+                })
+                .collect();
+            return Line::from(vec![
+                Span::styled(
+                    format!("{}'s motion is open: ", app.seat_name(p.seat)),
+                    t.to_act(),
+                ),
+                Span::raw(format!(
+                    "{}. {} binds it; {} is a second motion.",
+                    steps.join(", then "),
+                    self.key(Section::Table, Action::CloseMotion),
+                    self.key(Section::Table, Action::Motion)
+                )),
+            ]);
+        }
+        if let Some(seat) = st.to_act {
+            let to_call = st.to_call(seat);
+            let mut spans = vec![Span::styled(
+                format!("▶ {} to act", app.seat_name(seat)),
+                t.to_act(),
+            )];
+            if to_call.is_zero() {
+                spans.push(Span::raw(" · nothing to call"));
+            } else {
+                spans.push(Span::raw(" · to call "));
+                spans.push(Span::styled(to_call.to_string(), t.amount()));
+            }
+            if st.can_raise(seat, rules) {
+                let min = st.min_raise_to(seat, rules).min(st.seat(seat).max_to());
+                spans.push(Span::raw(if st.current_bet.is_zero() {
+                    " · min bet "
+                } else {
+                    " · min raise to "
+                }));
+                spans.push(Span::styled(min.to_string(), t.amount()));
+            } else {
+                spans.push(Span::raw(" · may not raise"));
+            }
+            spans.push(Span::raw(format!(" · stack {}", st.seat(seat).stack)));
+            return Line::from(spans);
+        }
+        match st.street {
+            Street::Done => {
+                let mut won: Vec<(u8, Chips)> = Vec::new();
+                for (seat, share) in st.awards.iter().flat_map(|a| a.shares.iter()) {
+                    match won.iter_mut().find(|(s, _)| *s == seat.number()) {
+                        Some((_, c)) => *c += *share,
+                        None => won.push((seat.number(), *share)),
+                    }
+                }
+                let won: Vec<String> = won
+                    .iter()
+                    .map(|(s, c)| format!("seat {s} wins {c}"))
+                    .collect();
+                Line::from(vec![
+                    Span::styled(
+                        format!("Hand {} is over: ", session.header().number),
+                        t.heading(),
+                    ),
+                    Span::raw(format!(
+                        "{}. {} starts the next hand.",
+                        won.join(", "),
+                        self.key(Section::Table, Action::NextHand)
+                    )),
+                ])
+            }
+            Street::Showdown => {
+                let first = st
+                    .show_first(rules)
+                    .map(|s| format!("seat {} tables first", s.number()))
+                    .unwrap_or_else(|| "hands are tabled".into());
+                let next = app
+                    .focus_seat()
+                    .map(|s| format!(" Next: {}.", app.seat_name(s)))
+                    .unwrap_or_default();
+                Line::from(vec![
+                    Span::styled("Showdown: ", t.heading()),
+                    Span::raw(format!(
+                        "{first}; {} shows, {} discards.{next}",
+                        self.key(Section::Table, Action::Show),
+                        self.key(Section::Table, Action::Muck)
+                    )),
+                ])
+            }
+            street => match street.next_board() {
+                Some(next) => Line::from(vec![
+                    Span::styled(format!("The {street} betting is complete: "), t.heading()),
+                    Span::raw(format!(
+                        "{} deals the {next}.",
+                        self.key(Section::Table, Action::Deal)
+                    )),
+                ]),
+                None => Line::raw(""),
+            },
+        }
+    }
+
+    /// The hints for what the keys can do now, generated from the live
+    /// key map, fitted to `width`.
+    pub fn key_hints(&self, width: u16) -> Line<'static> {
+        let app = self.app;
+        use Action as A;
+        use Section as S;
+        if let Some(prompt) = app.prompt() {
+            let mut primary = vec![
+                self.item(S::Prompt, A::Submit, "record"),
+                self.item(S::Prompt, A::Cancel, "cancel"),
+            ];
+            match prompt.kind {
+                PromptKind::Amount { .. } => {
+                    let bb = app.state().map_or(Chips(0), |s| s.big_blind);
+                    primary.push(self.item(S::Prompt, A::HistoryPrev, format!("+{bb}")));
+                    primary.push(self.item(S::Prompt, A::HistoryNext, format!("-{bb}")));
+                }
+                PromptKind::Line { .. } => {
+                    primary.push(self.item(S::Prompt, A::HistoryPrev, "history"));
+                }
+                _ => {}
+            }
+            return self.fit(primary, Vec::new(), Vec::new(), width);
+        }
+        if app.ruling().is_some() {
+            return self.fit(
+                vec![
+                    self.item(S::Ruling, A::Accept, "accept"),
+                    self.item(S::Ruling, A::Override, "other ruling"),
+                ],
+                vec![self.item(S::Ruling, A::Undo, "undo")],
+                vec![self.item(S::Ruling, A::Help, "help")],
+                width,
+            );
+        }
+        let Some(st) = app.state() else {
+            return Line::raw("");
+        };
+        let mut primary = Vec::new();
+        let mut secondary = Vec::new();
+        if st.pending.is_some() {
+            primary.push(self.item(S::Table, A::CloseMotion, "bind"));
+            primary.push(self.item(S::Table, A::Motion, "second motion"));
+            secondary.push(self.item(S::Table, A::Say, "say"));
+        } else if let Some(seat) = app.focus_seat().filter(|_| st.street.is_betting()) {
+            let s = st.seat(seat);
+            let to_call = st.to_call(seat);
+            primary.push(self.item(S::Table, A::Fold, "fold"));
+            if to_call.is_zero() {
+                primary.push(self.item(S::Table, A::Check, "check"));
+            } else {
+                primary.push(self.item(S::Table, A::Call, format!("call {to_call}")));
+            }
+            if let Some(rules) = app.session().map(|x| x.hand().rules())
+                && st.can_raise(seat, rules)
+            {
+                let min = st.min_raise_to(seat, rules).min(s.max_to());
+                if st.current_bet.is_zero() {
+                    primary.push(self.item(S::Table, A::Bet, format!("bet ≥{min}")));
+                } else {
+                    primary.push(self.item(S::Table, A::Raise, format!("raise ≥{min}")));
+                }
+            }
+            primary.push(self.item(S::Table, A::AllIn, format!("all in {}", s.stack)));
+            secondary.push(self.item(S::Table, A::Say, "say"));
+            secondary.push(self.item(S::Table, A::Push, "push"));
+            secondary.push(self.item(S::Table, A::Tap, "tap"));
+            secondary.push(self.item(S::Table, A::Muck, "muck"));
+        } else {
+            match st.street {
+                Street::Done => primary.push(self.item(S::Table, A::NextHand, "next hand")),
+                Street::Showdown => {
+                    primary.push(self.item(S::Table, A::Show, "show"));
+                    primary.push(self.item(S::Table, A::Muck, "muck"));
+                }
+                street if street.next_board().is_some() => {
+                    primary.push(self.item(S::Table, A::Deal, "deal"));
+                }
+                _ => {}
+            }
+        }
+        let seat_keys = format!(
+            "{}-{}",
+            self.key(S::Table, A::Number(1)),
+            self.key(S::Table, A::Number(9))
+        );
+        secondary.push((seat_keys, "seat".into()));
+        secondary.push(self.item(S::Table, A::Undo, "undo"));
+        secondary.push(self.item(S::Table, A::CommandBar, "line"));
+        secondary.push(self.item(S::Table, A::Hole, "hole"));
+        secondary.push(self.item(S::Table, A::Floor, "floor"));
+        let tail = vec![
+            self.item(S::Table, A::Help, "help"),
+            self.item(S::Table, A::Quit, "quit"),
+        ];
+        self.fit(primary, secondary, tail, width)
+    }
+
+    fn message(&self) -> Option<Line<'static>> {
+        let t = self.app.theme();
+        let m = self.app.message()?;
+        Some(match m.kind {
+            MessageKind::Refusal => Line::styled(format!("✗ {}", m.text), t.refusal()),
+            MessageKind::Info => Line::styled(format!("✓ {}", m.text), t.info()),
+        })
+    }
+
+    fn prompt_line(&self) -> Option<Line<'static>> {
+        let t = self.app.theme();
+        let p = self.app.prompt()?;
+        let label = p.label();
+        let sep = if label == ":" { "" } else { ": " };
+        let text_style = if p.prefilled {
+            t.amount().add_modifier(ratatui::style::Modifier::REVERSED)
+        } else {
+            t.amount()
+        };
+        Some(Line::from(vec![
+            Span::styled(format!("{label}{sep}"), t.to_act()),
+            Span::styled(p.text.clone(), text_style),
+            Span::styled("▏", t.to_act()),
+            Span::styled(format!("   {}", p.help()), t.faded()),
+        ]))
+    }
+}
+
+impl Widget for &StatusPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        let top = self.prompt_line().unwrap_or_else(|| self.situation());
+        let message = self.message();
+        if area.height >= 3 {
+            put_line(buf, area, 0, top);
+            put_line(buf, area, 1, self.key_hints(area.width));
+            if let Some(m) = message {
+                put_line(buf, area, 2, m);
+            }
+        } else if area.height == 2 {
+            match (self.app.prompt().is_some(), message) {
+                (true, Some(m)) => {
+                    put_line(buf, area, 0, top);
+                    put_line(buf, area, 1, m);
+                }
+                (false, Some(m)) => {
+                    put_line(buf, area, 0, m);
+                    put_line(buf, area, 1, self.key_hints(area.width));
+                }
+                (_, None) => {
+                    put_line(buf, area, 0, top);
+                    put_line(buf, area, 1, self.key_hints(area.width));
+                }
+            }
+        } else {
+            put_line(buf, area, 0, message.unwrap_or(top));
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The journal: every entry on disk before the session returns, reloads to
+//! the same hand, a torn last line dropped, damage reported with the file
+//! and line and nothing changed; sessions across hands.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use floorcall::journal::{self, HandHeader, Journal, JournalError, Session};
+use floorcall::notation::parse_line;
+use floorcall::rules::HouseRules;
+use floorcall::table::hand::Hand;
+use floorcall::table::{Chips, Seat, Street};
+use floorcall::tui::app::Mode;
+use floorcall::tui::{App, AppOptions};
+
+use super::support::table;
+
+fn header(stacks: &[u64], button: u8) -> HandHeader {
+    let names = BTreeMap::from([(1, "Ann".to_string())]);
+    HandHeader::new("tda", 1, 9, names, table(stacks, button, (100, 200)))
+}
+
+fn play(session: &mut Session, lines: &[&str]) {
+    for line in lines {
+        let command = parse_line(line).expect("valid").expect("a command");
+        session
+            .execute(&command, Some(line.to_string()))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}
+
+fn journaled(path: &Path, lines: &[&str]) -> Session {
+    let (journal, loaded) = Journal::open(path).expect("opens");
+    assert!(loaded.hands.is_empty());
+    let mut session = Session::start(
+        header(&[5_000, 5_000, 5_000], 1),
+        HouseRules::tda(),
+        &mut Some(journal),
+    )
+    .expect("starts");
+    play(&mut session, lines);
+    session
+}
+
+const LINES: &[&str] = &[
+    "s1 raise 600",
+    "s2 push 700", // 800 facing 600: half a minimum raise, so a raise to 1000
+    "s3 call",
+    "s1 call",
+    "flop AsKd7c",
+    "s2 check",
+];
+
+fn reload(path: &Path) -> Hand {
+    let loaded = journal::load(path).expect("loads");
+    let hand = loaded.hands.last().expect("a hand").clone();
+    Hand::from_entries(hand.entries, HouseRules::tda())
+}
+
+#[test]
+fn a_journal_reloads_to_the_same_hand() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = journaled(&path, LINES);
+    session.undo().expect("undo");
+    session.redo().expect("redo");
+    session.undo().expect("undo");
+    let hand = reload(&path);
+    assert_eq!(hand.state(), session.state());
+    assert_eq!(hand.entries(), session.hand().entries());
+    let loaded = journal::load(&path).expect("loads");
+    assert_eq!(loaded.hands[0].header, *session.header());
+    assert_eq!(loaded.torn_line, None);
+}
+
+#[test]
+fn every_entry_is_on_disk_when_execute_returns() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = journaled(&path, &[]);
+    for (i, line) in LINES.iter().enumerate() {
+        play(&mut session, &[line]);
+        let on_disk = journal::load(&path).expect("loads").hands[0].entries.len();
+        assert_eq!(on_disk, i + 2, "after '{line}'");
+    }
+}
+
+#[test]
+fn a_refused_command_writes_nothing() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = journaled(&path, &[]);
+    let before = std::fs::read(&path).expect("read");
+    let bad = parse_line("s1 raise 300")
+        .expect("valid")
+        .expect("a command");
+    assert!(session.execute(&bad, None).is_err());
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+}
+
+#[test]
+fn a_torn_last_line_is_dropped_and_cut_on_open() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    let full = std::fs::read(&path).expect("read");
+    // A crash in the middle of writing the last entry.
+    std::fs::write(&path, &full[..full.len() - 20]).expect("written");
+    let loaded = journal::load(&path).expect("a torn tail is not damage");
+    let lines = full.iter().filter(|b| **b == b'\n').count();
+    assert_eq!(loaded.torn_line, Some(lines));
+    assert_eq!(loaded.hands[0].entries.len(), LINES.len());
+    // Opening cuts the torn part; appending goes on from the last whole line.
+    let (journal, loaded) = Journal::open(&path).expect("opens");
+    let mut session = Session::resume(loaded.hands[0].clone(), HouseRules::tda(), Some(journal));
+    play(&mut session, &["s2 check"]);
+    let hand = reload(&path);
+    assert_eq!(hand.state(), session.state());
+    assert_eq!(journal::load(&path).expect("loads").torn_line, None);
+}
+
+fn corrupt(path: &Path, line: usize, with: impl Fn(&str) -> String) {
+    let text = std::fs::read_to_string(path).expect("read");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[line - 1] = with(&lines[line - 1]);
+    std::fs::write(path, lines.join("\n") + "\n").expect("written");
+}
+
+fn corrupt_error(path: &Path) -> (usize, String) {
+    let before = std::fs::read(path).expect("read");
+    let err = Journal::open(path).expect_err("damaged");
+    assert_eq!(
+        std::fs::read(path).expect("read"),
+        before,
+        "nothing changed"
+    );
+    match err {
+        JournalError::Corrupt { line, .. } => {
+            let text = err.to_string();
+            assert!(text.contains(&path.display().to_string()), "{text}");
+            assert!(text.contains(&format!("line {line}")), "{text}");
+            (line, text)
+        }
+        other => panic!("not reported as damage: {other}"),
+    }
+}
+
+#[test]
+fn a_line_that_is_not_json_is_an_error_with_its_line_number() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    corrupt(&path, 4, |l| l.replace("\"seq\"", "seq"));
+    let (line, text) = corrupt_error(&path);
+    assert_eq!(line, 4);
+    assert!(text.contains("not a journal record"), "{text}");
+}
+
+#[test]
+fn another_event_version_is_an_error() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    corrupt(&path, 1, |l| l.replace("\"version\":1", "\"version\":99"));
+    let (line, text) = corrupt_error(&path);
+    assert_eq!(line, 1);
+    assert!(text.contains("event version 99"), "{text}");
+}
+
+#[test]
+fn entries_out_of_order_are_an_error() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    corrupt(&path, 5, |l| l.replace("\"seq\":3", "\"seq\":7"));
+    let (line, text) = corrupt_error(&path);
+    assert_eq!(line, 5);
+    assert!(text.contains("out of order"), "{text}");
+}
+
+#[test]
+fn the_next_hand_carries_stacks_moves_the_button_and_busted_seats_leave() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let (journal, _) = Journal::open(&path).expect("opens");
+    let mut session = Session::start(
+        header(&[1_000, 3_000, 5_000], 3),
+        HouseRules::tda(),
+        &mut Some(journal),
+    )
+    .expect("starts");
+    // Button 3: seat 1 small blind, seat 2 big blind, seat 3 first to act.
+    play(
+        &mut session,
+        &[
+            "s3 allin",
+            "s1 allin",
+            "s2 fold",
+            "s1 hole 2c7d",
+            "s3 hole AhAd",
+            "flop AsKd9c",
+            "turn 4h",
+            "river 3s",
+            "s1 show",
+            "s3 show",
+        ],
+    );
+    assert_eq!(session.state().street, Street::Done);
+    assert!(!session.hand_open());
+    session.next_hand().expect("the next hand");
+    let h = session.header();
+    assert_eq!(h.number, 2);
+    assert_eq!(
+        h.setup.stacks,
+        vec![
+            (Seat::new(2).expect("2"), Chips(2_800)),
+            (Seat::new(3).expect("3"), Chips(6_200))
+        ]
+    );
+    assert_eq!(
+        h.setup.button,
+        Seat::new(2).expect("the next occupied seat clockwise")
+    );
+    assert!(h.names.is_empty(), "seat 1 left with its name");
+    let loaded = journal::load(&path).expect("loads");
+    assert_eq!(loaded.hands.len(), 2);
+    assert_eq!(loaded.hands[1].header, *h);
+    let again = Session::start(header(&[1_000, 0, 0], 1), HouseRules::tda(), &mut None);
+    assert!(again.is_err(), "one player is no game");
+}
+
+#[test]
+fn an_unfinished_journal_is_offered_for_resume() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let live = journaled(&path, LINES);
+    let expected = live.state().clone();
+    drop(live);
+    let open = |resume: bool| {
+        let (journal, loaded) = Journal::open(&path).expect("opens");
+        App::new(AppOptions {
+            journal: Some(journal),
+            last_hand: loaded.hands.into_iter().last(),
+            resume,
+            ..AppOptions::default()
+        })
+    };
+    let mut app = open(false);
+    assert_eq!(app.mode(), Mode::Resume);
+    super::tui_fixtures::press(&mut app, "y");
+    assert_eq!(app.mode(), Mode::Table);
+    assert_eq!(app.state(), Some(&expected));
+    drop(app);
+    let app = open(true);
+    assert_eq!(app.state(), Some(&expected), "--resume takes it up at once");
+    drop(app);
+    let mut app = open(false);
+    super::tui_fixtures::press(&mut app, "n");
+    assert_eq!(app.mode(), Mode::Setup);
+    super::tui_fixtures::press(&mut app, "<Enter>");
+    assert_eq!(app.session().map(|s| s.header().number), Some(2));
+    let loaded = journal::load(&path).expect("loads");
+    assert_eq!(loaded.hands.len(), 2, "the old hand stays in the journal");
+}
+
+#[test]
+fn a_ruling_waiting_when_the_session_stopped_is_asked_again_on_resume() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, &LINES[..3]));
+    let (journal, loaded) = Journal::open(&path).expect("opens");
+    let app = App::new(AppOptions {
+        journal: Some(journal),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: true,
+        ..AppOptions::default()
+    });
+    let panel = app.ruling().expect("the ruling is shown again");
+    assert_eq!(panel.rulings[0].id.as_str(), "fifty-percent");
+}

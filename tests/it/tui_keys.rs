@@ -1,0 +1,412 @@
+//! The app driven by keys, without a terminal: one key per clear action,
+//! amounts, the seat prefix, cards, the command bar, undo, rulings, quit,
+//! the setup screen and the next hand.
+
+use floorcall::table::invariants;
+use floorcall::table::{Chips, Seat};
+use floorcall::tui::app::{MessageKind, Mode, Overlay};
+use floorcall::tui::{App, Keymap, Theme};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::tui_fixtures::{app_at_table, nine_handed, press, ruling_shown, screen_text, setup_app};
+
+fn actions(app: &App) -> Vec<String> {
+    app.state()
+        .expect("at the table")
+        .actions
+        .iter()
+        .map(|a| a.to_string())
+        .collect()
+}
+
+fn refusal(app: &App) -> String {
+    match app.message() {
+        Some(m) if m.kind == MessageKind::Refusal => m.text.clone(),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn one_key_per_clear_action_for_the_seat_to_act() {
+    let mut app = nine_handed();
+    press(&mut app, "c"); // s4 calls the big blind
+    press(&mut app, "f"); // s5 folds
+    press(&mut app, "r<Enter>"); // s6 raises to the minimum, filled in
+    press(&mut app, "a"); // s7 all in
+    assert_eq!(
+        actions(&app),
+        [
+            "s4 call 200",
+            "s5 fold",
+            "s6 raise 400",
+            "s7 raise 10000 allin"
+        ]
+    );
+}
+
+#[test]
+fn typing_replaces_the_minimum_and_arrows_step_a_big_blind() {
+    let mut app = nine_handed();
+    press(&mut app, "r1500<Enter>");
+    press(&mut app, "r<Up><Up><Enter>");
+    assert_eq!(actions(&app), ["s4 raise 1500", "s5 raise 3200"]);
+}
+
+#[test]
+fn a_refusal_is_a_sentence_and_changes_nothing() {
+    let mut app = nine_handed();
+    let before = app.state().cloned();
+    press(&mut app, "r300<Enter>");
+    assert_eq!(
+        refusal(&app),
+        "Minimum raise is to 400; 300 is less and not all in."
+    );
+    assert_eq!(app.state().cloned(), before);
+    assert!(app.prompt().is_some(), "the amount stays open to correct");
+    press(&mut app, "<Esc>x");
+    assert_eq!(refusal(&app), "Seat 4 cannot check: it faces 200 to call.");
+    press(&mut app, "b<Enter>");
+    assert_eq!(
+        refusal(&app),
+        "Seat 4 faces a bet of 200: call, raise or fold."
+    );
+}
+
+#[test]
+fn a_seat_number_first_records_for_that_seat() {
+    let mut app = nine_handed();
+    press(&mut app, "7f");
+    let st = app.state().expect("at the table");
+    assert!(
+        st.rulings.iter().any(|r| r.id.as_str() == "out-of-turn"),
+        "an action out of turn is recorded and ruled on"
+    );
+    assert_eq!(st.to_act, Seat::new(4), "the turn stays with seat 4");
+    press(&mut app, "<Enter>"); // the dealer accepts the ruling
+    press(&mut app, "<Esc>3hAhKd<Enter>");
+    let st = app.state().expect("at the table");
+    assert_eq!(
+        st.seat(Seat::new(3).expect("seat 3"))
+            .hole
+            .map(|h| h.map(|c| c.to_string())),
+        Some(["Ah".to_string(), "Kd".to_string()])
+    );
+    press(&mut app, "10");
+    assert_eq!(
+        app.seat_prefix(),
+        None,
+        "seat 10 is not at a nine-seat table"
+    );
+    assert!(refusal(&app).contains("no seat 10"));
+}
+
+#[test]
+fn a_card_already_seen_is_refused_as_it_is_typed() {
+    let mut app = nine_handed();
+    press(&mut app, "3hAhKd<Enter>");
+    press(&mut app, "5hAh");
+    assert_eq!(refusal(&app), "Ah has already been seen in this hand.");
+    assert_eq!(app.prompt().map(|p| p.text.as_str()), Some("A"));
+    press(&mut app, "sx");
+    assert!(
+        refusal(&app).contains("'x' is not a rank"),
+        "{:?}",
+        app.message()
+    );
+    press(&mut app, "QdJ");
+    assert!(
+        refusal(&app).contains("That is 2 cards already"),
+        "{:?}",
+        app.message()
+    );
+    press(&mut app, "<Bksp><Bksp><Bksp><Bksp>");
+    press(&mut app, "QsQs");
+    assert_eq!(refusal(&app), "Qs appears twice.");
+}
+
+#[test]
+fn the_board_is_typed_after_the_betting() {
+    let mut app = app_at_table(
+        "tda",
+        3,
+        &[1_000, 1_000, 1_000],
+        1,
+        (10, 20),
+        &[],
+        Theme::default(),
+    );
+    press(&mut app, "d");
+    assert!(refusal(&app).contains("not complete: seat 1 is to act"));
+    press(&mut app, "ccx");
+    press(&mut app, "dAs Kd 7c<Enter>");
+    let st = app.state().expect("at the table");
+    assert_eq!(st.board.len(), 3);
+    assert_eq!(st.to_act, Seat::new(2));
+}
+
+#[test]
+fn the_command_bar_takes_any_line_and_keeps_a_history() {
+    let mut app = nine_handed();
+    press(&mut app, ":s4 raise 600<Enter>:S5 CALL # called<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600"]);
+    press(&mut app, ":<Up><Up>");
+    assert_eq!(app.prompt().map(|p| p.text.as_str()), Some("s4 raise 600"));
+    press(&mut app, "<Down>");
+    assert_eq!(
+        app.prompt().map(|p| p.text.as_str()),
+        Some("S5 CALL # called")
+    );
+    press(&mut app, "<Esc>:s6 rase 900<Enter>");
+    assert_eq!(
+        refusal(&app),
+        "Column 4: 'rase' is not an action: expected fold, check, call, bet, raise, allin, say, push, tap, muck, hole or show."
+    );
+    assert!(app.prompt().is_some(), "a malformed line stays open to fix");
+}
+
+#[test]
+fn undo_is_a_retraction_and_redo_restores() {
+    let mut app = nine_handed();
+    press(&mut app, "c");
+    let entries = app.session().expect("a session").hand().entries().len();
+    press(&mut app, "u");
+    assert!(actions(&app).is_empty());
+    assert_eq!(
+        app.session().expect("a session").hand().entries().len(),
+        entries + 1,
+        "undo appends a retraction"
+    );
+    press(&mut app, "U");
+    assert_eq!(actions(&app), ["s4 call 200"]);
+    press(&mut app, "u<C-r>");
+    assert_eq!(actions(&app), ["s4 call 200"]);
+}
+
+#[test]
+fn a_ruling_is_accepted_with_one_key() {
+    let mut app = ruling_shown();
+    let panel = app.ruling().expect("a ruling");
+    assert_eq!(panel.rulings[0].id.as_str(), "fifty-percent");
+    assert!(panel.rulings[0].citation.rule.contains("43"));
+    press(&mut app, "c");
+    assert!(app.ruling().is_some(), "action keys wait for the ruling");
+    press(&mut app, "<Enter>");
+    assert!(app.ruling().is_none());
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 raise 1000"]);
+}
+
+#[test]
+fn the_floor_chooses_another_ruling_recorded_as_an_override() {
+    let mut app = ruling_shown();
+    press(&mut app, "o");
+    let choices = app
+        .ruling()
+        .and_then(|p| p.choices.clone())
+        .expect("the floor's choices");
+    let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["s5 call 600", "s5 fold", "s5 raise 10000 allin"]);
+    press(&mut app, "1");
+    assert!(app.ruling().is_none());
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600"]);
+    let hand = app.session().expect("a session").hand();
+    let last = hand.entries().last().expect("entries");
+    assert_eq!(
+        last.line.as_deref(),
+        Some("s5 call 600  # floor overrides fifty-percent")
+    );
+    let retracted = &hand.entries()[hand.entries().len() - 2];
+    assert_eq!(
+        retracted.line.as_deref().map(|l| l.starts_with("# undo")),
+        Some(true)
+    );
+}
+
+#[test]
+fn the_floor_may_key_its_own_line_instead() {
+    let mut app = ruling_shown();
+    press(&mut app, ":s5 call<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600"]);
+    assert!(app.ruling().is_none());
+}
+
+#[test]
+fn another_seat_binds_the_open_motion_first_and_waits_for_its_ruling() {
+    let mut app = nine_handed();
+    press(&mut app, "r600<Enter>p900<Enter>");
+    assert!(app.state().expect("a hand").pending.is_some());
+    press(&mut app, "6f");
+    assert!(app.ruling().is_some(), "the push needed a ruling");
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 raise 1000"]);
+    press(&mut app, "<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 raise 1000", "s6 fold"]);
+}
+
+#[test]
+fn a_second_motion_is_a_string_bet() {
+    let mut app = nine_handed();
+    press(&mut app, "p200<Enter>+600<Enter><Enter>");
+    let panel = app.ruling().expect("a ruling");
+    assert_eq!(panel.rulings[0].id.as_str(), "string-bet");
+    press(&mut app, "<Enter>");
+    assert_eq!(actions(&app), ["s4 call 200"]);
+}
+
+#[test]
+fn verbal_declarations_tap_and_muck() {
+    let mut app = nine_handed();
+    press(&mut app, "sraise 800<Enter><Enter>");
+    assert!(app.ruling().is_some());
+    press(&mut app, "<Enter>m<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 800", "s5 fold"]);
+    press(&mut app, "t");
+    assert!(
+        refusal(&app).contains("A tap is a check"),
+        "{:?}",
+        app.message()
+    );
+}
+
+#[test]
+fn quit_asks_while_a_hand_is_open() {
+    let mut app = nine_handed();
+    press(&mut app, "q");
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    press(&mut app, "n");
+    assert!(!app.should_quit());
+    press(&mut app, "qy");
+    assert!(app.should_quit());
+}
+
+#[test]
+fn the_next_hand_carries_stacks_and_moves_the_button() {
+    let mut app = app_at_table(
+        "tda",
+        4,
+        &[1_000, 1_000, 0, 1_000],
+        1,
+        (10, 20),
+        &[],
+        Theme::default(),
+    );
+    press(&mut app, "n");
+    assert!(refusal(&app).contains("still on the preflop"));
+    press(&mut app, "ff"); // seats 2 and 4 post the blinds; seat 1 and seat 2 fold
+    let st = app.state().expect("a hand");
+    assert_eq!(
+        st.street,
+        floorcall::table::Street::Done,
+        "{:?}",
+        app.message()
+    );
+    press(&mut app, "n");
+    let s = app.session().expect("a session");
+    assert_eq!(s.header().number, 2);
+    assert_eq!(s.header().setup.button, Seat::new(2).expect("seat 2"));
+    assert_eq!(
+        s.header().setup.stacks,
+        vec![
+            (Seat::new(1).expect("1"), Chips(1_000)),
+            (Seat::new(2).expect("2"), Chips(990)),
+            (Seat::new(4).expect("4"), Chips(1_010)),
+        ]
+    );
+    assert!(!screen_text(&app, 120, 40).contains("hand over"));
+}
+
+#[test]
+fn the_setup_screen_starts_a_table() {
+    let mut app = setup_app();
+    assert_eq!(app.mode(), Mode::Setup);
+    press(&mut app, "<Down>6"); // seats: 6
+    press(&mut app, "<Down><Down><Down><Bksp><Bksp><Bksp>400"); // big blind 400
+    press(&mut app, "<Down><Down><Tab>Ann<Enter>");
+    assert_eq!(app.mode(), Mode::Table, "{:?}", app.setup().error);
+    let s = app.session().expect("a session");
+    assert_eq!(s.header().seats, 6);
+    assert_eq!(s.state().big_blind, Chips(400));
+    assert_eq!(s.header().names.get(&1).map(String::as_str), Some("Ann"));
+}
+
+#[test]
+fn the_setup_screen_says_why_a_table_cannot_start() {
+    let mut app = setup_app();
+    press(&mut app, "<Down><Down><Down><Bksp><Bksp><Bksp>999<Enter>");
+    assert_eq!(app.mode(), Mode::Setup);
+    assert_eq!(
+        app.setup().error.as_deref(),
+        Some("The small blind (999) is more than the big blind (200).")
+    );
+}
+
+#[test]
+fn hints_come_from_the_live_keymap() {
+    let keymap = Keymap::from_toml(
+        "keys.toml",
+        "[table]\nk = \"fold\"\nf = \"none\"\n",
+        Some(&Keymap::default()),
+    )
+    .expect("a keymap");
+    let session = {
+        let app = nine_handed();
+        let s = app.session().expect("a session");
+        floorcall::journal::Session::unjournaled(s.header().clone(), s.hand().rules().clone())
+            .expect("a session")
+    };
+    let mut app = App::with_session(session, keymap, Theme::default());
+    let text = screen_text(&app, 120, 40);
+    assert!(text.contains("k fold"), "{text}");
+    assert!(!text.contains("f fold"), "{text}");
+    press(&mut app, "f");
+    assert!(actions(&app).is_empty());
+    press(&mut app, "k");
+    assert_eq!(actions(&app), ["s4 fold"]);
+}
+
+#[test]
+fn help_lists_every_key_of_the_map() {
+    let mut app = nine_handed();
+    press(&mut app, "?");
+    let text = screen_text(&app, 120, 200);
+    for word in [
+        "fold",
+        "second motion",
+        "command bar",
+        "the floor rules otherwise",
+        "s3 push 1400",
+    ] {
+        assert!(text.contains(word), "help lacks {word}:\n{text}");
+    }
+    press(&mut app, "<Esc>");
+    assert_eq!(app.overlay(), None);
+}
+
+/// Regression: nothing a user types may panic, and the hand stays sound.
+#[test]
+fn random_keys_never_panic_and_keep_the_hand_sound() {
+    const KEYS: &[&str] = &[
+        "f", "x", "c", "b", "r", "a", "s", "p", "+", "t", "m", "h", "w", "d", "!", "u", "U", ":",
+        "n", "?", "o", "y", "1", "2", "3", "0", "9", "<Enter>", "<Esc>", "<Up>", "<Down>",
+        "<Bksp>", "<Left>", "<Right>", "<Tab>", "A", "K", "s", "h", "7", "5", "00", "x2+", " ",
+        "<C-r>", "raise", "call", "flop", "AsKd7c", "#", "<lt>", "é", "q", "<C-c>",
+    ];
+    let mut rng = StdRng::seed_from_u64(4);
+    for round in 0..40 {
+        let mut app = nine_handed();
+        for _ in 0..400 {
+            let key = KEYS[rng.random_range(0..KEYS.len())];
+            if (key == "q" || key == "<C-c>") && rng.random_bool(0.9) {
+                continue;
+            }
+            press(&mut app, key);
+            if app.should_quit() {
+                break;
+            }
+            let session = app.session().expect("a session");
+            if let Err(e) = invariants::check(session.hand()) {
+                panic!("round {round}: {e}");
+            }
+        }
+        screen_text(&app, 100, 30);
+    }
+}

@@ -1,0 +1,322 @@
+//! The screen, pane by pane and whole, as `TestBackend` snapshots from
+//! named fixtures; and no size from 1x1 up makes it panic.
+
+use floorcall::table::{Card, Seat};
+use floorcall::tui::panes::{
+    BoardPane, HelpPane, LogPane, PotPane, RulingPane, SeatMarks, SeatsPane, SetupPane, StatusPane,
+};
+use floorcall::tui::setup::{SetupForm, TableChoice};
+use floorcall::tui::{Keymap, Theme};
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::widgets::Widget;
+
+use super::tui_fixtures::{
+    draw, lines, nine_handed, press, ruling_shown, setup_app, ten_handed, three_way_all_in,
+    three_way_awarded,
+};
+
+/// Renders one widget into a `width` x `height` test terminal.
+fn pane<W>(width: u16, height: u16, widget: W) -> Terminal<TestBackend>
+where
+    W: Widget,
+{
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|f| f.render_widget(widget, f.area()))
+        .expect("drawn");
+    terminal
+}
+
+// ----- whole screens -----
+
+#[test]
+fn screen_setup() {
+    assert_snapshot!(draw(&setup_app(), 100, 32).backend());
+}
+
+#[test]
+fn screen_preflop_with_blinds() {
+    assert_snapshot!(draw(&nine_handed(), 120, 40).backend());
+}
+
+#[test]
+fn screen_ruling_shown() {
+    assert_snapshot!(draw(&ruling_shown(), 120, 40).backend());
+}
+
+#[test]
+fn screen_ruling_override_choices() {
+    let mut app = ruling_shown();
+    press(&mut app, "o");
+    assert_snapshot!(draw(&app, 120, 40).backend());
+}
+
+#[test]
+fn screen_three_way_all_in_side_pots_at_showdown() {
+    assert_snapshot!(draw(&three_way_all_in(), 120, 40).backend());
+}
+
+#[test]
+fn screen_three_way_all_in_awarded() {
+    assert_snapshot!(draw(&three_way_awarded(), 120, 40).backend());
+}
+
+#[test]
+fn screen_narrow_terminal() {
+    assert_snapshot!(draw(&nine_handed(), 40, 12).backend());
+}
+
+#[test]
+fn screen_list_layout_80x24() {
+    let mut app = nine_handed();
+    lines(&mut app, &["s4 raise 600", "s5 fold"]);
+    assert_snapshot!(draw(&app, 80, 24).backend());
+}
+
+#[test]
+fn screen_too_small_shows_a_notice() {
+    assert_snapshot!(draw(&nine_handed(), 39, 11).backend());
+}
+
+#[test]
+fn screen_ten_handed_120x40() {
+    assert_snapshot!(draw(&ten_handed(), 120, 40).backend());
+}
+
+#[test]
+fn screen_ten_handed_200x60() {
+    assert_snapshot!(draw(&ten_handed(), 200, 60).backend());
+}
+
+#[test]
+fn screen_help() {
+    let mut app = nine_handed();
+    press(&mut app, "?");
+    assert_snapshot!(draw(&app, 100, 40).backend());
+}
+
+#[test]
+fn screen_quit_asks_while_a_hand_is_open() {
+    let mut app = nine_handed();
+    press(&mut app, "q");
+    assert_snapshot!(draw(&app, 80, 24).backend());
+}
+
+#[test]
+fn screen_prompt_raise_prefilled() {
+    let mut app = nine_handed();
+    press(&mut app, "r");
+    assert_snapshot!(draw(&app, 100, 30).backend());
+}
+
+#[test]
+fn screen_refusal_on_the_status_line() {
+    let mut app = nine_handed();
+    press(&mut app, "r500<Enter>");
+    assert_snapshot!(draw(&app, 100, 30).backend());
+}
+
+// ----- panes -----
+
+#[test]
+fn pane_seats_round() {
+    let app = ten_handed();
+    let s = app.session().expect("a session");
+    let seats = SeatsPane {
+        state: s.state(),
+        seats: 10,
+        names: &s.header().names,
+        marks: SeatMarks::of(s.hand()),
+        keyed: None,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(90, 24, &seats).backend());
+}
+
+#[test]
+fn pane_seats_list() {
+    let app = three_way_all_in();
+    let s = app.session().expect("a session");
+    let seats = SeatsPane {
+        state: s.state(),
+        seats: 9,
+        names: &s.header().names,
+        marks: SeatMarks::of(s.hand()),
+        keyed: Seat::new(2),
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(70, 11, &seats).backend());
+}
+
+#[test]
+fn pane_pot_with_side_pots() {
+    let app = three_way_all_in();
+    let s = app.session().expect("a session");
+    let pot = PotPane {
+        state: s.state(),
+        rules: s.hand().rules(),
+        centred: false,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(50, 5, &pot).backend());
+}
+
+#[test]
+fn pane_pot_facing_a_raise() {
+    let mut app = nine_handed();
+    lines(&mut app, &["s4 raise 600"]);
+    let s = app.session().expect("a session");
+    let pot = PotPane {
+        state: s.state(),
+        rules: s.hand().rules(),
+        centred: true,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(50, 4, &pot).backend());
+}
+
+fn board() -> Vec<Card> {
+    ["As", "Kd", "7c", "Th"]
+        .iter()
+        .map(|c| c.parse().expect("a card"))
+        .collect()
+}
+
+#[test]
+fn pane_board_boxed_in_colour() {
+    let board = board();
+    let pane_ = BoardPane {
+        board: &board,
+        centred: false,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(26, 3, &pane_).backend());
+}
+
+#[test]
+fn pane_board_without_colour_reads_as_typed() {
+    let board = board();
+    let pane_ = BoardPane {
+        board: &board,
+        centred: false,
+        theme: Theme::plain(),
+    };
+    assert_snapshot!(pane(26, 3, &pane_).backend());
+    let inline = pane(16, 1, &pane_);
+    assert_snapshot!(inline.backend());
+}
+
+#[test]
+fn pane_log_with_ruling_inline() {
+    let mut app = ruling_shown();
+    press(&mut app, "<Enter>");
+    lines(&mut app, &["s6 fold", "s7 call"]);
+    press(&mut app, "u");
+    let s = app.session().expect("a session");
+    let log = LogPane {
+        hand: s.hand(),
+        number: 1,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(40, 18, &log).backend());
+}
+
+#[test]
+fn pane_ruling() {
+    let app = ruling_shown();
+    let keymap = Keymap::default();
+    let ruling = RulingPane {
+        panel: app.ruling().expect("a ruling"),
+        keymap: &keymap,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(70, 8, &ruling).backend());
+}
+
+#[test]
+fn pane_status_to_act() {
+    let app = nine_handed();
+    assert_snapshot!(pane(100, 3, &StatusPane { app: &app }).backend());
+}
+
+#[test]
+fn pane_status_open_motion() {
+    let mut app = nine_handed();
+    press(&mut app, "p1000x2<Enter>");
+    assert_snapshot!(pane(100, 3, &StatusPane { app: &app }).backend());
+}
+
+#[test]
+fn pane_help() {
+    let keymap = Keymap::default();
+    let help = HelpPane {
+        keymap: &keymap,
+        scroll: 0,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(100, 30, &help).backend());
+}
+
+#[test]
+fn pane_setup_scrolls_to_the_field_in_focus() {
+    let keymap = Keymap::default();
+    let mut form = SetupForm::new(TableChoice::default());
+    form.focus = form.fields().len() - 1;
+    let setup = SetupPane {
+        form: &form,
+        keymap: &keymap,
+        theme: Theme::default(),
+    };
+    assert_snapshot!(pane(60, 14, &setup).backend());
+}
+
+// ----- sizes -----
+
+/// Regression: every size from 1x1 to 130x45 draws without panicking, on
+/// every fixture screen and with every overlay.
+#[test]
+fn no_terminal_size_panics() {
+    let mut apps = vec![
+        setup_app(),
+        nine_handed(),
+        ruling_shown(),
+        three_way_all_in(),
+        three_way_awarded(),
+        ten_handed(),
+    ];
+    let mut help = nine_handed();
+    press(&mut help, "?");
+    apps.push(help);
+    let mut quit = nine_handed();
+    press(&mut quit, "q");
+    apps.push(quit);
+    let mut choosing = ruling_shown();
+    press(&mut choosing, "o");
+    apps.push(choosing);
+    let mut prompt = nine_handed();
+    press(
+        &mut prompt,
+        ":s4 raise 1200 # a long comment that goes on and on",
+    );
+    apps.push(prompt);
+    for app in &apps {
+        for width in (1..=130).step_by(3) {
+            for height in (1..=45).step_by(2) {
+                draw(app, width, height);
+            }
+        }
+        for (w, h) in [
+            (40, 12),
+            (41, 12),
+            (40, 13),
+            (39, 12),
+            (40, 11),
+            (0, 0),
+            (1, 0),
+        ] {
+            draw(app, w, h);
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! The real binary in a real terminal: tmux runs floorcall, `send-keys`
+//! types a short hand, `capture-pane` reads the screen. Skipped, with a
+//! message, only where tmux is not installed (`.ci/run` installs it).
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// A tmux server of our own (its own socket), killed when dropped, even
+/// when the test fails.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "fc"];
+        args.extend_from_slice(keys);
+        let out = self.run(&args);
+        assert!(out.status.success(), "send-keys {keys:?} failed");
+    }
+
+    /// Types text literally, one key at a time.
+    fn type_text(&self, text: &str) {
+        let out = self.run(&["send-keys", "-t", "fc", "-l", text]);
+        assert!(out.status.success(), "send-keys -l {text:?} failed");
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "fc"]).stdout).into_owned()
+    }
+
+    /// Waits (10 s at most) until the screen shows `text`.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                panic!("the screen never showed {text:?}; it shows:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn alive(&self) -> bool {
+        self.run(&["has-session", "-t", "fc"]).status.success()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
+
+#[test]
+fn the_real_binary_plays_a_short_hand_in_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!(
+            "SKIPPED the_real_binary_plays_a_short_hand_in_tmux: tmux is not installed here (.ci/run installs it)."
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let tmux = Tmux {
+        socket: format!("floorcall-test-{}", std::process::id()),
+    };
+    let command = format!(
+        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3 --stacks 1000 --blinds 10/20 --button 1 --names Ann,Bob,Cy",
+        home = quoted(dir.path()),
+        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
+        journal = quoted(&journal),
+    );
+    let out = tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "fc",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &command,
+    ]);
+    assert!(out.status.success(), "tmux new-session failed: {out:?}");
+    tmux.wait_for("Seat 1 (Ann) to act");
+    // Preflop: Ann calls, Bob completes, Cy checks.
+    tmux.type_text("c");
+    tmux.wait_for("Seat 2 (Bob) to act");
+    tmux.type_text("c");
+    tmux.wait_for("Seat 3 (Cy) to act");
+    tmux.type_text("x");
+    tmux.wait_for("deals the flop");
+    tmux.type_text("dAsKd7c");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Seat 2 (Bob) to act");
+    // Bob bets the minimum (filled in), Cy raises to 100, Ann folds, Bob folds.
+    tmux.type_text("b");
+    tmux.wait_for("Seat 2 bets: 20");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Seat 3 (Cy) to act");
+    tmux.type_text("r100");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Seat 1 (Ann) to act");
+    tmux.type_text("ff");
+    let screen = tmux.wait_for("Hand 1 is over");
+    eprintln!("{screen}");
+    assert!(screen.contains("seat 3 wins 100"), "{screen}");
+    assert!(screen.contains("A♠"), "the board in colour form: {screen}");
+    assert!(screen.contains("s3 raise 100"), "the log: {screen}");
+    assert!(
+        screen.contains("uncalled"),
+        "the uncalled raise goes back: {screen}"
+    );
+    // The next hand: the button moves to seat 2.
+    tmux.type_text("n");
+    tmux.wait_for("Hand 2 started: the button is on seat 2.");
+    // Shrinking the terminal never breaks it: below 40x12 a notice, at
+    // 40x12 the hand again.
+    tmux.run(&["resize-window", "-t", "fc", "-x", "30", "-y", "10"]);
+    tmux.wait_for("needs at least");
+    tmux.run(&["resize-window", "-t", "fc", "-x", "40", "-y", "12"]);
+    tmux.wait_for("Hand 2");
+    tmux.run(&["resize-window", "-t", "fc", "-x", "120", "-y", "40"]);
+    tmux.wait_for("journal journal.jsonl");
+    // Quit asks while the hand is open.
+    tmux.type_text("q");
+    tmux.wait_for("Quit?");
+    tmux.type_text("y");
+    let start = Instant::now();
+    while tmux.alive() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "floorcall did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let loaded = floorcall::journal::load(&journal).expect("the journal reads back");
+    assert_eq!(loaded.hands.len(), 2);
+    let first = &loaded.hands[0];
+    let lines: Vec<&str> = first
+        .entries
+        .iter()
+        .filter_map(|e| e.line.as_deref())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "s1 call",
+            "s2 call",
+            "s3 check",
+            "flop AsKd7c",
+            "s2 bet 20",
+            "s3 raise 100",
+            "s1 fold",
+            "s2 fold"
+        ]
+    );
+}
+
+fn floorcall(args: &[&str], home: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn help_documents_the_table_flags_and_keys() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let out = floorcall(&["--help"], dir.path());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for word in [
+        "--stacks",
+        "--blinds",
+        "--journal",
+        "--resume",
+        "f fold",
+        "u undo",
+        "keys.toml",
+    ] {
+        assert!(text.contains(word), "--help lacks {word}:\n{text}");
+    }
+}
+
+#[test]
+fn a_damaged_journal_stops_the_start_with_its_file_and_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("bad.jsonl");
+    std::fs::write(&journal, "{\"record\":\"hand\",\"version\":1\n").expect("written");
+    let before = std::fs::read(&journal).expect("read");
+    let out = floorcall(&["--journal", journal.to_str().expect("utf-8")], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("bad.jsonl, line 1"), "{err}");
+    assert_eq!(
+        std::fs::read(&journal).expect("read"),
+        before,
+        "left as it was"
+    );
+}
+
+#[test]
+fn a_bad_user_keymap_stops_the_start_with_its_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let config = dir.path().join("config").join("floorcall");
+    std::fs::create_dir_all(&config).expect("a folder");
+    std::fs::write(config.join("keys.toml"), "[table]\nf = \"flod\"\n").expect("written");
+    let out = floorcall(&["--seats", "3"], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("keys.toml: line 2"), "{err}");
+}
