@@ -21,6 +21,27 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The entry as a dealer reads it: the line entered, or (for an entry
+    /// with no line, such as a motion another line bound) what it bound.
+    pub fn text(&self) -> String {
+        if let Some(line) = self.line.as_ref().filter(|l| !l.starts_with('#')) {
+            return line.clone();
+        }
+        let bound: Vec<String> = self
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::ActionBound { action, .. } => Some(action.to_string()),
+                _ => None,
+            })
+            .collect();
+        if bound.is_empty() {
+            format!("entry {}", self.seq)
+        } else {
+            bound.join("; ")
+        }
+    }
+
     fn retracted_target(&self) -> Option<u32> {
         match self.events.as_slice() {
             [Event::EntryRetracted { entry }] => Some(*entry),

@@ -433,9 +433,7 @@ impl App {
     }
 
     fn hint(&self, section: Section, action: Action) -> String {
-        self.keymap
-            .hint(section, action)
-            .unwrap_or_else(|| format!("[{}]", action.name()))
+        self.keymap.key_label(section, action)
     }
 
     fn update_help(&mut self, action: Action) {
@@ -1058,7 +1056,7 @@ impl App {
         };
         match session.undo() {
             Ok(entry) => {
-                let what = entry_text(&entry);
+                let what = Entry::text(&entry);
                 let u = self.hint(Section::Table, Action::Undo);
                 let redo = self.hint(Section::Table, Action::Redo);
                 self.info(format!(
@@ -1076,7 +1074,7 @@ impl App {
         };
         match session.redo() {
             Ok(entry) => {
-                let what = entry_text(&entry);
+                let what = Entry::text(&entry);
                 self.info(format!("Redone: {what}."));
             }
             Err(e) => self.refuse(e),
@@ -1372,26 +1370,6 @@ fn as_clear(action: &Bound) -> Command {
     }
 }
 
-/// An entry as text: its line, or what it bound.
-fn entry_text(entry: &Entry) -> String {
-    if let Some(line) = entry.line.as_ref().filter(|l| !l.starts_with('#')) {
-        return line.clone();
-    }
-    let bound: Vec<String> = entry
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::ActionBound { action, .. } => Some(action.to_string()),
-            _ => None,
-        })
-        .collect();
-    if bound.is_empty() {
-        format!("entry {}", entry.seq)
-    } else {
-        bound.join("; ")
-    }
-}
-
 /// What the dealer entered that led to an entry: its line, or for a motion
 /// that bound (no line of its own), the lines of the motion.
 fn entry_input(entries: Option<&[Entry]>, entry: &Entry) -> String {
@@ -1402,7 +1380,7 @@ fn entry_input(entries: Option<&[Entry]>, entry: &Entry) -> String {
         return "the start of the hand".into();
     }
     let Some(entries) = entries else {
-        return entry_text(entry);
+        return Entry::text(entry);
     };
     let seat = entry.events.iter().find_map(|e| match e {
         Event::ActionBound { action, .. } => Some(action.seat),
@@ -1426,7 +1404,7 @@ fn entry_input(entries: Option<&[Entry]>, entry: &Entry) -> String {
     }
     steps.reverse();
     if steps.is_empty() {
-        entry_text(entry)
+        Entry::text(entry)
     } else {
         steps.join(", then ")
     }

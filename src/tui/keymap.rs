@@ -570,6 +570,14 @@ impl Keymap {
     }
 
     /// The first key bound to an action in a section, as shown in hints.
+    /// The key shown for `action` in `section`, or its name in brackets when
+    /// the user's map leaves it unbound.
+    pub fn key_label(&self, section: Section, action: Action) -> String {
+        self.hint(section, action)
+            .unwrap_or_else(|| format!("[{}]", action.name()))
+    }
+
+    /// The key shown for `action` in `section`, if one is bound.
     pub fn hint(&self, section: Section, action: Action) -> Option<String> {
         // The key listed first in the file (`Enter accept`, not `y accept`).
         self.bindings

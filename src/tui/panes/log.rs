@@ -91,25 +91,7 @@ impl LogPane<'_> {
                 continue;
             }
             if !live[entry.seq as usize] {
-                let text = entry
-                    .line
-                    .clone()
-                    .filter(|l| !l.starts_with('#'))
-                    .unwrap_or_else(|| {
-                        let bound: Vec<String> = entry
-                            .events
-                            .iter()
-                            .filter_map(|e| match e {
-                                Event::ActionBound { action, .. } => Some(action.to_string()),
-                                _ => None,
-                            })
-                            .collect();
-                        if bound.is_empty() {
-                            format!("entry {}", entry.seq)
-                        } else {
-                            bound.join("; ")
-                        }
-                    });
+                let text = entry.text();
                 out.push(Line::styled(
                     format!("✗ {text} (undone)"),
                     t.faded().add_modifier(Modifier::CROSSED_OUT),

@@ -26,9 +26,7 @@ pub struct RulingPane<'a> {
 
 impl RulingPane<'_> {
     fn key(&self, action: Action) -> String {
-        self.keymap
-            .hint(Section::Ruling, action)
-            .unwrap_or_else(|| format!("[{}]", action.name()))
+        self.keymap.key_label(Section::Ruling, action)
     }
 
     /// The lines inside the border, for an inner width.

@@ -30,10 +30,7 @@ pub struct Screen<'a> {
 
 impl Screen<'_> {
     fn key(&self, section: Section, action: Action) -> String {
-        self.app
-            .keymap()
-            .hint(section, action)
-            .unwrap_or_else(|| format!("[{}]", action.name()))
+        self.app.keymap().key_label(section, action)
     }
 
     fn too_small(&self, area: Rect, buf: &mut Buffer) {
@@ -294,23 +291,13 @@ impl Screen<'_> {
             theme,
         };
         let w = body.width;
-        if w >= 100 {
-            let log_w = (w * 30 / 100).clamp(30, 60);
-            let table = Rect {
-                width: w - log_w,
-                ..body
-            };
-            self.table(table, buf);
-            (&log).render(
-                Rect {
-                    x: body.right() - log_w,
-                    width: log_w,
-                    ..body
-                },
-                buf,
-            );
-        } else if w >= 80 {
-            let log_w = w - 52;
+        // Wide: the table on the left, the log on the right.
+        let log_w = match w {
+            100.. => Some((w * 30 / 100).clamp(30, 60)),
+            80..=99 => Some(w - 52),
+            _ => None,
+        };
+        if let Some(log_w) = log_w {
             self.table(
                 Rect {
                     width: w - log_w,

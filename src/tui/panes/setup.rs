@@ -27,9 +27,7 @@ pub struct SetupPane<'a> {
 
 impl SetupPane<'_> {
     fn key(&self, action: Action) -> String {
-        self.keymap
-            .hint(Section::Setup, action)
-            .unwrap_or_else(|| format!("[{}]", action.name()))
+        self.keymap.key_label(Section::Setup, action)
     }
 
     fn shown(&self, field: Field) -> String {

@@ -22,10 +22,7 @@ pub struct StatusPane<'a> {
 
 impl StatusPane<'_> {
     fn key(&self, section: Section, action: Action) -> String {
-        self.app
-            .keymap()
-            .hint(section, action)
-            .unwrap_or_else(|| format!("[{}]", action.name()))
+        self.app.keymap().key_label(section, action)
     }
 
     /// A hint item: the key bound to an action, and what it does.
