@@ -569,7 +569,6 @@ impl Keymap {
             .or_else(|| key.typed().filter(|_| section.types()).map(Action::Input))
     }
 
-    /// The first key bound to an action in a section, as shown in hints.
     /// The key shown for `action` in `section`, or its name in brackets when
     /// the user's map leaves it unbound.
     pub fn key_label(&self, section: Section, action: Action) -> String {
@@ -577,7 +576,7 @@ impl Keymap {
             .unwrap_or_else(|| format!("[{}]", action.name()))
     }
 
-    /// The key shown for `action` in `section`, if one is bound.
+    /// The first key bound to an action in a section, as shown in hints.
     pub fn hint(&self, section: Section, action: Action) -> Option<String> {
         // The key listed first in the file (`Enter accept`, not `y accept`).
         self.bindings
