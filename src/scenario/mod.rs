@@ -349,6 +349,8 @@ fn table_setup(raw: RawTable) -> Result<TableSetup, String> {
                 .collect()
         }
     };
+    // A seat with no chips is an empty seat (`stacks = [10000, 0, 8000]`).
+    let stacks: Vec<(Seat, Chips)> = stacks.into_iter().filter(|(_, c)| !c.is_zero()).collect();
     let street = match raw.street.as_deref() {
         None => Street::Preflop,
         Some(name) => street_named(name)
