@@ -96,6 +96,15 @@ enum Cmd {
         #[command(subcommand)]
         command: RulesCmd,
     },
+    /// A hand from the journal, entry by entry: what was entered, what it
+    /// bound, what was ruled and why (for the TD).
+    Replay {
+        /// The journal (default: the session journal in the data folder).
+        journal: Option<PathBuf>,
+        /// The hand number (default: the last hand).
+        #[arg(long)]
+        hand: Option<u32>,
+    },
     /// Run scenario files (or folders of them) and check their expectations.
     Scenario {
         /// Scenario files or folders.
@@ -239,6 +248,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Cmd::Scenario { paths }) => run_scenarios(&paths),
         Some(Cmd::Rules { command }) => rules_command(command),
+        Some(Cmd::Replay { journal, hand }) => replay_command(journal, hand),
         None => match run_table(&cli.table) {
             Ok(()) => ExitCode::SUCCESS,
             Err(Failure::User(e)) => {
@@ -251,6 +261,34 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// Prints one hand of a journal for the TD.
+fn replay_command(journal: Option<PathBuf>, number: Option<u32>) -> ExitCode {
+    let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
+        eprintln!("floorcall: the home folder is unknown: give the journal's path");
+        return ExitCode::from(2);
+    };
+    let loaded = match floorcall::journal::load(&path) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            eprintln!("floorcall: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let hand = match number {
+        Some(n) => loaded.hands.iter().find(|h| h.header.number == n),
+        None => loaded.hands.last(),
+    };
+    let Some(hand) = hand else {
+        let which = number.map_or("any hand".to_string(), |n| format!("hand {n}"));
+        eprintln!("floorcall: {} has no {which}", path.display());
+        return ExitCode::from(2);
+    };
+    for line in floorcall::journal::replay::report(hand) {
+        println!("{line}");
+    }
+    ExitCode::SUCCESS
 }
 
 /// A user's mistake (bad flag, damaged journal or key map) or a failure of

@@ -29,6 +29,8 @@ use serde::{Deserialize, Serialize};
 use crate::table::event::{EVENT_VERSION, Event, TableSetup};
 use crate::table::hand::Entry;
 
+pub mod replay;
+
 pub use session::{Session, SessionError};
 
 /// The first line of each hand in a journal.

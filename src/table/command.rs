@@ -28,6 +28,20 @@ pub enum Intent {
     AllIn,
 }
 
+impl std::fmt::Display for Intent {
+    /// The action in words: `call`, `raise to 1,200`, `all in`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Intent::Fold => f.write_str("fold"),
+            Intent::Check => f.write_str("check"),
+            Intent::Call(_) => f.write_str("call"),
+            Intent::Bet(c) => write!(f, "bet {c}"),
+            Intent::Raise(c) => write!(f, "raise to {c}"),
+            Intent::AllIn => f.write_str("all in"),
+        }
+    }
+}
+
 /// Something the dealer saw that needs a floor ruling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Irregularity {

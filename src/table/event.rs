@@ -337,6 +337,88 @@ pub struct Award {
     pub shares: Vec<(Seat, Chips)>,
 }
 
+impl fmt::Display for Event {
+    /// The event as a TD reads it in a replay.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cards = |c: &[Card]| c.iter().map(|c| c.to_string()).collect::<String>();
+        match self {
+            Event::HandStarted { setup } => write!(
+                f,
+                "hand starts: button seat {}, blinds {}/{}{}",
+                setup.button.number(),
+                setup.small_blind,
+                setup.big_blind,
+                if setup.ante.is_zero() {
+                    String::new()
+                } else {
+                    format!(", ante {}", setup.ante)
+                }
+            ),
+            Event::Posted { seat, post, amount } => {
+                write!(f, "{seat} post {} {}", post.as_str(), amount.get())
+            }
+            Event::HoleCards { seat, cards: c } => write!(f, "{seat} hole {}", cards(c)),
+            Event::Declared { seat, declaration } => write!(f, "{seat} said \"{declaration}\""),
+            Event::ChipsPushed { seat, chips } => write!(f, "{seat} pushed {chips} in one motion"),
+            Event::Tapped { seat } => write!(f, "{seat} tapped the table"),
+            Event::Mucked { seat } => write!(f, "{seat} threw the cards toward the muck"),
+            Event::ActionBound { action, .. } => write!(f, "binds: {action}"),
+            Event::RulingSuggested { ruling } => write!(
+                f,
+                "ruling {}: {} [{} {}: \"{}\"]",
+                ruling.id,
+                ruling.text,
+                ruling.citation.rulebook,
+                ruling.citation.rule,
+                ruling.citation.text
+            ),
+            Event::BetReturned { seat, amount } => {
+                write!(f, "{amount} goes back to {seat} (uncalled)")
+            }
+            Event::StreetDealt { street, cards: c } => write!(f, "{street} {}", cards(c)),
+            Event::HandShown { seat, cards: c } => write!(f, "{seat} shows {}", cards(c)),
+            Event::HandDiscarded { seat } => write!(f, "{seat} discards without showing"),
+            Event::PotsAwarded { awards } => {
+                let parts: Vec<String> = awards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| {
+                        let name = if i == 0 {
+                            "main pot".to_string()
+                        } else {
+                            format!("side pot {i}")
+                        };
+                        let to: Vec<String> = a
+                            .shares
+                            .iter()
+                            .map(|(s, c)| format!("{c} to {s}"))
+                            .collect();
+                        format!("{name} {}: {}", a.pot.amount, to.join(", "))
+                    })
+                    .collect();
+                write!(f, "awarded: {}", parts.join("; "))
+            }
+            Event::ActedOutOfTurn {
+                seat,
+                intent,
+                faced,
+            } => {
+                write!(
+                    f,
+                    "{seat}: {intent} out of turn, facing {faced}; held until the turn reaches it"
+                )
+            }
+            Event::OutOfTurnVoided { seat } => {
+                write!(f, "{seat}'s out-of-turn action does not bind")
+            }
+            Event::RaiseBarred { seat } => write!(f, "{seat} may not raise again this street"),
+            Event::TurnReturned { seat } => write!(f, "the action returns to {seat}"),
+            Event::MisdealDeclared => f.write_str("misdeal: every chip goes back"),
+            Event::EntryRetracted { entry } => write!(f, "retracts entry {entry}"),
+        }
+    }
+}
+
 /// A fact about the hand.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]

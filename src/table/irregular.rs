@@ -25,17 +25,6 @@ pub fn is_out_of_turn(st: &HandState, seat: Seat) -> bool {
     st.to_act.is_some_and(|t| t != seat) && s.can_act() && !done_for_now
 }
 
-fn describe(intent: Intent) -> String {
-    match intent {
-        Intent::Fold => "fold".into(),
-        Intent::Check => "check".into(),
-        Intent::Call(_) => "call".into(),
-        Intent::Bet(c) => format!("bet {c}"),
-        Intent::Raise(c) => format!("raise to {c}"),
-        Intent::AllIn => "all in".into(),
-    }
-}
-
 fn puts_chips_in(intent: Intent) -> bool {
     !matches!(intent, Intent::Fold | Intent::Check)
 }
@@ -56,7 +45,7 @@ pub fn out_of_turn(
     };
     let n = seat.number();
     let r = rightful.number();
-    let what = describe(intent);
+    let what = intent.to_string();
     let mode = rules.settings.out_of_turn.value;
     let is_wager = matches!(intent, Intent::Bet(_) | Intent::Raise(_) | Intent::AllIn)
         && !(intent == Intent::AllIn && st.seat(seat).max_to() <= st.current_bet);
@@ -177,7 +166,7 @@ pub enum TurnReached {
 pub fn turn_reached(st: &HandState, rules: &HouseRules, oot: &OutOfTurnAction) -> TurnReached {
     let n = oot.seat.number();
     let changed = st.current_bet > oot.faced;
-    let what = describe(oot.intent);
+    let what = oot.intent.to_string();
     let void = |why: String, barred: bool| {
         let mut events = vec![
             Event::OutOfTurnVoided { seat: oot.seat },

@@ -362,6 +362,10 @@ impl HandState {
                     let is_wager = *post != Post::Ante;
                     self.put_in(*seat, *amount, is_wager);
                 }
+                if *post == Post::Committed {
+                    // The held out-of-turn action has now put its chips in.
+                    self.out_of_turn.retain(|o| o.seat != *seat);
+                }
                 if *post == Post::BigBlind {
                     self.big_blind_seat = Some(*seat);
                     self.last_actor = Some(*seat);
