@@ -161,6 +161,11 @@ impl Session {
         self.commit(|hand| hand.execute(command, line).map(|e| e.seq))
     }
 
+    /// Records, on the disk, that the dealer accepted the rulings of `entry`.
+    pub fn accept_rulings(&mut self, entry: u32) -> Result<(), SessionError> {
+        self.commit(|hand| hand.accept_rulings(entry).map(|_| ()))
+    }
+
     /// Retracts the last live entry; returns the retracted entry.
     pub fn undo(&mut self) -> Result<Entry, SessionError> {
         self.commit(|hand| {

@@ -414,6 +414,9 @@ impl fmt::Display for Event {
             Event::RaiseBarred { seat } => write!(f, "{seat} may not raise again this street"),
             Event::TurnReturned { seat } => write!(f, "the action returns to {seat}"),
             Event::MisdealDeclared => f.write_str("misdeal: every chip goes back"),
+            Event::RulingsAccepted { entry } => {
+                write!(f, "the dealer accepts entry {entry}'s ruling(s)")
+            }
             Event::EntryRetracted { entry } => write!(f, "retracts entry {entry}"),
         }
     }
@@ -538,6 +541,12 @@ pub enum Event {
     },
     /// A misdeal: the hand ends and every chip goes back.
     MisdealDeclared,
+    /// The dealer accepted the rulings an earlier entry suggested. It
+    /// changes nothing in the hand; it records what was ruled.
+    RulingsAccepted {
+        /// The entry whose rulings were accepted.
+        entry: u32,
+    },
     /// An earlier journal entry was retracted (undo); its events no longer
     /// count. Retracting a retraction restores the entry (redo).
     EntryRetracted {

@@ -42,6 +42,11 @@ impl Entry {
         }
     }
 
+    /// Whether this entry only records a ruling's acceptance.
+    pub fn is_acceptance(&self) -> bool {
+        matches!(self.events.as_slice(), [Event::RulingsAccepted { .. }])
+    }
+
     fn retracted_target(&self) -> Option<u32> {
         match self.events.as_slice() {
             [Event::EntryRetracted { entry }] => Some(*entry),
@@ -115,6 +120,38 @@ impl Hand {
         &self.entries[seq as usize]
     }
 
+    /// Records that the dealer accepted the rulings `entry` suggested.
+    pub fn accept_rulings(&mut self, entry: u32) -> Result<&Entry, Refusal> {
+        let live = live_entries(&self.entries);
+        let ids: Vec<&str> = self
+            .entries
+            .get(entry as usize)
+            .filter(|_| live[entry as usize])
+            .map(|e| {
+                e.events
+                    .iter()
+                    .filter_map(|ev| match ev {
+                        Event::RulingSuggested { ruling } => Some(ruling.id.as_str()),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if ids.is_empty() {
+            return Err(Refusal::NothingTo("accept"));
+        }
+        let line = format!("# floor accepts {}", ids.join(", "));
+        Ok(self.push(Some(line), vec![Event::RulingsAccepted { entry }]))
+    }
+
+    /// Whether the rulings of `entry` have been accepted.
+    pub fn rulings_accepted(&self, entry: u32) -> bool {
+        let live = live_entries(&self.entries);
+        self.entries
+            .iter()
+            .any(|e| live[e.seq as usize] && matches!(e.events.as_slice(), [Event::RulingsAccepted { entry: x }] if *x == entry))
+    }
+
     /// Retracts the last live entry (never the start of the hand).
     pub fn undo(&mut self) -> Result<&Entry, Refusal> {
         let live = live_entries(&self.entries);
@@ -122,7 +159,12 @@ impl Hand {
             .entries
             .iter()
             .rev()
-            .find(|e| e.seq > 0 && live[e.seq as usize] && e.retracted_target().is_none())
+            .find(|e| {
+                e.seq > 0
+                    && live[e.seq as usize]
+                    && e.retracted_target().is_none()
+                    && !e.is_acceptance()
+            })
             .map(|e| e.seq)
             .ok_or(Refusal::NothingTo("undo"))?;
         self.push(

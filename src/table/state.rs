@@ -460,7 +460,7 @@ impl HandState {
                 self.pending = None;
                 self.out_of_turn.clear();
             }
-            Event::EntryRetracted { .. } => {}
+            Event::EntryRetracted { .. } | Event::RulingsAccepted { .. } => {}
         }
     }
 

@@ -538,9 +538,14 @@ impl App {
                     "Hand {number} resumed from the journal ({entries} entries)."
                 ));
                 // A ruling may have been waiting when the session stopped:
-                // acceptance is not journaled, so it is asked again.
-                if let Some(last) = entries.checked_sub(1) {
-                    self.open_ruling(last as u32);
+                // ask again unless the journal records its acceptance.
+                let waiting = self.session.as_ref().and_then(|session| {
+                    let hand = session.hand();
+                    let last = hand.entries().last().filter(|e| !e.is_acceptance())?.seq;
+                    (!hand.rulings_accepted(last)).then_some(last)
+                });
+                if let Some(last) = waiting {
+                    self.open_ruling(last);
                 }
             }
             Err(e) => {
@@ -867,6 +872,15 @@ impl App {
         };
         match action {
             Action::Accept => {
+                // The acceptance is on the disk before the screen says so.
+                let accepted = match self.session.as_mut() {
+                    Some(session) => session.accept_rulings(panel.seq),
+                    None => return,
+                };
+                if let Err(e) = accepted {
+                    self.refuse(format!("The acceptance could not be recorded: {e}"));
+                    return;
+                }
                 self.ruling = None;
                 let ids: Vec<&str> = panel.rulings.iter().map(|r| r.id.as_str()).collect();
                 self.info(format!("Ruling accepted: {}.", ids.join(", ")));

@@ -278,3 +278,37 @@ fn a_ruling_waiting_when_the_session_stopped_is_asked_again_on_resume() {
     let panel = app.ruling().expect("the ruling is shown again");
     assert_eq!(panel.rulings[0].id.as_str(), "fifty-percent");
 }
+
+#[test]
+fn an_accepted_ruling_is_on_disk_and_undo_passes_over_it() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    // s2's push binds (a fifty-percent ruling) when s3 acts.
+    let mut session = journaled(&path, &["s1 raise 600", "s2 push 700", "s3 call"]);
+    let ruled = session.hand().entries().len() as u32 - 1;
+    session
+        .accept_rulings(ruled)
+        .expect("accepted and journaled");
+    assert_eq!(
+        session.accept_rulings(0).unwrap_err().to_string(),
+        "Nothing to accept.",
+        "the start of the hand suggested no ruling"
+    );
+    let hand = reload(&path);
+    assert!(
+        hand.rulings_accepted(ruled),
+        "the acceptance reads back from the disk"
+    );
+    assert_eq!(
+        hand.entries().last().and_then(|e| e.line.as_deref()),
+        Some("# floor accepts fifty-percent")
+    );
+    // Undo retracts the action, not the note that its ruling was accepted.
+    let before_call = session.state().actions.len();
+    session.undo().expect("undo");
+    assert_eq!(
+        session.state().actions.len(),
+        before_call - 2,
+        "s3's call and the s2 push it bound"
+    );
+}
