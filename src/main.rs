@@ -138,9 +138,7 @@ enum RulesCmd {
 
 /// Where a user's own house-rules files live.
 fn user_rules_dirs() -> Vec<PathBuf> {
-    directories::ProjectDirs::from("", "", "floorcall")
-        .map(|d| vec![d.config_dir().join("rules"), d.config_dir().to_path_buf()])
-        .unwrap_or_default()
+    Folders::find().map(|f| f.rules()).unwrap_or_default()
 }
 
 fn load_house(name: &str) -> Result<HouseRules, String> {

@@ -17,7 +17,7 @@ use super::setup::{SetupForm, TableChoice};
 use super::theme::Theme;
 use crate::journal::{Journal, JournalHand, Session, SessionError};
 use crate::notation::{format_command, parse_line};
-use crate::rules::{HouseRules, Ruling, RulingId};
+use crate::rules::{Ruling, RulingId};
 use crate::table::cards::format_cards;
 use crate::table::command::{Command, Intent, Refusal};
 use crate::table::event::{Action as Bound, Event, Street};
@@ -529,7 +529,7 @@ impl App {
             self.mode = Mode::Setup;
             return;
         };
-        match HouseRules::load(&hand.header.house) {
+        match crate::tui::load_house(&hand.header.house) {
             Ok(rules) => {
                 let (number, entries) = (hand.header.number, hand.entries.len());
                 self.session = Some(Session::resume(hand, rules, self.journal.take()));

@@ -49,6 +49,12 @@ pub struct Folders {
     pub config: PathBuf,
 }
 
+/// House rules by name: built in, then the user's rules folder, then a path.
+pub fn load_house(name: &str) -> Result<crate::rules::HouseRules, crate::rules::RulesError> {
+    let dirs = Folders::find().map(|f| f.rules()).unwrap_or_default();
+    crate::rules::HouseRules::find(name, &dirs)
+}
+
 impl Folders {
     /// The platform's folders for floorcall, if the home folder is known.
     pub fn find() -> Option<Folders> {
@@ -67,6 +73,11 @@ impl Folders {
     /// The remembered table choice.
     pub fn memory(&self) -> PathBuf {
         self.data.join("last-table.toml")
+    }
+
+    /// Where the user's own house-rules files are looked for by name.
+    pub fn rules(&self) -> Vec<PathBuf> {
+        vec![self.config.join("rules"), self.config.clone()]
     }
 
     /// The user's key map.
