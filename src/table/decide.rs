@@ -337,7 +337,7 @@ impl Outcome {
         let st = &self.state;
         let no_more_betting = st.street == Street::Showdown
             || st.live().filter(|s| st.seat(*s).can_act()).count() <= 1;
-        let anyone_all_in = st.live().any(|s| st.seat(s).all_in);
+        let anyone_all_in = st.live().any(|s| st.seat(s).all_in());
         if anyone_all_in && no_more_betting && !has_ruling(st, RulingId::AllInFaceUp) {
             let text = "A player is all in and the betting is complete: every hand still in is tabled face up now.".to_string();
             self.emit(Event::RulingSuggested {
@@ -709,7 +709,7 @@ fn in_turn(st: &HandState, seat: Seat) -> Result<(), Refusal> {
     if s.folded || s.discarded {
         return Err(Refusal::Folded(n));
     }
-    if s.all_in {
+    if s.all_in() {
         return Err(Refusal::AllIn(n));
     }
     match st.to_act {

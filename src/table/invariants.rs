@@ -35,14 +35,6 @@ pub fn check(hand: &Hand) -> Result<(), String> {
                 s.committed
             ));
         }
-        if s.occupied && !s.folded && s.all_in != s.stack.is_zero() && st.street != Street::Done {
-            return Err(format!(
-                "seat {} is marked all in = {} with {} behind",
-                i + 1,
-                s.all_in,
-                s.stack
-            ));
-        }
         if s.wager > st.current_bet && st.street.is_betting() {
             return Err(format!(
                 "seat {} wagers {} above the current bet {}",

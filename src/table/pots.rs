@@ -18,7 +18,7 @@ pub fn build(state: &HandState) -> Vec<Pot> {
     let live: Vec<Seat> = state.live().collect();
     let mut levels: Vec<Chips> = live
         .iter()
-        .filter(|s| state.seat(**s).all_in)
+        .filter(|s| state.seat(**s).all_in())
         .map(|s| state.seat(*s).committed)
         .collect();
     let top = live
@@ -136,7 +136,6 @@ mod tests {
             let seat = &mut state.seats[*s as usize - 1];
             seat.committed = Chips(*c);
             seat.stack = if *all_in { Chips(0) } else { Chips(1000) };
-            seat.all_in = *all_in;
             seat.folded = *folded;
         }
         state

@@ -31,8 +31,6 @@ pub struct SeatState {
     pub committed: Chips,
     /// Folded (or the hand is dead).
     pub folded: bool,
-    /// No chips behind with a live hand.
-    pub all_in: bool,
     /// Has acted voluntarily on this street.
     pub acted: bool,
     /// The current bet when this seat last acted.
@@ -51,9 +49,15 @@ impl SeatState {
         self.occupied && !self.folded && !self.discarded
     }
 
+    /// All in: dealt in with no chips behind (a seat is only dealt in
+    /// with chips, so an empty stack means they are all in the pot).
+    pub fn all_in(&self) -> bool {
+        self.occupied && self.stack.is_zero()
+    }
+
     /// In the hand with chips to act with.
     pub fn can_act(&self) -> bool {
-        self.live() && !self.all_in
+        self.live() && !self.all_in()
     }
 
     /// The most this seat's street total can become.
@@ -295,7 +299,7 @@ impl HandState {
         let (mut live, mut able) = (0, 0);
         for s in self.seats.iter().filter(|s| s.live()) {
             live += 1;
-            able += usize::from(!s.all_in);
+            able += usize::from(!s.all_in());
         }
         if live < 2 {
             return;
@@ -335,9 +339,6 @@ impl HandState {
         if wager {
             s.wager += amount;
         }
-        if s.stack.is_zero() {
-            s.all_in = true;
-        }
     }
 
     /// Folds one event into the state. Never fails, checks nothing.
@@ -354,9 +355,6 @@ impl HandState {
                     let s = self.seat_mut(*seat);
                     let ante = (*amount).min(s.stack);
                     s.stack -= ante;
-                    if s.stack.is_zero() {
-                        s.all_in = true;
-                    }
                     self.dead_money += ante;
                 } else {
                     let is_wager = *post != Post::Ante;
@@ -401,9 +399,6 @@ impl HandState {
                 s.stack += *amount;
                 s.committed = s.committed.saturating_sub(*amount);
                 s.wager = s.wager.saturating_sub(*amount);
-                if !s.stack.is_zero() {
-                    s.all_in = false;
-                }
             }
             Event::StreetDealt { street, cards } => {
                 for c in cards {
@@ -488,7 +483,6 @@ impl HandState {
             s.occupied = true;
             s.starting_stack = *stack;
             s.stack = *stack;
-            s.all_in = stack.is_zero();
         }
         for c in &setup.board {
             self.seen |= c.bit();

@@ -38,7 +38,7 @@ fn a_short_big_blind_still_sets_the_full_opening_bet() {
     let hand = given("tda", table(&[5000, 5000, 150, 5000], 1, (100, 200)), &[]);
     let st = hand.state();
     assert_eq!(st.seat(seat(3)).wager, Chips(150));
-    assert!(st.seat(seat(3)).all_in);
+    assert!(st.seat(seat(3)).all_in());
     assert_eq!(st.current_bet, Chips(200));
     assert_eq!(st.min_raise_to(seat(4), hand.rules()), Chips(400));
     assert!(rulings(&hand).contains(&"short-blind"));
@@ -227,7 +227,7 @@ fn antes_are_posted_per_player_or_by_the_big_blind() {
         Chips(75 + 20 + 300),
         "three antes, a short ante and the blinds"
     );
-    assert!(hand.state().seat(seat(4)).all_in);
+    assert!(hand.state().seat(seat(4)).all_in());
     setup.ante = Chips(200);
     setup.ante_mode = floorcall::table::event::AnteMode::BigBlind;
     let hand = given("tda", setup, &[]);

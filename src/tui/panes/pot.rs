@@ -51,7 +51,7 @@ fn seats(list: &[Seat]) -> String {
 /// an all-in seat only for the pots its chips reach. Neighbouring pots
 /// that then have the same seats are one pot.
 pub fn display_pots(state: &HandState) -> Vec<Pot> {
-    let open: Vec<Seat> = state.live().filter(|s| !state.seat(*s).all_in).collect();
+    let open: Vec<Seat> = state.live().filter(|s| !state.seat(*s).all_in()).collect();
     let mut out: Vec<Pot> = Vec::new();
     for mut pot in state.pots() {
         for s in &open {

@@ -201,7 +201,7 @@ impl SeatsPane<'_> {
         if s.discarded {
             return ("mucked".into(), t.faded());
         }
-        if s.all_in && st.street != Street::Done {
+        if s.all_in() && st.street != Street::Done {
             return ("ALL IN".into(), t.all_in());
         }
         (String::new(), Style::new())
