@@ -422,9 +422,7 @@ pub fn run(scenario: &Scenario) -> Report {
             // The end of the script closes any pending motion.
             let _ = hand.execute(&Command::Resolve, None);
         }
-        if k + 1 > 0 {
-            check_at(k + 1, &hand, rejected, &mut failures);
-        }
+        check_at(k + 1, &hand, rejected, &mut failures);
     }
     Report {
         failures,

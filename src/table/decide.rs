@@ -38,10 +38,7 @@ pub fn decide(
     if state.street == Street::Done {
         return Err(Refusal::HandOver);
     }
-    let mut out = Outcome {
-        state: state.clone(),
-        events: Vec::new(),
-    };
+    let mut out = Outcome::new(state.clone());
     // A seat's pending physical action resolves when the next line concerns
     // another seat or the dealer. A clear verb from the same seat is the
     // dealer's own reading of it and takes its place.
@@ -225,6 +222,13 @@ struct Outcome {
 }
 
 impl Outcome {
+    fn new(state: HandState) -> Outcome {
+        Outcome {
+            state,
+            events: Vec::new(),
+        }
+    }
+
     fn emit(&mut self, event: Event) {
         self.state.apply(&event);
         self.events.push(event);
@@ -382,7 +386,7 @@ impl Outcome {
                 return;
             };
             match irregular::turn_reached(&self.state, rules, &oot) {
-                irregular::TurnReached::Void(events) | irregular::TurnReached::Commit(events) => {
+                irregular::TurnReached::Rule(events) => {
                     for e in events {
                         self.emit(e);
                     }
@@ -533,22 +537,14 @@ fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> 
     {
         return Err(Refusal::Setup(format!("{problem}.")));
     }
-    let mut state = HandState::default();
-    let mut events = Vec::new();
-    let mut emit = |e: Event, state: &mut HandState| {
-        state.apply(&e);
-        events.push(e);
-    };
-    emit(
-        Event::HandStarted {
-            setup: setup.clone(),
-        },
-        &mut state,
-    );
+    let mut out = Outcome::new(HandState::default());
+    out.emit(Event::HandStarted {
+        setup: setup.clone(),
+    });
     if setup.street != Street::Preflop {
-        return Ok(events);
+        return Ok(out.events);
     }
-    let dealt: Vec<Seat> = state.occupied().collect();
+    let dealt: Vec<Seat> = out.state.occupied().collect();
     let heads_up = dealt.len() == 2;
     let (sb, bb) = if heads_up && dealt.contains(&setup.button) {
         let other = dealt
@@ -575,15 +571,12 @@ fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> 
             AnteMode::BigBlind => vec![bb],
         };
         for seat in payers {
-            let amount = setup.ante.min(state.seat(seat).stack);
-            emit(
-                Event::Posted {
-                    seat,
-                    post: Post::Ante,
-                    amount,
-                },
-                &mut state,
-            );
+            let amount = setup.ante.min(out.state.seat(seat).stack);
+            out.emit(Event::Posted {
+                seat,
+                post: Post::Ante,
+                amount,
+            });
         }
     }
     let mut rulings = Vec::new();
@@ -591,11 +584,11 @@ fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> 
         (sb, Post::SmallBlind, setup.small_blind),
         (bb, Post::BigBlind, setup.big_blind),
     ] {
-        let amount = nominal.min(state.seat(seat).stack);
+        let amount = nominal.min(out.state.seat(seat).stack);
         if nominal.is_zero() {
             continue;
         }
-        emit(Event::Posted { seat, post, amount }, &mut state);
+        out.emit(Event::Posted { seat, post, amount });
         if amount < nominal {
             let which = if post == Post::SmallBlind {
                 "small"
@@ -634,9 +627,9 @@ fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> 
         rulings.insert(0, rules.ruling(RulingId::HeadsUpButton, text));
     }
     for ruling in rulings {
-        emit(Event::RulingSuggested { ruling }, &mut state);
+        out.emit(Event::RulingSuggested { ruling });
     }
-    Ok(events)
+    Ok(out.events)
 }
 
 fn validate_setup(setup: &TableSetup) -> Result<(), Refusal> {

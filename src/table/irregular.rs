@@ -156,10 +156,9 @@ pub fn out_of_turn(
 pub enum TurnReached {
     /// Bind this clear action now.
     Bind(Intent, Vec<Event>),
-    /// Nothing binds; these events say why.
-    Void(Vec<Event>),
-    /// The chips stay committed and the seat still acts (these events).
-    Commit(Vec<Event>),
+    /// No action binds now; these events carry the house's ruling (a void
+    /// action, or chips kept in while the seat still acts).
+    Rule(Vec<Event>),
 }
 
 /// The house's ruling when the turn reaches `oot.seat`.
@@ -175,7 +174,7 @@ pub fn turn_reached(st: &HandState, rules: &HouseRules, oot: &OutOfTurnAction) -
         if barred {
             events.push(Event::RaiseBarred { seat: oot.seat });
         }
-        TurnReached::Void(events)
+        TurnReached::Rule(events)
     };
     let bind = |intent: Intent, why: String| {
         TurnReached::Bind(intent, vec![ruling(rules, RulingId::OutOfTurn, why)])
@@ -237,7 +236,7 @@ pub fn turn_reached(st: &HandState, rules: &HouseRules, oot: &OutOfTurnAction) -
                 );
             }
             let amount = to.min(s.max_to()).saturating_sub(s.wager);
-            TurnReached::Commit(vec![
+            TurnReached::Rule(vec![
                 Event::Posted {
                     seat: oot.seat,
                     post: crate::table::event::Post::Committed,
