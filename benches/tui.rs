@@ -12,7 +12,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use floorcall::journal::{HandHeader, Journal, Session};
 use floorcall::notation::parse_line;
 use floorcall::rules::HouseRules;
-use floorcall::table::event::{Street, TableSetup};
+use floorcall::table::event::TableSetup;
 use floorcall::table::{Chips, Seat};
 use floorcall::tui::{self, App, Keymap, Theme};
 use ratatui::Terminal;
@@ -27,22 +27,16 @@ const NAMES: [&str; 10] = [
 const LINES: [&str; 4] = ["s6 raise 600", "s7 call", "s8 fold", "s9 call"];
 
 fn header() -> HandHeader {
-    let setup = TableSetup {
-        button: Seat::new(3).expect("seat 3"),
-        small_blind: Chips(100),
-        big_blind: Chips(200),
-        ante: Chips(0),
-        ante_mode: Default::default(),
-        stacks: STACKS
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (Seat::from_index(i), Chips(*c)))
-            .collect(),
-        denominations: vec![],
-        street: Street::Preflop,
-        pot: Chips(0),
-        board: vec![],
-    };
+    let stacks = STACKS
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (Seat::from_index(i), Chips(*c)))
+        .collect();
+    let setup = TableSetup::preflop(
+        Seat::new(3).expect("seat 3"),
+        (Chips(100), Chips(200)),
+        stacks,
+    );
     let names: BTreeMap<u8, String> = NAMES
         .iter()
         .enumerate()

@@ -1493,22 +1493,12 @@ mod tests {
     }
 
     fn three_handed() -> Vec<Event> {
-        let setup = TableSetup {
-            button: seat(1),
-            small_blind: Chips(100),
-            big_blind: Chips(200),
-            ante: Chips(0),
-            ante_mode: Default::default(),
-            stacks: vec![
-                (seat(1), Chips(5000)),
-                (seat(2), Chips(5000)),
-                (seat(3), Chips(5000)),
-            ],
-            denominations: vec![],
-            street: Street::Preflop,
-            pot: Chips(0),
-            board: vec![],
-        };
+        let stacks = vec![
+            (seat(1), Chips(5000)),
+            (seat(2), Chips(5000)),
+            (seat(3), Chips(5000)),
+        ];
+        let setup = TableSetup::preflop(seat(1), (Chips(100), Chips(200)), stacks);
         vec![
             Event::HandStarted { setup },
             Event::Posted {

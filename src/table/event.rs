@@ -214,6 +214,25 @@ pub struct TableSetup {
     pub board: Vec<Card>,
 }
 
+impl TableSetup {
+    /// A table starting before the flop: button, blinds (small, big) and
+    /// stacks; no ante, no chips in the middle, no board yet.
+    pub fn preflop(button: Seat, blinds: (Chips, Chips), stacks: Vec<(Seat, Chips)>) -> TableSetup {
+        TableSetup {
+            button,
+            small_blind: blinds.0,
+            big_blind: blinds.1,
+            ante: Chips::ZERO,
+            ante_mode: AnteMode::default(),
+            stacks,
+            denominations: Vec::new(),
+            street: Street::Preflop,
+            pot: Chips::ZERO,
+            board: Vec::new(),
+        }
+    }
+}
+
 /// Chips released in one forward motion.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -116,20 +116,13 @@ mod tests {
 
     fn state_with(committed: &[(u8, u64, bool, bool)]) -> HandState {
         // (seat, committed, all_in, folded)
+        let stacks = committed
+            .iter()
+            .map(|(s, c, _, _)| (Seat::new(*s).unwrap(), Chips(*c + 1000)))
+            .collect();
         let setup = TableSetup {
-            button: Seat::new(1).unwrap(),
-            small_blind: Chips(0),
-            big_blind: Chips(100),
-            ante: Chips(0),
-            ante_mode: Default::default(),
-            stacks: committed
-                .iter()
-                .map(|(s, c, _, _)| (Seat::new(*s).unwrap(), Chips(*c + 1000)))
-                .collect(),
-            denominations: vec![],
             street: Street::Flop,
-            pot: Chips(0),
-            board: vec![],
+            ..TableSetup::preflop(Seat::new(1).unwrap(), (Chips(0), Chips(100)), stacks)
         };
         let mut state = HandState::fold([&Event::HandStarted { setup }]);
         for (s, c, all_in, folded) in committed {

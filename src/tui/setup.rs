@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::journal::HandHeader;
 use crate::rules::{BUILT_IN, HouseRules};
-use crate::table::event::{Street, TableSetup};
+use crate::table::event::TableSetup;
 use crate::table::seat::MAX_SEATS;
 use crate::table::{Chips, Seat};
 
@@ -236,16 +236,12 @@ impl TableChoice {
             })
             .collect();
         let setup = TableSetup {
-            button,
-            small_blind: Chips(self.small_blind),
-            big_blind: Chips(self.big_blind),
             ante: Chips(self.ante),
-            ante_mode: Default::default(),
-            stacks,
-            denominations: Vec::new(),
-            street: Street::Preflop,
-            pot: Chips::ZERO,
-            board: Vec::new(),
+            ..TableSetup::preflop(
+                button,
+                (Chips(self.small_blind), Chips(self.big_blind)),
+                stacks,
+            )
         };
         Ok((
             HandHeader::new(&self.house, number, seats, names, setup),

@@ -7,23 +7,17 @@ use floorcall::table::{Chips, Command, Event, Hand, Refusal, Seat};
 
 /// A preflop table: stacks for seats 1.., the button, blinds.
 pub fn table(stacks: &[u64], button: u8, blinds: (u64, u64)) -> TableSetup {
-    TableSetup {
-        button: Seat::new(button).expect("a seat"),
-        small_blind: Chips(blinds.0),
-        big_blind: Chips(blinds.1),
-        ante: Chips(0),
-        ante_mode: Default::default(),
-        stacks: stacks
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c > 0)
-            .map(|(i, c)| (Seat::from_index(i), Chips(*c)))
-            .collect(),
-        denominations: vec![],
-        street: Street::Preflop,
-        pot: Chips(0),
-        board: vec![],
-    }
+    let stacks = stacks
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(i, c)| (Seat::from_index(i), Chips(*c)))
+        .collect();
+    TableSetup::preflop(
+        Seat::new(button).expect("a seat"),
+        (Chips(blinds.0), Chips(blinds.1)),
+        stacks,
+    )
 }
 
 /// The same table starting on the flop with `pot` in the middle.
