@@ -467,7 +467,7 @@ fn check(
         e.current_bet.map(|c| c.to_string()),
         st.current_bet.get().to_string(),
     );
-    let min_raise = to_act.map_or(st.full_raise_to(rules), |s| st.min_raise_to(s, rules));
+    let min_raise = st.min_raise_to(rules);
     cmp(
         "min_raise_to",
         e.min_raise_to.map(|c| c.to_string()),

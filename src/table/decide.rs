@@ -414,6 +414,8 @@ impl Outcome {
         }
     }
 
+    /// The part of the largest contribution no one matched goes back
+    /// (TDA 60: "the uncalled amount will be returned to him").
     fn return_uncalled(&mut self, rules: &HouseRules) {
         let st = &self.state;
         let mut by_commit: Vec<(Chips, Seat)> =
@@ -546,6 +548,7 @@ fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> 
     }
     let dealt: Vec<Seat> = out.state.occupied().collect();
     let heads_up = dealt.len() == 2;
+    // TDA 33: heads-up the button posts the small blind.
     let (sb, bb) = if heads_up && dealt.contains(&setup.button) {
         let other = dealt
             .iter()
@@ -732,7 +735,7 @@ fn action_to(st: &HandState, rules: &HouseRules, seat: Seat, to: Chips) -> (Acti
     } else {
         ActionKind::Raise
     };
-    let full = matches!(kind, ActionKind::Bet | ActionKind::Raise) && to >= st.full_raise_to(rules);
+    let full = matches!(kind, ActionKind::Bet | ActionKind::Raise) && to >= st.min_raise_to(rules);
     (
         Action {
             seat,
@@ -825,7 +828,7 @@ fn wager_to(
     if !st.can_raise(seat, rules) {
         return Err(Refusal::RaiseNotAllowed(n));
     }
-    let min = st.full_raise_to(rules);
+    let min = st.min_raise_to(rules);
     if to < min && to < s.max_to() {
         return Err(if st.current_bet.is_zero() {
             Refusal::BetTooSmall { min, got: to }
@@ -840,7 +843,7 @@ fn wager_to(
 fn action_rulings(st: &HandState, rules: &HouseRules, action: &Action, full: bool) -> Vec<Ruling> {
     let mut out = Vec::new();
     if action.all_in && matches!(action.kind, ActionKind::Raise | ActionKind::Bet) && !full {
-        let min = st.full_raise_to(rules);
+        let min = st.min_raise_to(rules);
         let text = format!(
             "Seat {}'s all in to {} is less than a full {} (to {}): it does not reopen the betting to players who have already acted, and the minimum raise stays to {}.",
             action.seat.number(),
@@ -862,7 +865,7 @@ fn action_rulings(st: &HandState, rules: &HouseRules, action: &Action, full: boo
 fn full_raise_after(st: &HandState, rules: &HouseRules, to: Chips) -> Chips {
     let mut next = st.clone();
     next.current_bet = to;
-    next.full_raise_to(rules)
+    next.min_raise_to(rules)
 }
 
 /// What a seat's pending physical action binds, and the rulings it needs.
@@ -1025,7 +1028,7 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                     if !st.can_raise(seat, rules) {
                         return Err(Refusal::RaiseNotAllowed(n));
                     }
-                    let min = st.min_raise_to(seat, rules);
+                    let min = st.min_raise_to(rules);
                     let word = st.wager_word();
                     let Some(first) = motions.first() else {
                         said(
@@ -1068,10 +1071,11 @@ fn interpret(st: &HandState, rules: &HouseRules, p: &Pending) -> Result<Binding,
                     }
                 }
                 Declaration::Pot => {
+                    // TDA 50-C: "pot" binds a valid (minimum) bet or raise.
                     if !st.can_raise(seat, rules) {
                         return Err(Refusal::RaiseNotAllowed(n));
                     }
-                    let min = st.min_raise_to(seat, rules);
+                    let min = st.min_raise_to(rules);
                     let word = st.wager_word();
                     rulings.push(rules.ruling(
                         RulingId::PotBetNoLimit,
@@ -1134,7 +1138,7 @@ fn declared_wager(
         }
         None => amount,
     };
-    let min = st.min_raise_to(seat, rules);
+    let min = st.min_raise_to(rules);
     if amount >= s.max_to() {
         rulings.push(rules.ruling(
             RulingId::VerbalBinding,
@@ -1248,7 +1252,7 @@ fn silent_push(
     }
     if cb.is_zero() {
         // Not facing a bet: chips out are a bet (TDA 45: a single chip bets its value).
-        let min = st.full_raise_to(rules);
+        let min = st.min_raise_to(rules);
         if to < min && to < s.max_to() {
             ruling(
                 RulingId::MinRaise,
@@ -1352,7 +1356,7 @@ fn silent_push(
         );
         return Ok(bind(cb, rulings));
     }
-    let min = st.full_raise_to(rules);
+    let min = st.min_raise_to(rules);
     if to >= min {
         return Ok(bind(to, rulings));
     }

@@ -54,7 +54,7 @@ pub fn out_of_turn(
         // UPT: the out-of-turn bettor posts the minimum bet or minimum raise
         // and the action goes back to the player who was skipped.
         let s = st.seat(seat);
-        let to = st.full_raise_to(rules).min(s.max_to());
+        let to = st.min_raise_to(rules).min(s.max_to());
         let kind = if st.current_bet.is_zero() {
             ActionKind::Bet
         } else {
@@ -73,7 +73,7 @@ pub fn out_of_turn(
         };
         events.push(Event::ActionBound {
             action,
-            full: to >= st.full_raise_to(rules),
+            full: to >= st.min_raise_to(rules),
         });
         events.push(Event::TurnReturned { seat: rightful });
         events.push(ruling(

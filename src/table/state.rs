@@ -204,25 +204,27 @@ impl HandState {
         self.to_act.is_some()
     }
 
-    /// The smallest full raise-to (or bet) under the house's minimum-raise
-    /// rule, ignoring the seat's stack.
-    pub fn full_raise_to(&self, rules: &HouseRules) -> Chips {
-        let min_bet = self.big_blind.max(Chips(1));
+    /// The smallest legal raise-to (or bet) under the house's minimum-raise
+    /// rule. A seat that cannot cover it may still go all in for less.
+    pub fn min_raise_to(&self, rules: &HouseRules) -> Chips {
         if self.current_bet.is_zero() {
-            return min_bet;
+            // The minimum bet is the big blind (Redtooth 8, UPT no-limit 2).
+            return self.big_blind.max(Chips(1));
         }
-        match rules.settings.min_raise.value {
-            MinRaise::PreviousFullRaise => self.current_bet + self.raise_size.max(min_bet),
-            MinRaise::DoubleTheBet => {
-                Chips(self.current_bet.get() * 2).max(self.current_bet + min_bet)
-            }
-        }
+        self.full_raise_over(self.current_bet, rules)
     }
 
-    /// The smallest legal raise-to for `seat`: the full minimum. A seat that
-    /// cannot cover it may still go all in for less.
-    pub fn min_raise_to(&self, _seat: Seat, rules: &HouseRules) -> Chips {
-        self.full_raise_to(rules)
+    /// The smallest street total that is a full raise over `level`:
+    /// the last full bet or raise again (TDA 43-A), or double the bet
+    /// (UPT's house rule). Either way at least the minimum bet more (UPT
+    /// no-limit 2: facing an all-in of 20 with a minimum bet of 100, a raise
+    /// is to at least 120).
+    fn full_raise_over(&self, level: Chips, rules: &HouseRules) -> Chips {
+        let min_bet = self.big_blind.max(Chips(1));
+        match rules.settings.min_raise.value {
+            MinRaise::PreviousFullRaise => level + self.raise_size.max(min_bet),
+            MinRaise::DoubleTheBet => Chips(level.get() * 2).max(level + min_bet),
+        }
     }
 
     /// Whether betting is open to `seat` again after it acted: the bet has
@@ -233,11 +235,7 @@ impl HandState {
         if !s.acted {
             return true;
         }
-        let min_bet = self.big_blind.max(Chips(1));
-        let threshold = match rules.settings.min_raise.value {
-            MinRaise::PreviousFullRaise => s.acted_at + self.raise_size.max(min_bet),
-            MinRaise::DoubleTheBet => Chips(s.acted_at.get() * 2).max(s.acted_at + min_bet),
-        };
+        let threshold = self.full_raise_over(s.acted_at, rules);
         self.current_bet >= threshold
     }
 
@@ -367,6 +365,8 @@ impl HandState {
                 if *post == Post::BigBlind {
                     self.big_blind_seat = Some(*seat);
                     self.last_actor = Some(*seat);
+                    // A short big blind still sets the full opening bet
+                    // (UPT blinds 1 and no-limit 2; TDA 39-B).
                     self.current_bet = self.current_bet.max(self.big_blind);
                     self.opening_bet = true;
                 }

@@ -682,7 +682,7 @@ impl App {
         };
         let Some(session) = &self.session else { return };
         let st = session.state();
-        let min = st.min_raise_to(seat, session.hand().rules());
+        let min = st.min_raise_to(session.hand().rules());
         let prefill = min.min(st.seat(seat).max_to());
         self.seat_prefix = None;
         self.prompt = Some(Prompt {
@@ -971,7 +971,7 @@ impl App {
         let rules = before.rules();
         let seat = bound.seat;
         let wager = st.seat(seat).wager;
-        let min = st.full_raise_to(rules);
+        let min = st.min_raise_to(rules);
         let wager_intent = |to: Chips| {
             if st.current_bet.is_zero() {
                 Intent::Bet(to)

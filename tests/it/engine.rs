@@ -40,7 +40,7 @@ fn a_short_big_blind_still_sets_the_full_opening_bet() {
     assert_eq!(st.seat(seat(3)).wager, Chips(150));
     assert!(st.seat(seat(3)).all_in());
     assert_eq!(st.current_bet, Chips(200));
-    assert_eq!(st.min_raise_to(seat(4), hand.rules()), Chips(400));
+    assert_eq!(st.min_raise_to(hand.rules()), Chips(400));
     assert!(rulings(&hand).contains(&"short-blind"));
 }
 
@@ -82,7 +82,7 @@ fn a_bet_must_be_at_least_the_big_blind_unless_all_in() {
     when(&mut hand, "s2 bet 150").unwrap();
     assert_eq!(actions(&hand), ["s1 check", "s2 bet 150 allin"]);
     assert_eq!(
-        hand.state().min_raise_to(seat(3), hand.rules()),
+        hand.state().min_raise_to(hand.rules()),
         Chips(350),
         "150 + the minimum bet 200"
     );
@@ -125,7 +125,7 @@ fn short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting() {
         "1,100 more than s1's 1,000 is a full raise"
     );
     assert_eq!(
-        hand.state().min_raise_to(seat(1), hand.rules()),
+        hand.state().min_raise_to(hand.rules()),
         Chips(3100),
         "the increment stays the last full bet"
     );

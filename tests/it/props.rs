@@ -79,7 +79,7 @@ fn unseen_cards(st: &HandState, rng: &mut StdRng, n: usize) -> Vec<Card> {
 
 fn random_amount(st: &HandState, hand: &Hand, seat: Seat, rng: &mut StdRng) -> Chips {
     let s = st.seat(seat);
-    let min = st.min_raise_to(seat, hand.rules());
+    let min = st.min_raise_to(hand.rules());
     match rng.random_range(0..5) {
         0 => min,
         1 => s.max_to(),

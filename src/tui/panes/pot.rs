@@ -134,7 +134,7 @@ impl PotPane<'_> {
             }
             lines.push(Line::from(first));
             if st.can_raise(seat, self.rules) {
-                let min = st.min_raise_to(seat, self.rules);
+                let min = st.min_raise_to(self.rules);
                 let word = if st.current_bet.is_zero() {
                     "min bet "
                 } else {

@@ -127,7 +127,7 @@ impl StatusPane<'_> {
                 spans.push(Span::styled(to_call.to_string(), t.amount()));
             }
             if st.can_raise(seat, rules) {
-                let min = st.min_raise_to(seat, rules).min(st.seat(seat).max_to());
+                let min = st.min_raise_to(rules).min(st.seat(seat).max_to());
                 spans.push(Span::raw(if st.current_bet.is_zero() {
                     " · min bet "
                 } else {
@@ -252,7 +252,7 @@ impl StatusPane<'_> {
             if let Some(rules) = app.session().map(|x| x.hand().rules())
                 && st.can_raise(seat, rules)
             {
-                let min = st.min_raise_to(seat, rules).min(s.max_to());
+                let min = st.min_raise_to(rules).min(s.max_to());
                 if st.current_bet.is_zero() {
                     primary.push(self.item(S::Table, A::Bet, format!("bet ≥{min}")));
                 } else {
