@@ -239,7 +239,7 @@ fn antes_are_posted_per_player_or_by_the_big_blind() {
 fn silent_chips_follow_the_fifty_percent_standard() {
     // TDA 43-A: facing 1000, 1400 is a call; 1500 must be a full raise to 2000.
     let setup = flop_table(&[10000, 10000, 10000, 10000], 1, (100, 200), 800);
-    let mut hand = given(
+    let hand = given(
         "tda",
         setup.clone(),
         &["s2 bet 1000", "s3 push 1400", "s4 fold"],
@@ -258,7 +258,6 @@ fn silent_chips_follow_the_fifty_percent_standard() {
         &**text,
         "Seat 3's 1,400 facing 1,000 is less than half a minimum raise: a call of 1,000; 400 goes back."
     );
-    let _ = when(&mut hand, "s1 fold");
     let hand = given("tda", setup, &["s2 bet 1000", "s3 push 1500", "s4 fold"]);
     assert_eq!(actions(&hand)[1], "s3 raise 2000");
 }

@@ -276,6 +276,17 @@ proptest! {
         verb in "(fold|check|call|bet|raise|allin|say|push|tap|muck|hole|show|flop|turn|river|floor|x)",
         arg in "(|0|1|-5|1400|1,400|1000x2|500\\+25|1000x|x2|\\+|AhKd|Ah|AhKdQc|raise 8000|if you bet|pot|99999999999999999999999)",
     ) {
-        let _ = floorcall::notation::parse_line(&format!("{seat} {verb} {arg}"));
+        let line = format!("{seat} {verb} {arg}");
+        match floorcall::notation::parse_line(&line) {
+            // Refused: the message says where, inside the line.
+            Err(e) => prop_assert!(e.column >= 1 && e.column <= line.chars().count() + 1, "{line}: {e}"),
+            // Accepted: it prints back to a line that reads the same.
+            Ok(Some(command)) => {
+                if let Some(printed) = floorcall::notation::format_command(&command) {
+                    prop_assert_eq!(floorcall::notation::parse_line(&printed).ok().flatten(), Some(command));
+                }
+            }
+            Ok(None) => prop_assert!(line.trim().is_empty(), "{line}"),
+        }
     }
 }
