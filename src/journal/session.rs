@@ -169,10 +169,10 @@ impl Session {
     /// Retracts the last live entry; returns the retracted entry.
     pub fn undo(&mut self) -> Result<Entry, SessionError> {
         self.commit(|hand| {
-            let target = match hand.undo()?.events.as_slice() {
-                [crate::table::Event::EntryRetracted { entry }] => *entry,
-                _ => unreachable!("undo appends one retraction"),
-            };
+            let target = hand
+                .undo()?
+                .retracted_target()
+                .expect("undo appends one retraction");
             Ok(hand.entries()[target as usize].clone())
         })
     }
@@ -180,14 +180,13 @@ impl Session {
     /// Restores what the last undo retracted; returns the restored entry.
     pub fn redo(&mut self) -> Result<Entry, SessionError> {
         self.commit(|hand| {
-            let retraction = match hand.redo()?.events.as_slice() {
-                [crate::table::Event::EntryRetracted { entry }] => *entry,
-                _ => unreachable!("redo appends one retraction"),
-            };
-            let target = match hand.entries()[retraction as usize].events.as_slice() {
-                [crate::table::Event::EntryRetracted { entry }] => *entry,
-                _ => retraction,
-            };
+            let retraction = hand
+                .redo()?
+                .retracted_target()
+                .expect("redo appends one retraction");
+            let target = hand.entries()[retraction as usize]
+                .retracted_target()
+                .unwrap_or(retraction);
             Ok(hand.entries()[target as usize].clone())
         })
     }
@@ -202,13 +201,10 @@ impl Session {
         line: Option<String>,
     ) -> Result<u32, SessionError> {
         self.commit(|hand| {
-            match hand.undo()?.events.as_slice() {
-                [crate::table::Event::EntryRetracted { entry }] if *entry == seq => {}
-                _ => {
-                    return Err(Refusal::NothingTo(
-                        "override: the entry is no longer the last",
-                    ));
-                }
+            if hand.undo()?.retracted_target() != Some(seq) {
+                return Err(Refusal::NothingTo(
+                    "override: the entry is no longer the last",
+                ));
             }
             hand.execute(command, line).map(|e| e.seq)
         })

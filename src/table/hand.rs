@@ -47,7 +47,8 @@ impl Entry {
         matches!(self.events.as_slice(), [Event::RulingsAccepted { .. }])
     }
 
-    fn retracted_target(&self) -> Option<u32> {
+    /// The entry this one retracts, when it is an undo or redo.
+    pub fn retracted_target(&self) -> Option<u32> {
         match self.events.as_slice() {
             [Event::EntryRetracted { entry }] => Some(*entry),
             _ => None,
@@ -190,7 +191,7 @@ impl Hand {
 
 /// Which entries count: a live retraction cancels its target (which may be
 /// a retraction itself: redo).
-fn live_entries(entries: &[Entry]) -> Vec<bool> {
+pub fn live_entries(entries: &[Entry]) -> Vec<bool> {
     let mut live = vec![true; entries.len()];
     for e in entries.iter().rev() {
         if live[e.seq as usize]

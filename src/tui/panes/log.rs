@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Widget};
 
 use super::{put_line, wrap};
 use crate::table::event::Event;
-use crate::table::hand::{Entry, Hand};
+use crate::table::hand::{Hand, live_entries};
 use crate::table::{Card, Chips};
 use crate::tui::theme::Theme;
 
@@ -26,25 +26,6 @@ pub struct LogPane<'a> {
 }
 
 /// Which entries count (a live retraction cancels its target).
-fn live(entries: &[Entry]) -> Vec<bool> {
-    let mut live = vec![true; entries.len()];
-    for e in entries.iter().rev() {
-        if !live[e.seq as usize] {
-            continue;
-        }
-        if let [Event::EntryRetracted { entry }] = e.events.as_slice()
-            && let Some(l) = live.get_mut(*entry as usize)
-        {
-            *l = false;
-        }
-    }
-    live
-}
-
-fn is_retraction(e: &Entry) -> bool {
-    matches!(e.events.as_slice(), [Event::EntryRetracted { .. }])
-}
-
 impl LogPane<'_> {
     fn cards(&self, cards: &[Card]) -> Vec<Span<'static>> {
         let t = &self.theme;
@@ -74,7 +55,7 @@ impl LogPane<'_> {
         let t = &self.theme;
         let width = width.max(8) as usize;
         let entries = self.hand.entries();
-        let live = live(entries);
+        let live = live_entries(entries);
         let mut out: Vec<Line<'static>> = Vec::new();
         let start_street = entries
             .first()
@@ -87,7 +68,7 @@ impl LogPane<'_> {
             .unwrap_or_default();
         out.push(self.street_header(start_street.as_str(), &[]));
         for entry in entries {
-            if is_retraction(entry) {
+            if entry.retracted_target().is_some() {
                 continue;
             }
             if !live[entry.seq as usize] {
