@@ -197,22 +197,11 @@ fn out_of_turn_line(
                     steps: vec![step],
                 },
             )?;
-            intent_of(&binding.action)
+            binding.action.intent()
         }
         _ => return Ok(None),
     };
     irregular::out_of_turn(st, rules, seat, intent).map(Some)
-}
-
-/// The clear action that would bind `action` again.
-fn intent_of(action: &Action) -> Intent {
-    match action.kind {
-        ActionKind::Fold => Intent::Fold,
-        ActionKind::Check => Intent::Check,
-        ActionKind::Call => Intent::Call(None),
-        ActionKind::Bet => Intent::Bet(action.to),
-        ActionKind::Raise => Intent::Raise(action.to),
-    }
 }
 
 /// Events under construction, applied to a scratch state as they are made.

@@ -117,6 +117,18 @@ pub struct Action {
 }
 
 impl Action {
+    /// The clear action that binds this again (a bet or raise to the whole
+    /// stack binds as all in by itself).
+    pub fn intent(&self) -> Intent {
+        match self.kind {
+            ActionKind::Fold => Intent::Fold,
+            ActionKind::Check => Intent::Check,
+            ActionKind::Call => Intent::Call(None),
+            ActionKind::Bet => Intent::Bet(self.to),
+            ActionKind::Raise => Intent::Raise(self.to),
+        }
+    }
+
     /// `seat` folds, leaving its street total where it is.
     pub fn fold(seat: Seat, wager: Chips) -> Action {
         Action {

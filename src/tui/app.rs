@@ -1367,19 +1367,9 @@ fn same_action(a: &Bound, b: &Bound) -> bool {
 
 /// The clear command that binds exactly `action`.
 fn as_clear(action: &Bound) -> Command {
-    use crate::table::event::ActionKind as K;
-    let intent = match action.kind {
-        K::Fold => Intent::Fold,
-        K::Check => Intent::Check,
-        K::Call => Intent::Call(None),
-        K::Bet if action.all_in => Intent::AllIn,
-        K::Raise if action.all_in => Intent::AllIn,
-        K::Bet => Intent::Bet(action.to),
-        K::Raise => Intent::Raise(action.to),
-    };
     Command::Act {
         seat: action.seat,
-        intent,
+        intent: action.intent(),
         all_in: false,
     }
 }
