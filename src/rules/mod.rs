@@ -547,6 +547,11 @@ impl HouseRules {
         }
     }
 
+    /// Citations for rulings that are not settings.
+    pub fn ruling_citations(&self) -> &BTreeMap<RulingId, Citation> {
+        &self.citations
+    }
+
     /// A ruling under this house: its id, the plain sentence, the citation.
     pub fn ruling(&self, id: RulingId, text: String) -> Ruling {
         Ruling {
@@ -565,14 +570,6 @@ pub fn ante_problem(settings: &Settings, small_blind: u64, ante: u64) -> Option<
             settings.max_ante.citation.rule, settings.max_ante.citation.text
         )),
         _ => None,
-    }
-}
-
-/// Every citation this house carries: settings first, then the rulings'.
-impl HouseRules {
-    /// Citations for rulings that are not settings.
-    pub fn ruling_citations(&self) -> &BTreeMap<RulingId, Citation> {
-        &self.citations
     }
 }
 
