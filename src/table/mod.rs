@@ -3,19 +3,33 @@
 //! A command goes to `decide`, which checks it against the state and the
 //! house rules and returns events or a refusal; `HandState::apply` folds the
 //! events; `Hand` keeps the journal of entries and undoes by retraction.
+//!
+//! Where each ruling lives (each file opens with its ruling ids and the
+//! rules it cites): `words_and_chips` (verbal and chips, oversized and
+//! multiple chips, the 50% standard, string bets, undercalls, the lesser
+//! amount), `betting` (legal actions, minimum bet and raise, reopening),
+//! `out_of_turn` (out-of-turn chains, the skipped player), `floor`
+//! (misdeal, substantial action, exposed and boxed cards, premature cards,
+//! clock, dead hand), `showdown` (uncalled bets, pots, order, cards speak,
+//! odd chips) and `dealing` (blinds, dead button, heads-up, cards).
 
+pub mod betting;
 pub mod cards;
 pub mod chips;
 pub mod command;
+pub mod dealing;
 pub mod decide;
 pub mod eval;
 pub mod event;
+pub mod floor;
 pub mod hand;
 pub mod invariants;
-pub mod irregular;
+pub mod out_of_turn;
 pub mod pots;
 pub mod seat;
+pub mod showdown;
 pub mod state;
+pub mod words_and_chips;
 
 pub use cards::Card;
 pub use chips::Chips;

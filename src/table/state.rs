@@ -14,7 +14,7 @@ use super::command::Intent;
 use super::event::{Action, ActionKind, AnteMode, Award, Event, Post, Pot, Street, TableSetup};
 use super::pots;
 use super::seat::{MAX_SEATS, Seat};
-use crate::rules::{HouseRules, MinRaise, Ruling, ShowOrder};
+use crate::rules::Ruling;
 
 /// One seat during a hand.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -204,73 +204,9 @@ impl HandState {
         self.to_act.is_some()
     }
 
-    /// The smallest legal raise-to (or bet) under the house's minimum-raise
-    /// rule. A seat that cannot cover it may still go all in for less.
-    pub fn min_raise_to(&self, rules: &HouseRules) -> Chips {
-        if self.current_bet.is_zero() {
-            // The minimum bet is the big blind (Redtooth 8, UPT no-limit 2).
-            return self.big_blind.max(Chips(1));
-        }
-        self.full_raise_over(self.current_bet, rules)
-    }
-
-    /// The smallest street total that is a full raise over `level`:
-    /// the last full bet or raise again (TDA 43-A), or double the bet
-    /// (UPT's house rule). Either way at least the minimum bet more (UPT
-    /// no-limit 2: facing an all-in of 20 with a minimum bet of 100, a raise
-    /// is to at least 120).
-    fn full_raise_over(&self, level: Chips, rules: &HouseRules) -> Chips {
-        let min_bet = self.big_blind.max(Chips(1));
-        match rules.settings.min_raise.value {
-            MinRaise::PreviousFullRaise => level + self.raise_size.max(min_bet),
-            MinRaise::DoubleTheBet => Chips(level.get() * 2).max(level + min_bet),
-        }
-    }
-
-    /// Whether betting is open to `seat` again after it acted: the bet has
-    /// grown by a full raise since (TDA 44; several short all-ins count
-    /// together, UPT no-limit 4).
-    pub fn reopened_for(&self, seat: Seat, rules: &HouseRules) -> bool {
-        let s = self.seat(seat);
-        if !s.acted {
-            return true;
-        }
-        let threshold = self.full_raise_over(s.acted_at, rules);
-        self.current_bet >= threshold
-    }
-
-    /// Whether `seat` may raise now: it has chips beyond a call and the
-    /// betting is open to it.
-    pub fn can_raise(&self, seat: Seat, rules: &HouseRules) -> bool {
-        let s = self.seat(seat);
-        s.can_act()
-            && s.max_to() > self.current_bet
-            && !self.raise_barred[seat.index()]
-            && self.reopened_for(seat, rules)
-    }
-
     /// The pots from what has been put in: main pot first.
     pub fn pots(&self) -> Vec<Pot> {
         pots::build(self)
-    }
-
-    /// The seat that must table first at showdown under the house rule.
-    pub fn show_first(&self, rules: &HouseRules) -> Option<Seat> {
-        if self.street != Street::Showdown {
-            return None;
-        }
-        let left_of = |from: Seat| from.clockwise_after().find(|s| self.seat(*s).live());
-        let button = self.button?;
-        match rules.settings.show_order.value {
-            ShowOrder::LastAggressorElseLeftOfButton => self
-                .last_aggressor
-                .filter(|s| self.seat(*s).live())
-                .or_else(|| left_of(button)),
-            ShowOrder::LeftOfLastCaller => self
-                .last_caller
-                .and_then(left_of)
-                .or_else(|| left_of(button)),
-        }
     }
 
     /// Whether `seat` still owes an action on this street; `able` is how

@@ -1,17 +1,22 @@
-//! Irregularities, house by house: action out of turn, misdeals and
-//! substantial action, exposed and boxed cards, premature and four-card
-//! flops, the clock and dead hands, conditional statements.
+//! Action out of turn, house by house, and the skipped player.
 //!
-//! Each function reads the house's setting and returns the events it rules;
-//! `decide` calls them and applies the events to its scratch state.
+//! Ruling ids: `out-of-turn`, `substantial-action` (out of turn, TDA 40-B).
+//!
+//! Rules cited: TDA 40 (action out of turn) and 53 (an out-of-turn fold
+//! binds); Nuts 42 (committed) and 37 (the missed player); Ugly Tuna Betting
+//! 10-11; UPT house rule "Out Of Turn Bet" and Betting 10; Redtooth 4 (not
+//! binding).
 
-use super::command::{Intent, Irregularity, Refusal};
-use super::event::{Action, ActionKind, Event, Street};
+use super::betting::{action_rulings, clear_action};
+use super::command::{Command, Intent, Refusal};
+use super::decide::Outcome;
+use super::event::{Action, ActionKind, Declaration, Event};
 use super::seat::Seat;
-use super::state::{HandState, OutOfTurnAction};
-use crate::rules::{DealtCardError, HouseRules, MisdealUntil, OutOfTurn, RulingId};
+use super::state::{HandState, OutOfTurnAction, Pending};
+use super::words_and_chips::interpret;
+use crate::rules::{HouseRules, OutOfTurn, RulingId};
 
-fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
+pub(super) fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
     Event::RulingSuggested {
         ruling: rules.ruling(id, text),
     }
@@ -19,19 +24,19 @@ fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
 
 /// Whether `seat` acting now would be out of turn: someone else is to act
 /// and this seat is still in the hand with chips.
-pub fn is_out_of_turn(st: &HandState, seat: Seat) -> bool {
+pub(super) fn is_out_of_turn(st: &HandState, seat: Seat) -> bool {
     let s = st.seat(seat);
     let done_for_now = s.acted && s.wager >= st.current_bet;
     st.to_act.is_some_and(|t| t != seat) && s.can_act() && !done_for_now
 }
 
-fn puts_chips_in(intent: Intent) -> bool {
+pub(super) fn puts_chips_in(intent: Intent) -> bool {
     !matches!(intent, Intent::Fold | Intent::Check)
 }
 
 /// The events for `seat` acting out of turn with `intent` (TDA 40; Nuts 42;
 /// Ugly Tuna Betting 10-11; UPT "Out Of Turn Bet" and rule 10; Redtooth 4).
-pub fn out_of_turn(
+pub(super) fn out_of_turn(
     st: &HandState,
     rules: &HouseRules,
     seat: Seat,
@@ -153,7 +158,7 @@ pub fn out_of_turn(
 
 /// What happens when the turn reaches a seat that acted out of turn: the
 /// action it now binds (if any) and the events around it.
-pub enum TurnReached {
+pub(super) enum TurnReached {
     /// Bind this clear action now.
     Bind(Intent, Vec<Event>),
     /// No action binds now; these events carry the house's ruling (a void
@@ -162,7 +167,11 @@ pub enum TurnReached {
 }
 
 /// The house's ruling when the turn reaches `oot.seat`.
-pub fn turn_reached(st: &HandState, rules: &HouseRules, oot: &OutOfTurnAction) -> TurnReached {
+pub(super) fn turn_reached(
+    st: &HandState,
+    rules: &HouseRules,
+    oot: &OutOfTurnAction,
+) -> TurnReached {
     let n = oot.seat.number();
     let changed = st.current_bet > oot.faced;
     let what = oot.intent.to_string();
@@ -282,203 +291,103 @@ pub fn turn_reached(st: &HandState, rules: &HouseRules, oot: &OutOfTurnAction) -
     }
 }
 
-/// Whether a misdeal can still be declared under the house rule.
-pub fn misdeal_allowed(st: &HandState, rules: &HouseRules) -> Result<(), String> {
-    if st.street != Street::Preflop || !st.board.is_empty() {
-        return Err("the hand is past the deal".into());
-    }
-    let actions = &st.actions;
-    let with_chips = actions
-        .iter()
-        .filter(|a| {
-            matches!(
-                a.kind,
-                ActionKind::Call | ActionKind::Bet | ActionKind::Raise
-            )
-        })
-        .count();
-    let n = actions.len();
-    let setting = rules.settings.misdeal_until.value;
-    let too_late = match setting {
-        MisdealUntil::SubstantialAction => (n >= 2 && with_chips >= 1) || n >= 3,
-        MisdealUntil::TwoWithChipsOrThree => with_chips >= 2 || n >= 3,
-        MisdealUntil::FirstAction => n >= 1,
-        MisdealUntil::TwoActions => n >= 2,
-    };
-    if too_late {
-        let why = match setting {
-            MisdealUntil::SubstantialAction => format!(
-                "substantial action has occurred ({n} actions in turn, {with_chips} putting chips in)"
-            ),
-            MisdealUntil::TwoWithChipsOrThree => format!(
-                "substantial action has occurred ({n} actions, {with_chips} putting chips in)"
-            ),
-            MisdealUntil::FirstAction => format!("a player has acted ({n} action(s))"),
-            MisdealUntil::TwoActions => {
-                format!("two players after the blinds have acted ({n} actions)")
-            }
-        };
-        return Err(why);
-    }
-    Ok(())
-}
-
-fn misdeal_events(st: &HandState, rules: &HouseRules, cause: &str) -> Vec<Event> {
-    match misdeal_allowed(st, rules) {
-        Ok(()) => vec![
-            Event::MisdealDeclared,
-            ruling(
-                rules,
-                RulingId::Misdeal,
-                format!(
-                    "Misdeal ({cause}): every chip goes back and the hand is re-dealt as an exact replay; the button does not move."
-                ),
-            ),
-        ],
-        Err(why) => vec![
-            ruling(
-                rules,
-                RulingId::Misdeal,
-                format!("No misdeal ({cause}): {why}, so the hand must proceed."),
-            ),
-            ruling(
-                rules,
-                RulingId::SubstantialAction,
-                format!("Once {why}, a misdeal can no longer be declared."),
-            ),
-        ],
-    }
-}
-
-/// The floor's ruling on an irregularity the dealer reports.
-pub fn floor(
+/// A player line from a seat whose turn it is not: the house's out-of-turn
+/// ruling, or `None` when the line is in turn (or not a betting action).
+pub(super) fn out_of_turn_line(
     st: &HandState,
     rules: &HouseRules,
-    irregularity: Irregularity,
-) -> Result<Vec<Event>, Refusal> {
-    let s = &rules.settings;
-    Ok(match irregularity {
-        Irregularity::Misdeal => misdeal_events(st, rules, "called by the dealer"),
-        Irregularity::ExposedCard | Irregularity::BoxedCard => {
-            let (setting, what) = match irregularity {
-                Irregularity::ExposedCard => (s.exposed_card.value, "a card exposed by the dealer"),
-                _ => (s.boxed_card.value, "a boxed card"),
-            };
-            let in_deal = st.street == Street::Preflop && misdeal_allowed(st, rules).is_ok();
-            let mut events = vec![];
-            if setting == DealtCardError::MisdealOne && in_deal {
-                events.extend(misdeal_events(st, rules, what));
-                events.push(ruling(
-                    rules,
-                    RulingId::ExposedCard,
-                    format!("Under this house, {what} in the initial deal is a misdeal."),
-                ));
-            } else {
-                let steps = match irregularity {
-                    Irregularity::ExposedCard => {
-                        "1. The exposed card cannot be kept. 2. The deal is completed. 3. The exposed card is replaced with the next card and used as the burn card. (Two or more exposed cards in the deal, or one of the first two cards, is a misdeal.)"
-                    }
-                    _ => {
-                        "1. The boxed card is treated as a scrap of paper. 2. It is replaced by the next card. 3. The deal goes on. (Two or more boxed cards in the deal is a misdeal.)"
-                    }
-                };
-                events.push(ruling(
-                    rules,
-                    RulingId::ExposedCard,
-                    format!("{} reported: {steps}", capitalize(what)),
-                ));
-            }
-            events
-        }
-        Irregularity::FourCardFlop => vec![four_card_flop(rules)],
-        Irregularity::PrematureCard => vec![premature(
-            st,
-            rules,
-            st.street.next_board().unwrap_or(Street::River),
-        )],
-        Irregularity::Clock => {
-            let clock = s.clock.value;
-            let who = st.to_act.map_or("the player to act".to_string(), |t| {
-                format!("seat {}", t.number())
-            });
-            vec![ruling(
-                rules,
-                RulingId::Clock,
-                format!(
-                    "The clock is on {who}: 1. {} seconds to act. 2. Then a {}-second countdown. 3. If {who} has not acted by the end of the count, the hand is dead.",
-                    clock.seconds, clock.countdown
-                ),
-            )]
-        }
-        Irregularity::DeadHand => {
-            let seat = st.to_act.ok_or(Refusal::NoOneToAct)?;
-            let s = st.seat(seat);
-            vec![
-                Event::ActionBound {
-                    action: Action::fold(seat, s.wager),
-                    full: false,
-                },
-                ruling(
-                    rules,
-                    RulingId::DeadHand,
-                    format!(
-                        "Seat {} did not act before the clock ran out: its hand is dead and its chips stay in the pot.",
-                        seat.number()
-                    ),
-                ),
-            ]
-        }
-        Irregularity::ConditionalStatement => vec![conditional(rules, st.to_act)],
-    })
-}
-
-/// A conditional statement: binds nothing; the TD may rule it binding.
-pub fn conditional(rules: &HouseRules, seat: Option<Seat>) -> Event {
-    let who = seat.map_or("A player".to_string(), |s| format!("Seat {}", s.number()));
-    ruling(
-        rules,
-        RulingId::ConditionalStatement,
-        format!(
-            "{who} made a conditional statement about future action: it is non-standard and binds nothing by itself; the TD may rule it binding or penalize it."
-        ),
-    )
-}
-
-/// The four-card flop procedure (TDA 36, Nuts 39; UPT hold'em 3 redeals).
-pub fn four_card_flop(rules: &HouseRules) -> Event {
-    ruling(
-        rules,
-        RulingId::FourCardFlop,
-        "Four cards on the flop: 1. The floor is called. 2. The dealer scrambles the four cards face down. 3. The floor picks one at random as the next burn card. 4. The other three are the flop. The four cards are not dealt as entered.".into(),
-    )
-}
-
-/// Board cards dealt before the betting was complete do not play.
-pub fn premature(st: &HandState, rules: &HouseRules, street: Street) -> Event {
-    let who = st.to_act.map_or(String::new(), |t| {
-        format!(" while seat {} was still to act", t.number())
-    });
-    let steps = match street {
-        Street::Flop => {
-            "1. The flop does not play, even if the players still to act fold. 2. The betting is completed. 3. The flop cards are shuffled back into the stub (the burn card stays), and a new flop is dealt without a burn."
-        }
-        Street::Turn => {
-            "1. The card is set aside and does not play. 2. The betting is completed. 3. The set-aside card is shuffled back into the stub and the turn is dealt without a burn, so the river comes as it would have."
-        }
-        _ => {
-            "1. The card does not play. 2. The betting is completed. 3. The card is shuffled back into the stub and a new card is dealt without a burn."
-        }
+    command: &Command,
+) -> Result<Option<Vec<Event>>, Refusal> {
+    let Some(seat) = command.seat() else {
+        return Ok(None);
     };
-    ruling(
-        rules,
-        RulingId::PrematureCard,
-        format!("The {street} was dealt before the betting was complete{who}: {steps}"),
-    )
+    if !is_out_of_turn(st, seat) {
+        return Ok(None);
+    }
+    let mut as_if = st.clone();
+    as_if.to_act = Some(seat);
+    let intent = match command {
+        Command::Act { intent, .. } => {
+            // Out of turn or not, the action must be possible for the seat.
+            clear_action(&as_if, rules, seat, *intent)?;
+            *intent
+        }
+        Command::Say {
+            declaration: Declaration::Conditional,
+            ..
+        } => return Ok(None),
+        Command::Say { .. } | Command::Push { .. } | Command::Tap { .. } | Command::Muck { .. } => {
+            // Read the gesture as if it were the seat's turn.
+            let step = match command {
+                Command::Say { declaration, .. } => Event::Declared {
+                    seat,
+                    declaration: *declaration,
+                },
+                Command::Push { chips, .. } => Event::ChipsPushed {
+                    seat,
+                    chips: chips.clone(),
+                },
+                Command::Tap { .. } => Event::Tapped { seat },
+                _ => Event::Mucked { seat },
+            };
+            let binding = interpret(
+                &as_if,
+                rules,
+                &Pending {
+                    seat,
+                    steps: vec![step],
+                },
+            )?;
+            binding.action.intent()
+        }
+        _ => return Ok(None),
+    };
+    out_of_turn(st, rules, seat, intent).map(Some)
 }
 
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or(String::new(), |f| {
-        f.to_uppercase().collect::<String>() + c.as_str()
-    })
+impl Outcome {
+    /// When the turn reaches a seat that acted out of turn, the house rules
+    /// what binds. Repeats while the turn moves on to such seats.
+    pub(super) fn reach_out_of_turn(&mut self, rules: &HouseRules) {
+        for _ in 0..crate::table::seat::MAX_SEATS {
+            let Some(seat) = self.state.to_act else {
+                return;
+            };
+            let Some(oot) = self
+                .state
+                .out_of_turn
+                .iter()
+                .find(|o| o.seat == seat)
+                .copied()
+            else {
+                return;
+            };
+            match turn_reached(&self.state, rules, &oot) {
+                TurnReached::Rule(events) => {
+                    for e in events {
+                        self.emit(e);
+                    }
+                    return;
+                }
+                TurnReached::Bind(intent, events) => {
+                    let bound = clear_action(&self.state, rules, seat, intent)
+                        .or_else(|_| clear_action(&self.state, rules, seat, Intent::Call(None)))
+                        .or_else(|_| clear_action(&self.state, rules, seat, Intent::Check));
+                    match bound {
+                        Ok((action, full)) => {
+                            let rulings = action_rulings(&self.state, rules, &action, full);
+                            self.bind(action, full, rulings);
+                            for e in events {
+                                self.emit(e);
+                            }
+                        }
+                        Err(_) => {
+                            self.emit(Event::OutOfTurnVoided { seat });
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,247 @@
+//! Betting: which clear actions are legal, the minimum bet and raise,
+//! reopening after a short all-in, and whether a seat may raise.
+//!
+//! Ruling ids: `short-all-in` (an all-in for less than a full bet or
+//! raise), `min-raise` (the house's minimum raise, applied by
+//! `HandState::min_raise_to`).
+//!
+//! Rules cited: TDA 43-A (the minimum raise), 44 (reopening the betting);
+//! UPT house rule (double the bet) and no-limit 2-4; Redtooth 8 and UPT
+//! no-limit 2 (the minimum bet is the big blind).
+
+use super::chips::Chips;
+use super::command::{Intent, Refusal};
+use super::event::{Action, ActionKind};
+use super::seat::Seat;
+use super::state::HandState;
+use crate::rules::{HouseRules, MinRaise, Ruling, RulingId};
+
+/// Checks that `seat` may act in turn now.
+pub(super) fn in_turn(st: &HandState, seat: Seat) -> Result<(), Refusal> {
+    let s = st.seat(seat);
+    let n = seat.number();
+    if !s.occupied {
+        return Err(Refusal::SeatEmpty(n));
+    }
+    if s.folded || s.discarded {
+        return Err(Refusal::Folded(n));
+    }
+    if s.all_in() {
+        return Err(Refusal::AllIn(n));
+    }
+    match st.to_act {
+        None => Err(Refusal::BettingClosed(st.street)),
+        Some(t) if t != seat => Err(Refusal::NotYourTurn {
+            seat: n,
+            to_act: t.number(),
+        }),
+        Some(_) => Ok(()),
+    }
+}
+
+/// The action a street total `to` makes for `seat` (a check, call, bet or
+/// raise), and whether it is a full bet or raise.
+pub(super) fn action_to(
+    st: &HandState,
+    rules: &HouseRules,
+    seat: Seat,
+    to: Chips,
+) -> (Action, bool) {
+    let s = st.seat(seat);
+    let to = to.min(s.max_to());
+    let all_in = to == s.max_to() && !to.is_zero() && to > s.wager;
+    let kind = if to <= st.current_bet {
+        if to == s.wager && s.wager >= st.current_bet {
+            ActionKind::Check
+        } else {
+            ActionKind::Call
+        }
+    } else if st.current_bet.is_zero() {
+        ActionKind::Bet
+    } else {
+        ActionKind::Raise
+    };
+    let full = matches!(kind, ActionKind::Bet | ActionKind::Raise) && to >= st.min_raise_to(rules);
+    (
+        Action {
+            seat,
+            kind,
+            to,
+            all_in,
+        },
+        full,
+    )
+}
+
+pub(super) fn clear_action(
+    st: &HandState,
+    rules: &HouseRules,
+    seat: Seat,
+    intent: Intent,
+) -> Result<(Action, bool), Refusal> {
+    in_turn(st, seat)?;
+    let s = st.seat(seat);
+    let n = seat.number();
+    let to_call = st.to_call(seat);
+    match intent {
+        Intent::Fold => Ok((Action::fold(seat, s.wager), false)),
+        Intent::Check => {
+            if s.wager < st.current_bet {
+                return Err(Refusal::CannotCheck { seat: n, to_call });
+            }
+            Ok(action_to(st, rules, seat, s.wager))
+        }
+        Intent::Call(stated) => {
+            if s.wager >= st.current_bet {
+                return Err(Refusal::NothingToCall(n));
+            }
+            let call = action_to(st, rules, seat, st.current_bet);
+            match stated {
+                Some(to) if to != call.0.to => Err(Refusal::StatedMismatch {
+                    stated: format!("call {}", to.get()),
+                    actual: format!("the call is {}", call.0),
+                }),
+                _ => Ok(call),
+            }
+        }
+        Intent::Bet(to) => {
+            if !st.current_bet.is_zero() {
+                return Err(Refusal::BetFacingBet {
+                    seat: n,
+                    current: st.current_bet,
+                });
+            }
+            wager_to(st, rules, seat, to)
+        }
+        Intent::Raise(to) => {
+            if st.current_bet.is_zero() {
+                return Err(Refusal::NoBetToRaise(n));
+            }
+            wager_to(st, rules, seat, to)
+        }
+        Intent::AllIn => {
+            let to = s.max_to();
+            if to > st.current_bet && !st.can_raise(seat, rules) {
+                return Err(Refusal::RaiseNotAllowed(n));
+            }
+            Ok(action_to(st, rules, seat, to))
+        }
+    }
+}
+
+/// A bet or raise to `to`, checked against the stack and the minimum.
+pub(super) fn wager_to(
+    st: &HandState,
+    rules: &HouseRules,
+    seat: Seat,
+    to: Chips,
+) -> Result<(Action, bool), Refusal> {
+    let s = st.seat(seat);
+    let n = seat.number();
+    if to > s.max_to() {
+        return Err(Refusal::NotEnoughChips {
+            seat: n,
+            stack: s.stack,
+            needed: to.saturating_sub(s.wager),
+        });
+    }
+    if to <= st.current_bet {
+        return Err(Refusal::NotAboveBet {
+            current: st.current_bet,
+            got: to,
+        });
+    }
+    if !st.can_raise(seat, rules) {
+        return Err(Refusal::RaiseNotAllowed(n));
+    }
+    let min = st.min_raise_to(rules);
+    if to < min && to < s.max_to() {
+        return Err(if st.current_bet.is_zero() {
+            Refusal::BetTooSmall { min, got: to }
+        } else {
+            Refusal::RaiseTooSmall { min, got: to }
+        });
+    }
+    Ok(action_to(st, rules, seat, to))
+}
+
+/// Rulings that a binding action brings by itself (a short all-in).
+pub(super) fn action_rulings(
+    st: &HandState,
+    rules: &HouseRules,
+    action: &Action,
+    full: bool,
+) -> Vec<Ruling> {
+    let mut out = Vec::new();
+    if action.all_in && matches!(action.kind, ActionKind::Raise | ActionKind::Bet) && !full {
+        let min = st.min_raise_to(rules);
+        let text = format!(
+            "Seat {}'s all in to {} is less than a full {} (to {}): it does not reopen the betting to players who have already acted, and the minimum raise stays to {}.",
+            action.seat.number(),
+            action.to,
+            if action.kind == ActionKind::Bet {
+                "bet"
+            } else {
+                "raise"
+            },
+            min,
+            full_raise_after(st, rules, action.to)
+        );
+        out.push(rules.ruling(RulingId::ShortAllIn, text));
+    }
+    out
+}
+
+/// The minimum raise-to after a short all-in to `to` (the increment stays).
+pub(super) fn full_raise_after(st: &HandState, rules: &HouseRules, to: Chips) -> Chips {
+    let mut next = st.clone();
+    next.current_bet = to;
+    next.min_raise_to(rules)
+}
+
+impl HandState {
+    /// The smallest legal raise-to (or bet) under the house's minimum-raise
+    /// rule. A seat that cannot cover it may still go all in for less.
+    pub fn min_raise_to(&self, rules: &HouseRules) -> Chips {
+        if self.current_bet.is_zero() {
+            // The minimum bet is the big blind (Redtooth 8, UPT no-limit 2).
+            return self.big_blind.max(Chips(1));
+        }
+        self.full_raise_over(self.current_bet, rules)
+    }
+
+    /// The smallest street total that is a full raise over `level`:
+    /// the last full bet or raise again (TDA 43-A), or double the bet
+    /// (UPT's house rule). Either way at least the minimum bet more (UPT
+    /// no-limit 2: facing an all-in of 20 with a minimum bet of 100, a raise
+    /// is to at least 120).
+    fn full_raise_over(&self, level: Chips, rules: &HouseRules) -> Chips {
+        let min_bet = self.big_blind.max(Chips(1));
+        match rules.settings.min_raise.value {
+            MinRaise::PreviousFullRaise => level + self.raise_size.max(min_bet),
+            MinRaise::DoubleTheBet => Chips(level.get() * 2).max(level + min_bet),
+        }
+    }
+
+    /// Whether betting is open to `seat` again after it acted: the bet has
+    /// grown by a full raise since (TDA 44; several short all-ins count
+    /// together, UPT no-limit 4).
+    pub fn reopened_for(&self, seat: Seat, rules: &HouseRules) -> bool {
+        let s = self.seat(seat);
+        if !s.acted {
+            return true;
+        }
+        let threshold = self.full_raise_over(s.acted_at, rules);
+        self.current_bet >= threshold
+    }
+
+    /// Whether `seat` may raise now: it has chips beyond a call and the
+    /// betting is open to it.
+    pub fn can_raise(&self, seat: Seat, rules: &HouseRules) -> bool {
+        let s = self.seat(seat);
+        s.can_act()
+            && s.max_to() > self.current_bet
+            && !self.raise_barred[seat.index()]
+            && self.reopened_for(seat, rules)
+    }
+}

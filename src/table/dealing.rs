@@ -1,0 +1,238 @@
+//! Dealing: the start of a hand (blinds and antes posted, the dead button,
+//! heads-up), hole cards and the board, and no card seen twice.
+//!
+//! Ruling ids: `dead-button`, `heads-up-button`, `short-blind`.
+//!
+//! Rules cited: TDA 31 (dead button), 33 (heads-up), 39-B (the posted big
+//! blind is the opening bet); UPT Blinds 1 and 3; Redtooth 21-24.
+
+use super::cards::{Card, format_cards};
+use super::chips::Chips;
+use super::command::Refusal;
+use super::decide::Outcome;
+use super::event::{AnteMode, Event, Post, Street, TableSetup};
+use super::seat::Seat;
+use super::state::HandState;
+use crate::rules::{HouseRules, RulingId};
+
+pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> {
+    validate_setup(setup)?;
+    if let Some(problem) =
+        crate::rules::ante_problem(&rules.settings, setup.small_blind.get(), setup.ante.get())
+    {
+        return Err(Refusal::Setup(format!("{problem}.")));
+    }
+    let mut out = Outcome::new(HandState::default());
+    out.emit(Event::HandStarted {
+        setup: setup.clone(),
+    });
+    if setup.street != Street::Preflop {
+        return Ok(out.events);
+    }
+    let dealt: Vec<Seat> = out.state.occupied().collect();
+    let heads_up = dealt.len() == 2;
+    // TDA 33: heads-up the button posts the small blind.
+    let (sb, bb) = if heads_up && dealt.contains(&setup.button) {
+        let other = dealt
+            .iter()
+            .copied()
+            .find(|s| *s != setup.button)
+            .unwrap_or(setup.button);
+        (setup.button, other)
+    } else {
+        let sb = setup
+            .button
+            .clockwise_after()
+            .find(|s| dealt.contains(s))
+            .unwrap_or(dealt[0]);
+        let bb = sb
+            .clockwise_after()
+            .find(|s| dealt.contains(s))
+            .unwrap_or(sb);
+        (sb, bb)
+    };
+    if !setup.ante.is_zero() {
+        let payers: Vec<Seat> = match setup.ante_mode {
+            AnteMode::PerPlayer => dealt.clone(),
+            AnteMode::BigBlind => vec![bb],
+        };
+        for seat in payers {
+            let amount = setup.ante.min(out.state.seat(seat).stack);
+            out.emit(Event::Posted {
+                seat,
+                post: Post::Ante,
+                amount,
+            });
+        }
+    }
+    let mut rulings = Vec::new();
+    for (seat, post, nominal) in [
+        (sb, Post::SmallBlind, setup.small_blind),
+        (bb, Post::BigBlind, setup.big_blind),
+    ] {
+        let amount = nominal.min(out.state.seat(seat).stack);
+        if nominal.is_zero() {
+            continue;
+        }
+        out.emit(Event::Posted { seat, post, amount });
+        if amount < nominal {
+            let which = if post == Post::SmallBlind {
+                "small"
+            } else {
+                "big"
+            };
+            let text = if post == Post::BigBlind {
+                format!(
+                    "Seat {} posts {amount} of the {nominal} big blind, all in; the big blind stays {nominal}: a call is {nominal} and a raise is to at least {}.",
+                    seat.number(),
+                    Chips(nominal.get() * 2)
+                )
+            } else {
+                format!(
+                    "Seat {} posts {amount} of the {nominal} {which} blind, all in.",
+                    seat.number()
+                )
+            };
+            rulings.push(rules.ruling(RulingId::ShortBlind, text));
+        }
+    }
+    if !dealt.contains(&setup.button) {
+        let text = format!(
+            "The button is on empty seat {} (a dead button): seat {} posts the small blind and seat {} the big blind.",
+            setup.button.number(),
+            sb.number(),
+            bb.number()
+        );
+        rulings.insert(0, rules.ruling(RulingId::DeadButton, text));
+    }
+    if heads_up {
+        let text = format!(
+            "Heads-up: the button (seat {}) posts the small blind and acts first before the flop, last after it.",
+            sb.number()
+        );
+        rulings.insert(0, rules.ruling(RulingId::HeadsUpButton, text));
+    }
+    for ruling in rulings {
+        out.emit(Event::RulingSuggested { ruling });
+    }
+    Ok(out.events)
+}
+
+pub(super) fn validate_setup(setup: &TableSetup) -> Result<(), Refusal> {
+    let bad = |m: String| Err(Refusal::Setup(m));
+    let players = setup.stacks.iter().filter(|(_, c)| !c.is_zero()).count();
+    if players < 2 {
+        return bad("a hand needs at least two seated players with chips.".into());
+    }
+    let mut seen_seats = 0u16;
+    for (seat, stack) in &setup.stacks {
+        if stack.is_zero() {
+            return bad(format!(
+                "seat {} has no chips; leave an empty seat out.",
+                seat.number()
+            ));
+        }
+        if seen_seats & (1 << seat.index()) != 0 {
+            return bad(format!("seat {} is listed twice.", seat.number()));
+        }
+        seen_seats |= 1 << seat.index();
+    }
+    if setup.small_blind > setup.big_blind {
+        return bad(format!(
+            "the small blind ({}) is larger than the big blind ({}).",
+            setup.small_blind, setup.big_blind
+        ));
+    }
+    if setup.denominations.iter().any(|d| d.is_zero()) {
+        return bad("a chip denomination of 0 is not a chip.".into());
+    }
+    if !matches!(
+        setup.street,
+        Street::Preflop | Street::Flop | Street::Turn | Street::River
+    ) {
+        return bad(format!("a hand cannot start at {}.", setup.street));
+    }
+    let board_len = setup.board.len();
+    let allowed = match setup.street {
+        Street::Flop => [0, 3],
+        Street::Turn => [0, 4],
+        Street::River => [0, 5],
+        _ => [0, 0],
+    };
+    if !allowed.contains(&board_len) {
+        return bad(format!(
+            "a hand starting on the {} cannot have {board_len} board cards.",
+            setup.street
+        ));
+    }
+    if setup.street == Street::Preflop && !setup.pot.is_zero() {
+        return bad("a starting pot is only for hands that start after the preflop.".into());
+    }
+    let mut mask = 0u64;
+    for c in &setup.board {
+        if mask & c.bit() != 0 {
+            return Err(Refusal::DuplicateCard(c.to_string()));
+        }
+        mask |= c.bit();
+    }
+    Ok(())
+}
+
+pub(super) fn unseen(
+    st: &HandState,
+    cards: &[Card],
+    own: Option<[Card; 2]>,
+) -> Result<(), Refusal> {
+    let mut mask = 0u64;
+    for c in cards {
+        if mask & c.bit() != 0 {
+            return Err(Refusal::DuplicateCard(c.to_string()));
+        }
+        mask |= c.bit();
+        let is_own = own.is_some_and(|o| o.contains(c));
+        if st.seen & c.bit() != 0 && !is_own {
+            return Err(Refusal::CardSeen(c.to_string()));
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn hole(st: &HandState, seat: Seat, cards: &[Card; 2]) -> Result<(), Refusal> {
+    let s = st.seat(seat);
+    if !s.occupied {
+        return Err(Refusal::SeatEmpty(seat.number()));
+    }
+    if let Some(recorded) = s.hole {
+        return Err(Refusal::HoleMismatch {
+            seat: seat.number(),
+            recorded: format_cards(&recorded),
+        });
+    }
+    unseen(st, cards, None)
+}
+
+pub(super) fn deal(st: &HandState, street: Street, cards: &[Card]) -> Result<(), Refusal> {
+    let Some(expected) = st.street.next_board() else {
+        return Err(Refusal::NoMoreCards(st.street));
+    };
+    if let Some(to_act) = st.to_act {
+        return Err(Refusal::BettingOpen {
+            street: st.street,
+            to_act: to_act.number(),
+        });
+    }
+    if street != expected {
+        return Err(Refusal::WrongStreet {
+            expected,
+            got: street,
+        });
+    }
+    if cards.len() != street.cards_dealt() {
+        return Err(Refusal::WrongCardCount {
+            street,
+            expected: street.cards_dealt(),
+            got: cards.len(),
+        });
+    }
+    unseen(st, cards, None)
+}

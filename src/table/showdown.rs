@@ -1,0 +1,293 @@
+//! The end of a round and the showdown: uncalled bets, pots and side
+//! pots, all-in hands face up, the order of showing, cards speak, odd
+//! chips. The arithmetic of pots and splits is in `pots`.
+//!
+//! Ruling ids: `uncalled-bet`, `side-pot`, `all-in-face-up`,
+//! `showdown-order`, `odd-chip`.
+//!
+//! Rules cited: TDA 12 (cards speak), 15 (face up for all-ins), 16 (order
+//! of showing), 17-B (the hand he paid to see), 19-A (odd chips), 20 (side
+//! pots), 60 (uncalled bets); Redtooth 38 (left of the last caller); Ugly
+//! Tuna Ties 3 (odd chip to the smaller stack).
+
+use super::cards::{Card, format_cards};
+use super::chips::Chips;
+use super::command::Refusal;
+use super::decide::Outcome;
+use super::eval;
+use super::event::{Award, Event, Street};
+use super::pots;
+use super::seat::Seat;
+use super::state::HandState;
+use crate::rules::{HouseRules, RulingId, ShowOrder};
+
+impl Outcome {
+    /// Returns uncalled chips, awards pots when the hand is decided, and
+    /// suggests the rulings that come with the end of a round.
+    pub(super) fn settle(&mut self, rules: &HouseRules) {
+        if self.state.street == Street::Done || self.state.pending.is_some() {
+            return;
+        }
+        self.reach_out_of_turn(rules);
+        let st = &self.state;
+        if st.street == Street::Done {
+            return;
+        }
+        let live: Vec<Seat> = st.live().collect();
+        let round_over =
+            st.street == Street::Showdown || (st.street.is_betting() && st.to_act.is_none());
+        if live.len() == 1 || round_over {
+            self.return_uncalled(rules);
+        }
+        let st = &self.state;
+        if live.len() == 1 {
+            let winner = live[0];
+            let awards = st
+                .pots()
+                .into_iter()
+                .map(|pot| Award {
+                    shares: vec![(winner, pot.amount)],
+                    pot,
+                })
+                .collect();
+            self.emit(Event::PotsAwarded { awards });
+            return;
+        }
+        if !round_over {
+            return;
+        }
+        let pots_now = st.pots();
+        if pots_now.len() > 1 {
+            let text = describe_pots(&pots_now);
+            let said = st
+                .rulings
+                .iter()
+                .rev()
+                .find(|r| r.id == RulingId::SidePot)
+                .is_some_and(|r| *r.text == *text);
+            if !said {
+                self.emit(Event::RulingSuggested {
+                    ruling: rules.ruling(RulingId::SidePot, text),
+                });
+            }
+        }
+        let st = &self.state;
+        let no_more_betting = st.street == Street::Showdown
+            || st.live().filter(|s| st.seat(*s).can_act()).count() <= 1;
+        let anyone_all_in = st.live().any(|s| st.seat(s).all_in());
+        if anyone_all_in && no_more_betting && !has_ruling(st, RulingId::AllInFaceUp) {
+            let text = "A player is all in and the betting is complete: every hand still in is tabled face up now.".to_string();
+            self.emit(Event::RulingSuggested {
+                ruling: rules.ruling(RulingId::AllInFaceUp, text),
+            });
+        }
+        let st = &self.state;
+        if st.street == Street::Showdown {
+            if !has_ruling(st, RulingId::ShowdownOrder)
+                && let Some(first) = st.show_first(rules)
+            {
+                let why = match st.last_aggressor.filter(|s| st.seat(*s).live()) {
+                        Some(a) if a == first => format!("seat {} made the last bet or raise on the river", a.number()),
+                        _ => "the first live seat left of the button shows first when there was no river bet".to_string(),
+                    };
+                let text = format!("Seat {} tables first: {why}.", first.number());
+                self.emit(Event::RulingSuggested {
+                    ruling: rules.ruling(RulingId::ShowdownOrder, text),
+                });
+            }
+            let st = &self.state;
+            if st.live().all(|s| st.seat(s).shown) {
+                self.award_showdown(rules);
+            }
+        }
+    }
+
+    /// The part of the largest contribution no one matched goes back
+    /// (TDA 60: "the uncalled amount will be returned to him").
+    pub(super) fn return_uncalled(&mut self, rules: &HouseRules) {
+        let st = &self.state;
+        let mut by_commit: Vec<(Chips, Seat)> =
+            st.occupied().map(|s| (st.seat(s).committed, s)).collect();
+        by_commit.sort_by_key(|c| std::cmp::Reverse(c.0));
+        if let [(top, seat), (second, _), ..] = by_commit[..]
+            && top > second
+        {
+            let amount = top - second;
+            let text = format!("Seat {}'s uncalled {amount} goes back.", seat.number());
+            self.emit(Event::BetReturned { seat, amount });
+            self.emit(Event::RulingSuggested {
+                ruling: rules.ruling(RulingId::UncalledBet, text),
+            });
+        }
+    }
+
+    pub(super) fn award_showdown(&mut self, rules: &HouseRules) {
+        let st = &self.state;
+        let mut awards = Vec::new();
+        let mut odd = Vec::new();
+        for pot in st.pots() {
+            let winners = best_hands(st, &pot.eligible);
+            let shares = pots::split(pot.amount, &winners, st, rules.settings.odd_chip.value);
+            if let Some(text) = odd_chip_text(&pot, &shares) {
+                odd.push(text);
+            }
+            awards.push(Award { pot, shares });
+        }
+        self.emit(Event::PotsAwarded { awards });
+        for text in odd {
+            self.emit(Event::RulingSuggested {
+                ruling: rules.ruling(RulingId::OddChip, text),
+            });
+        }
+    }
+}
+
+pub(super) fn has_ruling(st: &HandState, id: RulingId) -> bool {
+    st.rulings.iter().any(|r| r.id == id)
+}
+
+pub(super) fn describe_pots(pots: &[super::event::Pot]) -> String {
+    let parts: Vec<String> = pots
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seats: Vec<String> = p.eligible.iter().map(|s| s.number().to_string()).collect();
+            let name = if i == 0 {
+                "main pot".to_string()
+            } else {
+                format!("side pot {i}")
+            };
+            format!("{name} {} (seats {})", p.amount, seats.join(", "))
+        })
+        .collect();
+    format!("Each pot is settled separately: {}.", parts.join("; "))
+}
+
+pub(super) fn odd_chip_text(pot: &super::event::Pot, shares: &[(Seat, Chips)]) -> Option<String> {
+    let low = shares.iter().map(|s| s.1).min()?;
+    let high = shares.iter().map(|s| s.1).max()?;
+    if shares.len() < 2 || low == high {
+        return None;
+    }
+    let favoured: Vec<String> = shares
+        .iter()
+        .filter(|s| s.1 > low)
+        .map(|s| s.0.number().to_string())
+        .collect();
+    Some(format!(
+        "The pot of {} splits {} ways; the odd chip(s) go to seat {}.",
+        pot.amount,
+        shares.len(),
+        favoured.join(", ")
+    ))
+}
+
+/// The seats among `eligible` with the best tabled hand (cards speak).
+pub(super) fn best_hands(st: &HandState, eligible: &[Seat]) -> Vec<Seat> {
+    let contenders: Vec<Seat> = eligible
+        .iter()
+        .copied()
+        .filter(|s| st.seat(*s).live())
+        .collect();
+    if contenders.len() <= 1 {
+        return contenders;
+    }
+    let strength = |seat: Seat| st.seat(seat).hole.map(|hole| strength(&hole, &st.board));
+    let best = contenders.iter().filter_map(|s| strength(*s)).max();
+    contenders
+        .into_iter()
+        .filter(|s| strength(*s) == best)
+        .collect()
+}
+
+/// A comparable hand strength: the evaluator's rank with five or more cards,
+/// else rank groups (a showdown on an unrecorded board).
+pub(super) fn strength(hole: &[Card; 2], board: &[Card]) -> (u32, Vec<u8>) {
+    let mut cards: Vec<Card> = hole.to_vec();
+    cards.extend_from_slice(board);
+    if cards.len() >= 5 {
+        return (u32::from(eval::evaluate(&cards).value()) + 1, Vec::new());
+    }
+    let mut counts = [0u8; 13];
+    for c in &cards {
+        counts[c.rank() as usize] += 1;
+    }
+    let mut groups: Vec<(u8, u8)> = (0..13u8)
+        .filter(|r| counts[*r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    groups.sort_by(|a, b| b.cmp(a));
+    (0, groups.into_iter().flat_map(|(n, r)| [n, r]).collect())
+}
+
+pub(super) fn discard(st: &HandState, seat: Seat) -> Result<(), Refusal> {
+    let s = st.seat(seat);
+    if !s.occupied {
+        return Err(Refusal::SeatEmpty(seat.number()));
+    }
+    if !s.live() {
+        return Err(Refusal::Folded(seat.number()));
+    }
+    if s.shown {
+        return Err(Refusal::AlreadyShown(seat.number()));
+    }
+    Ok(())
+}
+
+pub(super) fn show(
+    st: &HandState,
+    seat: Seat,
+    cards: Option<&[Card; 2]>,
+) -> Result<[Card; 2], Refusal> {
+    let s = st.seat(seat);
+    let n = seat.number();
+    if !s.occupied {
+        return Err(Refusal::SeatEmpty(n));
+    }
+    if !s.live() {
+        return Err(Refusal::Folded(n));
+    }
+    if s.shown {
+        return Err(Refusal::AlreadyShown(n));
+    }
+    match (cards, s.hole) {
+        (None, Some(h)) => Ok(h),
+        (None, None) => Err(Refusal::CardsUnknown(n)),
+        (Some(c), Some(h)) => {
+            let same = (c[0] == h[0] && c[1] == h[1]) || (c[0] == h[1] && c[1] == h[0]);
+            if same {
+                Ok(h)
+            } else {
+                Err(Refusal::HoleMismatch {
+                    seat: n,
+                    recorded: format_cards(&h),
+                })
+            }
+        }
+        (Some(c), None) => {
+            super::dealing::unseen(st, c, None)?;
+            Ok(*c)
+        }
+    }
+}
+
+impl HandState {
+    /// The seat that must table first at showdown under the house rule.
+    pub fn show_first(&self, rules: &HouseRules) -> Option<Seat> {
+        if self.street != Street::Showdown {
+            return None;
+        }
+        let left_of = |from: Seat| from.clockwise_after().find(|s| self.seat(*s).live());
+        let button = self.button?;
+        match rules.settings.show_order.value {
+            ShowOrder::LastAggressorElseLeftOfButton => self
+                .last_aggressor
+                .filter(|s| self.seat(*s).live())
+                .or_else(|| left_of(button)),
+            ShowOrder::LeftOfLastCaller => self
+                .last_caller
+                .and_then(left_of)
+                .or_else(|| left_of(button)),
+        }
+    }
+}
