@@ -12,7 +12,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::table::cards::{Card, format_cards, parse_cards};
-use crate::table::command::{Command, Intent, Irregularity};
+use crate::table::command::{Command, FloorDecision, Intent, Irregularity, Penalty};
 use crate::table::event::{Declaration, PushedChips, Street};
 use crate::table::{Chips, Seat};
 
@@ -72,6 +72,20 @@ const PLAYER_VERBS: &str =
 /// Parses one line. Blank lines and comments give `None`.
 pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
     let content = line.split('#').next().unwrap_or("");
+    // A floor line may end with the TD's reason after a colon:
+    // `floor misdeal: the deck had 51 cards`.
+    let (content, reason) = match words(content).first() {
+        Some(w)
+            if w.text.eq_ignore_ascii_case("floor")
+                || w.text.to_ascii_lowercase().starts_with("floor:") =>
+        {
+            match content.split_once(':') {
+                Some((main, why)) => (main, Some((why.trim(), main.chars().count() + 2))),
+                None => (content, None),
+            }
+        }
+        _ => (content, None),
+    };
     let words = words(content);
     let Some(first) = words.first() else {
         return Ok(None);
@@ -120,21 +134,25 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
                 Command::Deal { street, cards }
             }
             "floor" => {
-                let w = rest.next().ok_or_else(|| missing("an irregularity (misdeal, exposed-card, boxed-card, four-card-flop, premature-card, clock)"))?;
-                let word = w.text.to_ascii_lowercase();
-                let found = Irregularity::ALL.iter().find(|(_, name)| *name == word);
-                match found {
-                    Some((irregularity, _)) => Command::Floor(*irregularity),
-                    None => {
-                        return Err(err(
-                            w,
-                            format!(
-                                "'{}' is not an irregularity: expected misdeal, exposed-card, boxed-card, four-card-flop, premature-card, clock, dead-hand or conditional-statement",
-                                w.text
-                            ),
-                        ));
+                let reason = match reason {
+                    None => None,
+                    Some((why, column)) => {
+                        if why.is_empty() {
+                            return Err(NotationError {
+                                column,
+                                message: "expected the TD's reason after ':'".into(),
+                            });
+                        }
+                        if let Some(bad) = why.chars().find(|c| c.is_control()) {
+                            return Err(NotationError {
+                                column,
+                                message: format!("the reason has a control character ({bad:?})"),
+                            });
+                        }
+                        Some(why.to_string())
                     }
-                }
+                };
+                floor_line(&mut rest, reason, &missing)?
             }
             _ => {
                 return Err(err(
@@ -154,6 +172,123 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
         ));
     }
     Ok(Some(command))
+}
+
+const FLOOR_WORDS: &str = "misdeal, exposed-card, boxed-card, four-card-flop, premature-card, clock, dead-hand, conditional-statement, all-options, forfeit, binding or penalty";
+
+/// `floor <irregularity>` asks for the house's ruling; `floor <decision>
+/// sN ...` records the floor's own (with the TD's reason after a colon).
+fn floor_line<'a>(
+    rest: &mut std::slice::Iter<'_, Word<'a>>,
+    reason: Option<String>,
+    missing: &dyn Fn(&str) -> NotationError,
+) -> Result<Command, NotationError> {
+    let err = |w: &Word, message: String| NotationError {
+        column: w.column,
+        message,
+    };
+    let w = rest
+        .next()
+        .ok_or_else(|| missing(&format!("what the floor rules ({FLOOR_WORDS})")))?;
+    let word = w.text.to_ascii_lowercase();
+    let no_seat = rest.as_slice().is_empty();
+    let mut seat = |what: &str| -> Result<Seat, NotationError> {
+        let s = rest
+            .next()
+            .ok_or_else(|| missing(&format!("the seat {what} (s1 to s10)")))?;
+        parse_seat(s)
+    };
+    let decision = match word.as_str() {
+        "dead-hand" if no_seat && reason.is_none() => {
+            return Ok(Command::Floor(Irregularity::DeadHand));
+        }
+        "dead-hand" => FloorDecision::DeadHand(seat("whose hand is dead")?),
+        "misdeal" if reason.is_some() => FloorDecision::Misdeal,
+        "all-options" => FloorDecision::AllOptions(seat("that keeps every option")?),
+        "binding" => FloorDecision::Binding(seat("whose out-of-turn action binds")?),
+        "forfeit" => {
+            let seat = seat("that forfeits its underbet")?;
+            let a = rest
+                .next()
+                .ok_or_else(|| missing("the underbet forfeited (whole chips)"))?;
+            FloorDecision::Forfeit {
+                seat,
+                amount: parse_amount(a)?,
+            }
+        }
+        "penalty" => {
+            let seat = seat("penalized")?;
+            let p = rest.next().ok_or_else(|| {
+                missing("the penalty (warning, N-hands, N-rounds or disqualified)")
+            })?;
+            FloorDecision::Penalty {
+                seat,
+                penalty: parse_penalty(p)?,
+            }
+        }
+        _ => match Irregularity::ALL.iter().find(|(_, name)| *name == word) {
+            Some(_) if reason.is_some() => {
+                return Err(err(
+                    w,
+                    format!(
+                        "'floor {}' asks for the house's ruling and takes no reason; the TD's reason goes with the floor's own ruling (misdeal, dead-hand sN, all-options sN, forfeit sN AMOUNT, binding sN, penalty sN ...)",
+                        w.text
+                    ),
+                ));
+            }
+            Some((irregularity, _)) => return Ok(Command::Floor(*irregularity)),
+            None => {
+                return Err(err(
+                    w,
+                    format!("'{}' is not a floor ruling: expected {FLOOR_WORDS}", w.text),
+                ));
+            }
+        },
+    };
+    Ok(Command::Decide { decision, reason })
+}
+
+fn parse_seat(w: &Word) -> Result<Seat, NotationError> {
+    let lower = w.text.to_ascii_lowercase();
+    lower
+        .strip_prefix('s')
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<u8>().ok())
+        .and_then(Seat::new)
+        .ok_or_else(|| NotationError {
+            column: w.column,
+            message: format!("'{}' is not a seat: expected s1 to s10", w.text),
+        })
+}
+
+fn parse_penalty(w: &Word) -> Result<Penalty, NotationError> {
+    let lower = w.text.to_ascii_lowercase();
+    let count = |suffix: &str| {
+        lower
+            .strip_suffix(suffix)
+            .and_then(parse_number)
+            .filter(|n| (1..=1000).contains(n))
+            .map(|n| n as u32)
+    };
+    match lower.as_str() {
+        "warning" => Ok(Penalty::Warning),
+        "disqualified" => Ok(Penalty::Disqualified),
+        _ => count("-hands")
+            .or_else(|| count("-hand"))
+            .map(Penalty::Hands)
+            .or_else(|| {
+                count("-rounds")
+                    .or_else(|| count("-round"))
+                    .map(Penalty::Rounds)
+            })
+            .ok_or_else(|| NotationError {
+                column: w.column,
+                message: format!(
+                    "'{}' is not a penalty: expected warning, N-hands, N-rounds or disqualified",
+                    w.text
+                ),
+            }),
+    }
 }
 
 fn player_line<'a>(
@@ -389,6 +524,10 @@ pub fn format_command(command: &Command) -> Option<String> {
         Command::Show { seat, cards: None } => format!("{seat} show"),
         Command::Deal { street, cards } => format!("{street} {}", format_cards(cards)),
         Command::Floor(i) => format!("floor {}", i.as_str()),
+        Command::Decide { decision, reason } => match reason {
+            Some(r) => format!("floor {}: {r}", decision.notation()),
+            None => format!("floor {}", decision.notation()),
+        },
     })
 }
 
@@ -455,6 +594,45 @@ mod tests {
     }
 
     #[test]
+    fn floor_decisions_parse_with_the_tds_reason_and_print_back() {
+        let cases = [
+            "floor dead-hand s3",
+            "floor dead-hand s3: hand fouled with the muck",
+            "floor all-options s2",
+            "floor forfeit s3 300",
+            "floor binding s5",
+            "floor misdeal: the deck had 51 cards",
+            "floor penalty s4 2-hands: repeated action out of turn",
+            "floor penalty s1 warning",
+            "floor penalty s1 1-rounds",
+            "floor penalty s1 disqualified: abuse",
+        ];
+        for line in cases {
+            let command = parse(line);
+            assert!(matches!(command, Command::Decide { .. }), "{line}");
+            assert_eq!(format_command(&command).as_deref(), Some(line));
+        }
+        assert_eq!(
+            parse("floor dead-hand"),
+            Command::Floor(Irregularity::DeadHand)
+        );
+        assert_eq!(
+            parse("floor misdeal"),
+            Command::Floor(Irregularity::Misdeal)
+        );
+        assert_eq!(
+            parse("FLOOR Forfeit S3 300:  he did not see the raise  # note"),
+            Command::Decide {
+                decision: FloorDecision::Forfeit {
+                    seat: Seat::new(3).unwrap(),
+                    amount: Chips(300)
+                },
+                reason: Some("he did not see the raise".into())
+            }
+        );
+    }
+
+    #[test]
     fn malformed_lines_say_where_and_what_was_expected() {
         let cases = [
             ("s3 rase 100", 4, "not an action"),
@@ -467,7 +645,12 @@ mod tests {
             ("s3 hole AhKdQc", 9, "not two hole cards"),
             ("s3 fold now", 9, "unexpected 'now'"),
             ("dealer burns", 1, "does not start a line"),
-            ("floor smoke", 7, "not an irregularity"),
+            ("floor smoke", 7, "not a floor ruling"),
+            ("floor misdeal:", 15, "the TD's reason"),
+            ("floor clock: slow", 7, "takes no reason"),
+            ("floor forfeit s3", 17, "underbet forfeited"),
+            ("floor penalty s4 3-days", 18, "not a penalty"),
+            ("floor all-options 2", 19, "not a seat"),
             ("s3 say maybe", 8, "not a declaration"),
         ];
         for (line, column, words) in cases {

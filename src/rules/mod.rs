@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use ruling::{Citation, Ruling, RulingId};
+pub use ruling::{Citation, FloorOption, Ruling, RulingId};
 
 /// The built-in profiles: name, file text.
 pub const BUILT_IN: [(&str, &str); 5] = [
@@ -558,6 +558,7 @@ impl HouseRules {
             id,
             text: text.into(),
             citation: std::sync::Arc::new(self.citation(id)),
+            options: Vec::new(),
         }
     }
 }

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-/// The ruling ids fixed by the table-notation contract.
+/// The ruling ids fixed by the table-notation contract, and floorcall's
+/// own (`floor-decision`, `penalty`) after them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RulingId {
@@ -37,11 +38,13 @@ pub enum RulingId {
     DeadButton,
     HeadsUpButton,
     ShortBlind,
+    FloorDecision,
+    Penalty,
 }
 
 impl RulingId {
     /// Every ruling id, in contract order.
-    pub const ALL: [RulingId; 27] = [
+    pub const ALL: [RulingId; 29] = [
         RulingId::MinRaise,
         RulingId::FiftyPercent,
         RulingId::OversizedChip,
@@ -69,6 +72,8 @@ impl RulingId {
         RulingId::DeadButton,
         RulingId::HeadsUpButton,
         RulingId::ShortBlind,
+        RulingId::FloorDecision,
+        RulingId::Penalty,
     ];
 
     /// The id as written in scenario files (`fifty-percent`).
@@ -101,6 +106,8 @@ impl RulingId {
             RulingId::DeadButton => "dead-button",
             RulingId::HeadsUpButton => "heads-up-button",
             RulingId::ShortBlind => "short-blind",
+            RulingId::FloorDecision => "floor-decision",
+            RulingId::Penalty => "penalty",
         }
     }
 }
@@ -129,8 +136,10 @@ impl fmt::Display for Citation {
     }
 }
 
-/// A suggested ruling: id, one plain sentence with the numbers, citation.
-/// Cheap to clone (shared text), since the state keeps every ruling.
+/// A suggested ruling: id, one plain sentence with the numbers, citation,
+/// and the other rulings the floor may make instead, when the book leaves
+/// the floor a real choice. Cheap to clone (shared text), since the state
+/// keeps every ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruling {
     /// The contract's ruling id.
@@ -139,6 +148,50 @@ pub struct Ruling {
     pub text: Arc<str>,
     /// The rule applied.
     pub citation: Arc<Citation>,
+    /// The floor's alternatives (TD's discretion, or several readings).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<FloorOption>,
+}
+
+impl Ruling {
+    /// The ruling with the floor's alternatives to it.
+    pub fn with_options(mut self, options: Vec<FloorOption>) -> Ruling {
+        self.options = options;
+        self
+    }
+}
+
+/// Another ruling the floor may make, as the notation line that records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FloorOption {
+    /// What it rules, in a sentence with the numbers.
+    pub text: String,
+    /// The notation line that records it (`floor dead-hand s2`).
+    pub line: String,
+    /// Whether it replaces the entry that suggested the ruling (another
+    /// reading of the same moment) instead of following it.
+    #[serde(default)]
+    pub replaces: bool,
+}
+
+impl FloorOption {
+    /// An option recorded by a line after the ruled entry.
+    pub fn after(text: String, line: String) -> FloorOption {
+        FloorOption {
+            text,
+            line,
+            replaces: false,
+        }
+    }
+
+    /// An option recorded by a line in place of the ruled entry.
+    pub fn instead(text: String, line: String) -> FloorOption {
+        FloorOption {
+            text,
+            line,
+            replaces: true,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -85,6 +85,74 @@ impl Irregularity {
     }
 }
 
+/// A penalty the floor gives (TDA 66-A): it begins at the end of the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Penalty {
+    /// A verbal warning.
+    Warning,
+    /// Missed hands.
+    Hands(u32),
+    /// Missed rounds (one hand per player at the table, per round).
+    Rounds(u32),
+    /// Disqualification.
+    Disqualified,
+}
+
+impl std::fmt::Display for Penalty {
+    /// The penalty as written in the notation: `warning`, `2-hands`,
+    /// `1-rounds`, `disqualified`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Penalty::Warning => f.write_str("warning"),
+            Penalty::Hands(n) => write!(f, "{n}-hands"),
+            Penalty::Rounds(n) => write!(f, "{n}-rounds"),
+            Penalty::Disqualified => f.write_str("disqualified"),
+        }
+    }
+}
+
+/// A ruling the floor makes itself, on a seat or the hand: the floor can
+/// always rule, and every such entry is journaled with the TD's reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FloorDecision {
+    /// The seat's hand is dead; its chips stay in the pot (`floor dead-hand s3`).
+    DeadHand(Seat),
+    /// A skipped seat keeps every option, raising included (`floor all-options s2`).
+    AllOptions(Seat),
+    /// An undercaller forfeits the underbet and folds (TDA 39-B; `floor forfeit s3 300`).
+    Forfeit {
+        /// Who.
+        seat: Seat,
+        /// The chips put out, which stay in the pot.
+        amount: Chips,
+    },
+    /// A held out-of-turn action binds (`floor binding s5`).
+    Binding(Seat),
+    /// A misdeal declared by the TD, whatever the house's limit (`floor misdeal: reason`).
+    Misdeal,
+    /// A penalty (`floor penalty s4 2-hands: reason`).
+    Penalty {
+        /// Who.
+        seat: Seat,
+        /// What.
+        penalty: Penalty,
+    },
+}
+
+impl FloorDecision {
+    /// The decision's words in the notation (`dead-hand s3`).
+    pub fn notation(&self) -> String {
+        match self {
+            FloorDecision::DeadHand(s) => format!("dead-hand {s}"),
+            FloorDecision::AllOptions(s) => format!("all-options {s}"),
+            FloorDecision::Forfeit { seat, amount } => format!("forfeit {seat} {}", amount.get()),
+            FloorDecision::Binding(s) => format!("binding {s}"),
+            FloorDecision::Misdeal => "misdeal".into(),
+            FloorDecision::Penalty { seat, penalty } => format!("penalty {seat} {penalty}"),
+        }
+    }
+}
+
 /// What the dealer asks of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -147,6 +215,13 @@ pub enum Command {
     },
     /// Ask the floor for a ruling.
     Floor(Irregularity),
+    /// The floor rules, with the TD's reason when given.
+    Decide {
+        /// What the floor rules.
+        decision: FloorDecision,
+        /// Why, in the TD's words.
+        reason: Option<String>,
+    },
     /// Close the pending physical action (the player's hands are back).
     Resolve,
 }
@@ -338,4 +413,7 @@ pub enum Refusal {
     /// Nothing to undo or redo.
     #[error("Nothing to {0}.")]
     NothingTo(&'static str),
+    /// A floor decision that does not fit the hand.
+    #[error("The floor cannot rule that: {0}")]
+    FloorCannot(String),
 }

@@ -55,6 +55,13 @@ pub fn decide(
             out.resolve_pending(rules)?;
         }
     }
+    // Substantial action out of turn over the seat to act binds unless that
+    // seat speaks up with this very line (TDA 40-B).
+    let speaks_up = out.state.to_act.is_some() && command.seat() == out.state.to_act;
+    let binds_over_skipped = !speaks_up && out_of_turn::substantial_pending(&out.state, rules);
+    if binds_over_skipped {
+        out.bind_over_skipped(rules);
+    }
     if let Some(events) = out_of_turn::out_of_turn_line(&out.state, rules, command)? {
         for e in events {
             out.emit(e);
@@ -68,7 +75,9 @@ pub fn decide(
             seat,
             declaration: Declaration::Conditional,
         } => out.emit(floor::conditional(rules, Some(*seat))),
-        Command::Resolve if state.pending.is_none() => return Err(Refusal::NothingTo("resolve")),
+        Command::Resolve if state.pending.is_none() && !binds_over_skipped => {
+            return Err(Refusal::NothingTo("resolve"));
+        }
         Command::Resolve => {}
         Command::Act {
             seat,
@@ -133,6 +142,10 @@ pub fn decide(
             out.emit(Event::HandShown { seat: *seat, cards });
         }
         Command::Deal { street, cards } => {
+            if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
+                // Nuts 37: a board card dealt over a missed seat kills its hand.
+                out.board_over_skipped(rules);
+            }
             if *street == Street::Flop && cards.len() == 4 && out.state.to_act.is_none() {
                 dealing::unseen(&out.state, cards, None)?;
                 out.emit(floor::four_card_flop(rules));
@@ -151,6 +164,9 @@ pub fn decide(
             for e in floor::floor(&out.state, rules, *irregularity)? {
                 out.emit(e);
             }
+        }
+        Command::Decide { decision, reason } => {
+            floor::decide_floor(&mut out, rules, *decision, reason.as_deref())?
         }
     }
     out.settle(rules);

@@ -443,6 +443,21 @@ impl fmt::Display for Event {
                 write!(f, "{seat}'s out-of-turn action does not bind")
             }
             Event::RaiseBarred { seat } => write!(f, "{seat} may not raise again this street"),
+            Event::BoundInPlace { action, .. } => {
+                write!(f, "binds where it was made, out of turn: {action}")
+            }
+            Event::SkippedSeatRuled { seat } => write!(
+                f,
+                "{seat} was skipped: the out-of-turn action over it binds; it keeps its turn"
+            ),
+            Event::RaiseAllowed { seat } => write!(f, "{seat} may bet or raise again"),
+            Event::OutOfTurnReferred { seat } => {
+                write!(
+                    f,
+                    "{seat}'s out-of-turn action is the floor's to rule binding or not"
+                )
+            }
+            Event::HandKilled { seat } => write!(f, "{seat}'s hand is dead; its chips stay in"),
             Event::TurnReturned { seat } => write!(f, "the action returns to {seat}"),
             Event::MisdealDeclared => f.write_str("misdeal: every chip goes back"),
             Event::RulingsAccepted { entry } => {
@@ -563,6 +578,38 @@ pub enum Event {
     /// The seat may not raise (or bet) again on this street.
     RaiseBarred {
         /// Who.
+        seat: Seat,
+    },
+    /// An action became binding where it stands, without moving the turn:
+    /// an out-of-turn fold (TDA 40-A, 53), or out-of-turn actions bound by
+    /// substantial action over a skipped seat (TDA 40-B).
+    BoundInPlace {
+        /// The action, normalized.
+        action: Action,
+        /// Whether it is a full bet or raise.
+        full: bool,
+    },
+    /// Out-of-turn action has bound over this seat, which keeps its turn;
+    /// the floor rules on its hand (TDA 40-B; Nuts 37).
+    SkippedSeatRuled {
+        /// The skipped seat.
+        seat: Seat,
+    },
+    /// The turn reached a seat whose out-of-turn action the house leaves
+    /// to the floor (UPT Betting 10, after an intervening call): it binds
+    /// only if the floor rules so; otherwise the seat acts.
+    OutOfTurnReferred {
+        /// Whose action.
+        seat: Seat,
+    },
+    /// The floor gives the seat back the right to bet or raise.
+    RaiseAllowed {
+        /// Who.
+        seat: Seat,
+    },
+    /// The floor ruled the seat's hand dead; its chips stay in the pot.
+    HandKilled {
+        /// Whose hand.
         seat: Seat,
     },
     /// The action goes back to a skipped seat.

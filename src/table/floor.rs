@@ -4,15 +4,19 @@
 //!
 //! Ruling ids: `misdeal`, `substantial-action` (for a misdeal),
 //! `exposed-card`, `four-card-flop`, `premature-card`, `clock`,
-//! `dead-hand`, `conditional-statement`.
+//! `dead-hand`, `conditional-statement`; and for the floor's own decisions
+//! (`decide_floor`): `floor-decision` (TDA 1, the TD sets a technical rule
+//! aside, with a reason), `penalty` (TDA 66), `undercall` (TDA 39-B, an
+//! underbet forfeited).
 //!
-//! Rules cited: TDA 27 (the clock), 34 (misdeals), 35 (substantial action),
+//! Rules cited: TDA 1 (floor decisions), 27 (the clock), 34 (misdeals), 35 (substantial action),
 //! 36 (four-card flops, premature cards), 54 (conditional statements); Nuts
 //! 36-41; Ugly Tuna Misdeals; UPT Misdeals and Hold'em irregularities;
 //! Redtooth 36.
 
-use super::command::{Irregularity, Refusal};
-use super::event::{Action, ActionKind, Event, Street};
+use super::command::{FloorDecision, Irregularity, Penalty, Refusal};
+use super::decide::Outcome;
+use super::event::{Action, ActionKind, Event, Post, Street};
 use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{DealtCardError, HouseRules, MisdealUntil, RulingId};
@@ -222,4 +226,170 @@ pub(super) fn capitalize(s: &str) -> String {
     c.next().map_or(String::new(), |f| {
         f.to_uppercase().collect::<String>() + c.as_str()
     })
+}
+
+/// The TD's reason, as it reads after a ruling sentence.
+fn because(reason: Option<&str>) -> String {
+    match reason.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(r) => format!(" The TD's reason: {r}."),
+        None => String::new(),
+    }
+}
+
+/// The floor's own ruling on a seat or the hand (`floor dead-hand s3`,
+/// `floor forfeit s3 300`, `floor misdeal: reason` ...): applied at once and
+/// journaled with the TD's reason. The floor can always rule (TDA 1); each
+/// decision is checked against the hand so that the chips stay right.
+pub(super) fn decide_floor(
+    out: &mut Outcome,
+    rules: &HouseRules,
+    decision: FloorDecision,
+    reason: Option<&str>,
+) -> Result<(), Refusal> {
+    let why = because(reason);
+    let live = |st: &HandState, seat: Seat| -> Result<(), Refusal> {
+        let s = st.seat(seat);
+        if !s.occupied {
+            return Err(Refusal::SeatEmpty(seat.number()));
+        }
+        if !s.live() {
+            return Err(Refusal::Folded(seat.number()));
+        }
+        Ok(())
+    };
+    match decision {
+        FloorDecision::DeadHand(seat) => {
+            live(&out.state, seat)?;
+            if !out.state.street.is_betting() && out.state.street != Street::Showdown {
+                return Err(Refusal::HandOver);
+            }
+            out.emit(Event::HandKilled { seat });
+            out.emit(ruling(
+                rules,
+                RulingId::DeadHand,
+                format!(
+                    "The floor rules seat {}'s hand dead: its chips stay in the pot.{why}",
+                    seat.number()
+                ),
+            ));
+        }
+        FloorDecision::AllOptions(seat) => {
+            live(&out.state, seat)?;
+            if !out.state.raise_barred[seat.index()] {
+                return Err(Refusal::FloorCannot(format!(
+                    "seat {} already has every option.",
+                    seat.number()
+                )));
+            }
+            out.emit(Event::RaiseAllowed { seat });
+            out.emit(ruling(
+                rules,
+                RulingId::SubstantialAction,
+                format!(
+                    "The floor gives seat {} every option, betting and raising included.{why}",
+                    seat.number()
+                ),
+            ));
+        }
+        FloorDecision::Forfeit { seat, amount } => {
+            let st = &out.state;
+            live(st, seat)?;
+            let n = seat.number();
+            if st.to_act != Some(seat) {
+                return Err(Refusal::NotYourTurn {
+                    seat: n,
+                    to_act: st.to_act.map_or(0, |t| t.number()),
+                });
+            }
+            let to_call = st.to_call(seat);
+            if amount.is_zero() || amount >= to_call {
+                return Err(Refusal::FloorCannot(format!(
+                    "an underbet is more than nothing and less than the {to_call} to call; {amount} is not."
+                )));
+            }
+            out.emit(Event::Posted {
+                seat,
+                post: Post::Committed,
+                amount,
+            });
+            let wager = out.state.seat(seat).wager;
+            out.bind(Action::fold(seat, wager), false, Vec::new());
+            out.emit(ruling(
+                rules,
+                RulingId::Undercall,
+                format!(
+                    "The TD lets seat {n} forfeit its underbet of {amount} and fold: the {amount} stays in the pot.{why}"
+                ),
+            ));
+        }
+        FloorDecision::Binding(seat) => super::out_of_turn::rule_binding(out, rules, seat)?,
+        FloorDecision::Misdeal => match misdeal_allowed(&out.state, rules) {
+            Ok(()) => {
+                for e in misdeal_events(&out.state, rules, "called by the floor") {
+                    out.emit(e);
+                }
+                if !why.is_empty() {
+                    out.emit(ruling(
+                        rules,
+                        RulingId::FloorDecision,
+                        format!("The floor declares a misdeal.{why}"),
+                    ));
+                }
+            }
+            Err(too_late) => {
+                if why.is_empty() {
+                    return Err(Refusal::FloorCannot(format!(
+                        "{too_late}, so the house rule allows no misdeal; to declare one all the same, give the TD's reason after a colon (floor misdeal: <reason>)."
+                    )));
+                }
+                if !matches!(
+                    out.state.street,
+                    Street::Preflop
+                        | Street::Flop
+                        | Street::Turn
+                        | Street::River
+                        | Street::Showdown
+                ) {
+                    return Err(Refusal::HandOver);
+                }
+                out.emit(Event::MisdealDeclared);
+                out.emit(ruling(
+                    rules,
+                    RulingId::Misdeal,
+                    "Misdeal declared by the floor: every chip goes back and the hand is re-dealt as an exact replay; the button does not move.".into(),
+                ));
+                out.emit(ruling(
+                    rules,
+                    RulingId::FloorDecision,
+                    format!(
+                        "The floor declares a misdeal although {too_late}: the interest of fairness takes priority over the technical rule.{why}"
+                    ),
+                ));
+            }
+        },
+        FloorDecision::Penalty { seat, penalty } => {
+            if !out.state.seat(seat).occupied {
+                return Err(Refusal::SeatEmpty(seat.number()));
+            }
+            let what = match penalty {
+                Penalty::Warning => "a verbal warning".to_string(),
+                Penalty::Hands(1) => "a penalty of one missed hand".to_string(),
+                Penalty::Hands(k) => format!("a penalty of {k} missed hands"),
+                Penalty::Rounds(1) => "a penalty of one missed round".to_string(),
+                Penalty::Rounds(k) => format!("a penalty of {k} missed rounds"),
+                Penalty::Disqualified => "disqualification".to_string(),
+            };
+            let when = if penalty == Penalty::Warning {
+                String::new()
+            } else {
+                " It begins at the end of the hand.".to_string()
+            };
+            out.emit(ruling(
+                rules,
+                RulingId::Penalty,
+                format!("The floor gives seat {} {what}.{when}{why}", seat.number()),
+            ));
+        }
+    }
+    Ok(())
 }

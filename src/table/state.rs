@@ -125,24 +125,44 @@ pub struct HandState {
     pub seen: u64,
     /// The pots as awarded, once the hand is done.
     pub awards: Vec<Award>,
-    /// Actions out of turn waiting for the turn to reach their seat.
+    /// Actions out of turn, in the order they were made: held until the
+    /// turn reaches their seat (or bound already, as an out-of-turn fold,
+    /// while the skipped seat is still to act).
     pub out_of_turn: Vec<OutOfTurnAction>,
+    /// A seat skipped by out-of-turn action that bound over it
+    /// (substantial action, TDA 40-B): still to act, its hand for the floor.
+    pub skipped: Option<Seat>,
     /// Seats that may not raise again on this street (by seat index).
     pub raise_barred: [bool; MAX_SEATS],
     /// Whether a misdeal ended the hand.
     pub misdealt: bool,
 }
 
-/// An action out of turn, held until the turn reaches the seat.
+/// An action out of turn, judged against the action it faced when it was
+/// made, and held until the turn reaches the seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct OutOfTurnAction {
     /// Who acted.
     pub seat: Seat,
     /// What they did.
     pub intent: Intent,
-    /// The bet they faced then: if the bet has grown since, the action to
-    /// them has changed.
+    /// The bet they faced then, counting the out-of-turn actions ahead of
+    /// them as made: if the bet is another when the turn comes, the action
+    /// to them has changed.
     pub faced: Chips,
+    /// The seat whose turn it was (the skipped player).
+    pub skipped: Seat,
+    /// How many actions had bound when it was made: later ones intervene.
+    pub since: usize,
+    /// The seats whose out-of-turn actions were already pending (by seat
+    /// index, as bits): what this seat faced, not intervening action.
+    pub ahead: u16,
+    /// Already binding where it was made (an out-of-turn fold): kept only
+    /// to count the actions taken over the skipped seat.
+    pub bound: bool,
+    /// Referred to the floor when the turn reached it (UPT Betting 10,
+    /// after an intervening call): binds only if the floor so rules.
+    pub referred: bool,
 }
 
 impl HandState {
@@ -257,6 +277,7 @@ impl HandState {
         self.last_caller = None;
         self.last_actor = self.button;
         self.out_of_turn.clear();
+        self.skipped = None;
         self.raise_barred = [false; MAX_SEATS];
         for s in self.seats.iter_mut() {
             s.wager = Chips::ZERO;
@@ -369,11 +390,66 @@ impl HandState {
                 seat,
                 intent,
                 faced,
-            } => self.out_of_turn.push(OutOfTurnAction {
-                seat: *seat,
-                intent: *intent,
-                faced: *faced,
-            }),
+            } => {
+                let ahead = self
+                    .out_of_turn
+                    .iter()
+                    .fold(0u16, |bits, o| bits | 1 << o.seat.index());
+                self.out_of_turn.push(OutOfTurnAction {
+                    seat: *seat,
+                    intent: *intent,
+                    faced: *faced,
+                    skipped: self.to_act.unwrap_or(*seat),
+                    since: self.actions.len(),
+                    ahead,
+                    bound: false,
+                    referred: false,
+                });
+            }
+            Event::BoundInPlace { action, full } => {
+                let ahead = self
+                    .out_of_turn
+                    .iter()
+                    .fold(0u16, |bits, o| bits | 1 << o.seat.index());
+                let held = self.out_of_turn.iter().any(|o| o.seat == action.seat);
+                if !held && action.kind == ActionKind::Fold && self.to_act.is_some() {
+                    // An out-of-turn fold: binding at once, and counted
+                    // among the actions taken over the skipped seat.
+                    self.out_of_turn.push(OutOfTurnAction {
+                        seat: action.seat,
+                        intent: Intent::Fold,
+                        faced: self.current_bet,
+                        skipped: self.to_act.unwrap_or(action.seat),
+                        since: self.actions.len(),
+                        ahead,
+                        bound: true,
+                        referred: false,
+                    });
+                } else if let Some(o) = self.out_of_turn.iter_mut().find(|o| o.seat == action.seat)
+                {
+                    o.bound = true;
+                }
+                self.record(action, *full);
+                self.recheck_turn();
+            }
+            Event::SkippedSeatRuled { seat } => self.skipped = Some(*seat),
+            Event::OutOfTurnReferred { seat } => {
+                for o in self.out_of_turn.iter_mut().filter(|o| o.seat == *seat) {
+                    o.referred = true;
+                }
+            }
+            Event::RaiseAllowed { seat } => self.raise_barred[seat.index()] = false,
+            Event::HandKilled { seat } => {
+                self.seat_mut(*seat).folded = true;
+                self.out_of_turn.retain(|o| o.seat != *seat);
+                if self.pending.as_ref().is_some_and(|p| p.seat == *seat) {
+                    self.pending = None;
+                }
+                if self.skipped == Some(*seat) {
+                    self.skipped = None;
+                }
+                self.recheck_turn();
+            }
             Event::OutOfTurnVoided { seat } => self.out_of_turn.retain(|o| o.seat != *seat),
             Event::RaiseBarred { seat } => self.raise_barred[seat.index()] = true,
             Event::TurnReturned { seat } => {
@@ -390,6 +466,7 @@ impl HandState {
                 self.to_act = None;
                 self.pending = None;
                 self.out_of_turn.clear();
+                self.skipped = None;
             }
             Event::EntryRetracted { .. } | Event::RulingsAccepted { .. } => {}
         }
@@ -428,7 +505,23 @@ impl HandState {
         self.advance();
     }
 
+    /// An action binds in turn: recorded, then the turn passes on.
     fn bind(&mut self, action: &Action, full: bool) {
+        self.record(action, full);
+        // The turn has moved past any seat skipped by out-of-turn action,
+        // and folds bound out of turn no longer count against it.
+        self.out_of_turn.retain(|o| !o.bound);
+        if self.skipped == Some(action.seat) {
+            self.skipped = None;
+        }
+        self.pending = None;
+        self.last_actor = Some(action.seat);
+        self.advance();
+    }
+
+    /// Records a binding action's chips and its effect on the betting,
+    /// without moving the turn.
+    fn record(&mut self, action: &Action, full: bool) {
         let seat = action.seat;
         match action.kind {
             ActionKind::Fold => self.seat_mut(seat).folded = true,
@@ -458,10 +551,29 @@ impl HandState {
         s.acted = true;
         s.acted_at = current;
         self.actions.push(*action);
-        self.out_of_turn.retain(|o| o.seat != seat);
-        self.pending = None;
-        self.last_actor = Some(seat);
+        self.out_of_turn.retain(|o| o.seat != seat || o.bound);
+        if self.pending.as_ref().is_some_and(|p| p.seat == seat) {
+            self.pending = None;
+        }
+    }
+
+    /// After a seat drops out where it stands (a fold out of turn, a hand
+    /// killed), the seat to act keeps the turn if it still owes an action;
+    /// else the turn passes on from it.
+    fn recheck_turn(&mut self) {
+        let Some(seat) = self.to_act else {
+            return;
+        };
+        let able = self.seats.iter().filter(|s| s.can_act()).count();
+        let live = self.live_count();
+        if live >= 2 && self.needs_action(seat, able) {
+            return;
+        }
+        // Pass the turn on as if the seat before it had just acted.
+        let keep = self.last_actor;
+        self.last_actor = Some(Seat::from_index(seat.index() + MAX_SEATS - 1));
         self.advance();
+        self.last_actor = keep;
     }
 
     /// The state as the fold of `events`.
