@@ -342,15 +342,11 @@ pub(super) fn decide_floor(
                         "{too_late}, so the house rule allows no misdeal; to declare one all the same, give the TD's reason after a colon (floor misdeal: <reason>)."
                     )));
                 }
-                if !matches!(
-                    out.state.street,
-                    Street::Preflop
-                        | Street::Flop
-                        | Street::Turn
-                        | Street::River
-                        | Street::Showdown
-                ) {
-                    return Err(Refusal::HandOver);
+                if !out.state.starting_pot.is_zero() {
+                    return Err(Refusal::FloorCannot(format!(
+                        "this hand began with {} already in the middle from streets it does not record, so a misdeal cannot give every chip back; rule the hands instead (floor dead-hand sN).",
+                        out.state.starting_pot
+                    )));
                 }
                 out.emit(Event::MisdealDeclared);
                 out.emit(ruling(

@@ -1,5 +1,8 @@
 //! The invariants every hand keeps, checked by one function that unit
 //! tests, property tests and the scenario runner all reuse.
+//!
+//! Besides the chips: an action held out of turn belongs to a seat still in
+//! the hand, one per seat, and only while someone is to act.
 
 use super::chips::Chips;
 use super::event::Street;
@@ -54,6 +57,29 @@ pub fn check(hand: &Hand) -> Result<(), String> {
         }
         if !st.street.is_betting() {
             return Err(format!("seat {} is to act at {}", seat.number(), st.street));
+        }
+    }
+    let mut held = 0u16;
+    for o in st.out_of_turn.iter().filter(|o| !o.bound) {
+        let s = st.seat(o.seat);
+        if !s.live() {
+            return Err(format!(
+                "seat {} holds an action out of turn but is not in the hand",
+                o.seat.number()
+            ));
+        }
+        if held & (1 << o.seat.index()) != 0 {
+            return Err(format!(
+                "seat {} holds two actions out of turn",
+                o.seat.number()
+            ));
+        }
+        held |= 1 << o.seat.index();
+        if st.to_act.is_none() && st.street.is_betting() {
+            return Err(format!(
+                "seat {}'s action out of turn is held with no one to act",
+                o.seat.number()
+            ));
         }
     }
     if st.street == Street::Done {

@@ -99,6 +99,9 @@ pub struct HandState {
     /// Chips in the middle not owned by any seat's contribution (a starting
     /// pot, a big-blind ante).
     pub dead_money: Chips,
+    /// Chips that were in the middle when the hand began (a hand started
+    /// after the preflop): no seat's to take back in a misdeal.
+    pub starting_pot: Chips,
     /// Who posts the ante.
     pub ante_mode: AnteMode,
     /// The street total a call must match.
@@ -245,9 +248,22 @@ impl HandState {
 
     /// Passes the turn clockwise from the last actor, or closes the round.
     fn advance(&mut self) {
-        self.to_act = None;
+        self.to_act = self.next_to_act();
+        if self.to_act.is_none() {
+            // The round is over: an action still held out of turn never
+            // came to bind (its seat had nothing left to do).
+            self.out_of_turn.clear();
+            self.skipped = None;
+            if self.street == Street::River && self.live_count() >= 2 {
+                self.street = Street::Showdown;
+            }
+        }
+    }
+
+    /// The next seat owing an action, clockwise from the last actor.
+    fn next_to_act(&self) -> Option<Seat> {
         if !self.street.is_betting() {
-            return;
+            return None;
         }
         // One pass over the seats, not one per seat asked (replay speed).
         let (mut live, mut able) = (0, 0);
@@ -256,16 +272,13 @@ impl HandState {
             able += usize::from(!s.all_in());
         }
         if live < 2 {
-            return;
+            return None;
         }
         let from = self
             .last_actor
             .or(self.button)
             .unwrap_or(Seat::from_index(0));
-        self.to_act = from.clockwise_after().find(|s| self.needs_action(*s, able));
-        if self.to_act.is_none() && self.street == Street::River {
-            self.street = Street::Showdown;
-        }
+        from.clockwise_after().find(|s| self.needs_action(*s, able))
     }
 
     fn new_street(&mut self, street: Street) {
@@ -485,6 +498,7 @@ impl HandState {
                 .min()
                 .unwrap_or(Chips(1)),
             dead_money: setup.pot,
+            starting_pot: setup.pot,
             ante_mode: setup.ante_mode,
             // Room for a typical hand's actions: one allocation, not a
             // reallocation every few actions (replay speed).

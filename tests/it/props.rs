@@ -9,7 +9,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 
 use floorcall::rules::HouseRules;
-use floorcall::table::command::Irregularity;
+use floorcall::table::command::{FloorDecision, Irregularity, Penalty};
 use floorcall::table::event::{Declaration, PushedChips, Street, TableSetup};
 use floorcall::table::{Card, Chips, Command, Hand, HandState, Intent, Seat, invariants};
 
@@ -89,12 +89,44 @@ fn random_amount(st: &HandState, hand: &Hand, seat: Seat, rng: &mut StdRng) -> C
     }
 }
 
+/// A floor decision at random: on a live seat, the seat to act or any.
+fn random_decision(st: &HandState, rng: &mut StdRng) -> Command {
+    let live: Vec<Seat> = st.live().collect();
+    let seat = live
+        .choose(rng)
+        .copied()
+        .unwrap_or(Seat::from_index(rng.random_range(0..10)));
+    let to_act = st.to_act.unwrap_or(seat);
+    let decision = match rng.random_range(0..6) {
+        0 => FloorDecision::DeadHand(seat),
+        1 => FloorDecision::AllOptions(to_act),
+        2 => FloorDecision::Forfeit {
+            seat: to_act,
+            amount: Chips(rng.random_range(1..=st.to_call(to_act).get().max(1))),
+        },
+        3 => FloorDecision::Binding(to_act),
+        4 => FloorDecision::Misdeal,
+        _ => FloorDecision::Penalty {
+            seat,
+            penalty: Penalty::Hands(rng.random_range(1..4)),
+        },
+    };
+    Command::Decide {
+        decision,
+        reason: rng.random_bool(0.5).then(|| "the TD's reason".to_string()),
+    }
+}
+
 /// A command chosen at random against the live state: mostly sensible, some
-/// illegal on purpose.
-fn random_command(hand: &Hand, rng: &mut StdRng) -> Option<Command> {
+/// illegal on purpose; `out_of_turn` is how often the actor is another
+/// seat than the one to act.
+fn random_command(hand: &Hand, rng: &mut StdRng, out_of_turn: f64) -> Option<Command> {
     let st = hand.state();
     let any_seat = Seat::from_index(rng.random_range(0..10));
-    let actor = if rng.random_bool(0.9) {
+    let others: Vec<Seat> = st.live().filter(|s| Some(*s) != st.to_act).collect();
+    let actor = if rng.random_bool(out_of_turn) {
+        others.choose(rng).copied().unwrap_or(any_seat)
+    } else if rng.random_bool(0.9) {
         st.to_act.unwrap_or(any_seat)
     } else {
         any_seat
@@ -179,7 +211,8 @@ fn random_command(hand: &Hand, rng: &mut StdRng) -> Option<Command> {
                 }
             }
         }
-        93..=94 => Command::Floor(Irregularity::ALL[rng.random_range(0..6)].0),
+        93 => Command::Floor(Irregularity::ALL[rng.random_range(0..6)].0),
+        94 => random_decision(st, rng),
         95..=96 => Command::Resolve,
         _ => return None, // undo
     })
@@ -187,6 +220,12 @@ fn random_command(hand: &Hand, rng: &mut StdRng) -> Option<Command> {
 
 /// Plays one random hand, checking every step.
 fn play(seed: u64, steps: usize) -> Result<(), TestCaseError> {
+    play_with(seed, steps, 0.0)
+}
+
+/// Plays one random hand with actions out of turn `out_of_turn` of the
+/// time, checking every step.
+fn play_with(seed: u64, steps: usize, out_of_turn: f64) -> Result<(), TestCaseError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let houses = ["tda", "upt", "ugly-tuna", "nuts", "redtooth"];
     let rules = HouseRules::load(houses[rng.random_range(0..5)]).expect("a built-in house");
@@ -203,22 +242,24 @@ fn play(seed: u64, steps: usize) -> Result<(), TestCaseError> {
         }
         let before = hand.state().clone();
         let entries = hand.entries().len();
-        match random_command(&hand, &mut rng) {
-            Some(command) => match hand.execute(&command, None) {
-                Ok(_) => {
-                    history.push(before);
-                    undone.clear();
+        match random_command(&hand, &mut rng, out_of_turn) {
+            Some(command) => {
+                match hand.execute(&command, floorcall::notation::format_command(&command)) {
+                    Ok(_) => {
+                        history.push(before);
+                        undone.clear();
+                    }
+                    Err(_) => {
+                        prop_assert_eq!(
+                            hand.state(),
+                            &before,
+                            "a refused {:?} changed the state",
+                            command
+                        );
+                        prop_assert_eq!(hand.entries().len(), entries);
+                    }
                 }
-                Err(_) => {
-                    prop_assert_eq!(
-                        hand.state(),
-                        &before,
-                        "a refused {:?} changed the state",
-                        command
-                    );
-                    prop_assert_eq!(hand.entries().len(), entries);
-                }
-            },
+            }
             None => {
                 if rng.random_bool(0.7) {
                     if hand.undo().is_ok() {
@@ -242,7 +283,19 @@ fn play(seed: u64, steps: usize) -> Result<(), TestCaseError> {
             }
         }
         if let Err(broken) = invariants::check(&hand) {
-            return Err(TestCaseError::fail(format!("seed {seed}: {broken}")));
+            let journal: Vec<String> = hand
+                .entries()
+                .iter()
+                .map(|e| {
+                    let events: Vec<String> = e.events.iter().map(|ev| ev.to_string()).collect();
+                    format!("  {}: {:?} -> {}", e.seq, e.line, events.join(" | "))
+                })
+                .collect();
+            return Err(TestCaseError::fail(format!(
+                "seed {seed}: {broken}\n{:?}\n{}",
+                hand.entries()[0].events,
+                journal.join("\n")
+            )));
         }
     }
     Ok(())
@@ -254,6 +307,18 @@ proptest! {
     #[test]
     fn random_command_sequences_keep_every_invariant(seed in any::<u64>(), steps in 1usize..120) {
         play(seed, steps)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 5_000, ..ProptestConfig::default() })]
+
+    /// Chains of actions out of turn (several seats acting before the
+    /// skipped one, gestures and words out of turn, floor decisions), with
+    /// undo and redo among them, keep every invariant.
+    #[test]
+    fn random_out_of_turn_chains_keep_every_invariant(seed in any::<u64>(), steps in 1usize..120) {
+        play_with(seed, steps, 0.45)?;
     }
 }
 
