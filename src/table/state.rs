@@ -168,7 +168,40 @@ pub struct OutOfTurnAction {
     pub referred: bool,
 }
 
+/// An action in the words a dealer says: "calls 500" (facing 500),
+/// "raises to 1,200", "checks".
+pub fn intent_words(intent: Intent, faced: Chips) -> String {
+    match intent {
+        Intent::Fold => "folds".to_string(),
+        Intent::Check => "checks".to_string(),
+        Intent::Call(_) => format!("calls {faced}"),
+        Intent::Bet(to) => format!("bets {to}"),
+        Intent::Raise(to) => format!("raises to {to}"),
+        Intent::AllIn => "all in".to_string(),
+    }
+}
+
+impl OutOfTurnAction {
+    /// What it is, as the dealer's screen shows it on the seat: "calls
+    /// 500, out of turn, pending".
+    pub fn describe(&self) -> String {
+        let what = intent_words(self.intent, self.faced);
+        if self.bound {
+            format!("{what}, out of turn, binding")
+        } else if self.referred {
+            format!("{what}, out of turn, for the floor")
+        } else {
+            format!("{what}, out of turn, pending")
+        }
+    }
+}
+
 impl HandState {
+    /// The action this seat holds out of turn, if any.
+    pub fn held_out_of_turn(&self, seat: Seat) -> Option<&OutOfTurnAction> {
+        self.out_of_turn.iter().find(|o| o.seat == seat && !o.bound)
+    }
+
     /// A seat's state.
     pub fn seat(&self, seat: Seat) -> &SeatState {
         &self.seats[seat.index()]

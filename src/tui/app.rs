@@ -161,6 +161,9 @@ pub struct Choice {
     pub command: Command,
     /// Its normalized line.
     pub label: String,
+    /// Whether it replaces the ruled entry (another reading of the same
+    /// moment) or follows it (the floor's ruling on what it left open).
+    pub replaces: bool,
 }
 
 /// Rulings suggested by an entry, waiting for the dealer.
@@ -904,10 +907,11 @@ impl App {
                     .and_then(|c| c.get(n as usize - 1))
                     .cloned();
                 match (chosen, &panel.choices) {
-                    (Some(choice), _) => {
+                    (Some(choice), _) if choice.replaces => {
                         let line = choice.label.clone();
                         self.override_with(choice.command, line);
                     }
+                    (Some(choice), _) => self.rule_after(panel.seq, choice),
                     (None, Some(c)) => {
                         self.refuse(format!("There is no choice {n}: choose 1 to {}.", c.len()))
                     }
@@ -951,8 +955,23 @@ impl App {
     /// The clear actions the floor may rule instead of what entry `seq`
     /// bound, each checked against the hand as it was before the entry.
     fn override_choices(&self, seq: u32) -> Vec<Choice> {
+        // The options the rulings themselves leave to the floor come first.
+        let mut choices: Vec<Choice> = self
+            .ruling
+            .iter()
+            .flat_map(|p| p.rulings.iter())
+            .flat_map(|r| r.options.iter())
+            .filter_map(|o| {
+                let command = crate::notation::parse_line(&o.line).ok().flatten()?;
+                Some(Choice {
+                    command,
+                    label: o.line.clone(),
+                    replaces: o.replaces,
+                })
+            })
+            .collect();
         let Some(session) = &self.session else {
-            return Vec::new();
+            return choices;
         };
         let Some(bound) = self.entry(seq).and_then(|e| {
             e.events.iter().find_map(|ev| match ev {
@@ -960,12 +979,12 @@ impl App {
                 _ => None,
             })
         }) else {
-            return Vec::new();
+            return choices;
         };
         let mut before = session.hand().clone();
         match before.undo().map(|e| e.events.clone()).as_deref() {
             Ok([Event::EntryRetracted { entry }]) if *entry == seq => {}
-            _ => return Vec::new(),
+            _ => return choices,
         }
         let st = before.state();
         let rules = before.rules();
@@ -1006,7 +1025,6 @@ impl App {
         }
         intents.push(wager_intent(min));
         intents.push(Intent::AllIn);
-        let mut choices: Vec<Choice> = Vec::new();
         for intent in intents {
             let command = Command::Act {
                 seat,
@@ -1029,10 +1047,27 @@ impl App {
             choices.push(Choice {
                 command: as_clear(&action),
                 label,
+                replaces: true,
             });
         }
         choices.truncate(9);
         choices
+    }
+
+    /// Records the floor's choice among the options a ruling left open: the
+    /// ruling is marked seen (accepted as the question) and the floor's
+    /// line follows it in the journal.
+    fn rule_after(&mut self, seq: u32, choice: Choice) {
+        let accepted = match self.session.as_mut() {
+            Some(session) => session.accept_rulings(seq),
+            None => return,
+        };
+        if let Err(e) = accepted {
+            self.refuse(format!("The floor's choice could not be recorded: {e}"));
+            return;
+        }
+        self.ruling = None;
+        self.submit(choice.command, Some(choice.label));
     }
 
     /// Records the floor's ruling in place of the ruled entry: the entry is

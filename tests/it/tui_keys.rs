@@ -9,7 +9,9 @@ use floorcall::tui::{App, Keymap, Theme};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::tui_fixtures::{app_at_table, nine_handed, press, ruling_shown, screen_text, setup_app};
+use super::tui_fixtures::{
+    app_at, app_at_table, nine_handed, press, ruling_shown, screen_text, setup_app,
+};
 
 fn actions(app: &App) -> Vec<String> {
     app.state()
@@ -409,4 +411,62 @@ fn random_keys_never_panic_and_keep_the_hand_sound() {
         }
         screen_text(&app, 100, 30);
     }
+}
+
+#[test]
+fn an_out_of_turn_chain_shows_on_the_seats_and_the_floor_picks_the_skipped_seats_treatment() {
+    // TDA 40-B, the addendum's example: UTG (seat 3) makes it 600; seat 4
+    // is skipped when seat 5 calls and seat 6 folds out of turn.
+    let mut app = app_at("tda", &[10000; 7], 7, (100, 200), &[]);
+    press(&mut app, "r600<Enter>");
+    press(&mut app, "5c");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    let screen = screen_text(&app, 120, 40);
+    assert!(
+        screen.contains("s5 calls 600, out of turn, pending"),
+        "the held call shows in the log:\n{screen}"
+    );
+    assert!(
+        screen.contains("│calls 600 ") && screen.contains("│OOT, pending "),
+        "the held call shows on seat 5's box:\n{screen}"
+    );
+    press(&mut app, "6f");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    assert_eq!(actions(&app), ["s3 raise 600", "s6 fold"]);
+    // Seat 7 acts out of turn as well: seat 4 has not spoken up, so the
+    // chain binds and the floor is asked about seat 4's hand.
+    press(&mut app, "7f");
+    let panel = app.ruling().expect("the floor is asked").clone();
+    assert!(
+        panel
+            .rulings
+            .iter()
+            .any(|r| r.id.as_str() == "substantial-action" && !r.options.is_empty()),
+        "{panel:?}"
+    );
+    assert_eq!(
+        actions(&app),
+        ["s3 raise 600", "s6 fold", "s5 call 600", "s7 fold"]
+    );
+    let st = app.state().expect("at the table");
+    let four = Seat::new(4).expect("a seat");
+    assert_eq!(st.to_act, Some(four));
+    assert!(!st.can_raise(four, app.session().expect("a session").hand().rules()));
+    // The floor gives seat 4 every option: the first choice offered.
+    press(&mut app, "o1");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    let st = app.state().expect("at the table");
+    assert!(st.can_raise(four, app.session().expect("a session").hand().rules()));
+    press(&mut app, "r1800<Enter>");
+    assert_eq!(
+        actions(&app).last().map(String::as_str),
+        Some("s4 raise 1800")
+    );
+    assert!(invariants::check(app.session().expect("a session").hand()).is_ok());
 }

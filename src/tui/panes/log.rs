@@ -118,6 +118,33 @@ impl LogPane<'_> {
                     Event::StreetDealt { street, cards } => {
                         out.push(self.street_header(street.as_str(), cards));
                     }
+                    Event::ActedOutOfTurn {
+                        seat,
+                        intent,
+                        faced,
+                    } => {
+                        let words = crate::table::state::intent_words(*intent, *faced);
+                        out.push(Line::styled(
+                            format!("{seat} {words}, out of turn, pending"),
+                            t.ruling(),
+                        ));
+                    }
+                    Event::BoundInPlace { action, .. } => {
+                        out.push(Line::from(vec![
+                            Span::styled(
+                                action.to_string(),
+                                Style::new().add_modifier(Modifier::BOLD),
+                            ),
+                            Span::styled("  (out of turn, binding)", t.ruling()),
+                        ]));
+                    }
+                    Event::OutOfTurnVoided { .. }
+                    | Event::HandKilled { .. }
+                    | Event::SkippedSeatRuled { .. }
+                    | Event::RaiseAllowed { .. }
+                    | Event::OutOfTurnReferred { .. } => {
+                        out.push(Line::styled(event.to_string(), t.ruling()));
+                    }
                     Event::HoleCards { seat, cards } => {
                         let mut spans = vec![Span::styled(format!("{seat} hole "), t.faded())];
                         spans.extend(self.cards(cards));

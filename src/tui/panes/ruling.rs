@@ -51,6 +51,12 @@ impl RulingPane<'_> {
                     t.faded().add_modifier(Modifier::ITALIC),
                 ));
             }
+            for option in &ruling.options {
+                let text = format!("or the floor rules: {} ({})", option.text, option.line);
+                for piece in wrap(&text, width.saturating_sub(2)) {
+                    out.push(Line::raw(format!("  {piece}")));
+                }
+            }
         }
         match &self.panel.choices {
             None => {

@@ -190,7 +190,18 @@ impl SeatsPane<'_> {
             return ("empty".into(), t.faded());
         }
         if st.to_act == Some(seat) {
+            if st.skipped == Some(seat) {
+                return ("▶ TO ACT (skipped)".into(), t.to_act());
+            }
             return ("▶ TO ACT".into(), t.to_act());
+        }
+        if let Some(held) = st.held_out_of_turn(seat) {
+            let status = if held.referred {
+                "OOT, floor"
+            } else {
+                "OOT, pending"
+            };
+            return (status.into(), t.ruling());
         }
         if st.pending.as_ref().is_some_and(|p| p.seat == seat) {
             return ("motion…".into(), t.to_act());
@@ -269,7 +280,11 @@ impl SeatsPane<'_> {
             Line::styled(s.stack.to_string(), stack_style),
         );
         let won = self.won(seat);
-        if !won.is_zero() {
+        if let Some(held) = st.held_out_of_turn(seat) {
+            // The action held out of turn, where the bet would show.
+            let words = crate::table::state::intent_words(held.intent, held.faced);
+            put_line(buf, inner, 1, Line::styled(words, t.ruling()));
+        } else if !won.is_zero() {
             put_line(buf, inner, 1, Line::styled(format!("won {won}"), t.info()));
         } else if !s.wager.is_zero() {
             put_line(buf, inner, 1, Line::raw(format!("bet {}", s.wager)));
