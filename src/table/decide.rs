@@ -21,7 +21,7 @@
 //!   the cards (hole cards, the board, no card twice).
 
 use super::chips::Chips;
-use super::command::{Command, Refusal};
+use super::command::{Command, FloorDecision, Refusal};
 use super::event::{Action, Declaration, Event, Street};
 use super::state::{HandState, Pending};
 use super::{betting, dealing, floor, out_of_turn, showdown, words_and_chips};
@@ -50,7 +50,9 @@ pub fn decide(
     // another seat or the dealer. A clear verb from the same seat is the
     // dealer's own reading of it and takes its place.
     if let Some(pending) = &state.pending {
-        let same_seat = command.seat() == Some(pending.seat);
+        // The floor's forfeit of an undercall is its reading of the motion.
+        let forfeit = matches!(command, Command::Decide { decision: FloorDecision::Forfeit { seat, .. }, .. } if *seat == pending.seat);
+        let same_seat = command.seat() == Some(pending.seat) || forfeit;
         if !same_seat || matches!(command, Command::Resolve) {
             out.resolve_pending(rules)?;
         }

@@ -84,7 +84,9 @@ pub(super) fn misdeal_events(st: &HandState, rules: &HouseRules, cause: &str) ->
             ruling(
                 rules,
                 RulingId::Misdeal,
-                format!("No misdeal ({cause}): {why}, so the hand must proceed."),
+                format!(
+                    "No misdeal ({cause}): {why}, so the hand must proceed. (The floor may still declare one, with its reason: floor misdeal: <reason>.)"
+                ),
             ),
             ruling(
                 rules,

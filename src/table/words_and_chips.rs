@@ -20,7 +20,8 @@ use super::event::{Action, Declaration, Event, PushedChips, Street};
 use super::seat::Seat;
 use super::state::{HandState, Pending};
 use crate::rules::{
-    HouseRules, MultipleChips, OversizedChip, Ruling, RulingId, Undercall, VerbalVsChips,
+    FloorOption, HouseRules, MultipleChips, OversizedChip, Ruling, RulingId, Undercall,
+    VerbalVsChips,
 };
 
 /// What a seat's pending physical action binds, and the rulings it needs.
@@ -486,6 +487,7 @@ pub(super) fn silent_push(
         }
         let heads_up = st.live_count() == 2;
         let always = rules.settings.undercall.value == Undercall::AlwaysFullCall;
+        let discretion = !always && !heads_up && !st.opening_bet;
         let text = if always {
             format!(
                 "Seat {n} put out {amount} of the {to_call} to call: a call of an improperly low amount is brought up to a full call of {cb}."
@@ -504,7 +506,15 @@ pub(super) fn silent_push(
                 "Seat {n} put out {amount} of the {to_call} to call: the TD decides; suggested a full call of {cb} (the TD may let the player forfeit the {amount} and fold)."
             )
         };
-        ruling(RulingId::Undercall, text);
+        let mut undercall = rules.ruling(RulingId::Undercall, text);
+        if discretion {
+            // TDA 39-B: "at TDs discretion, he may forfeit the underbet and fold".
+            undercall = undercall.with_options(vec![FloorOption::instead(
+                format!("Seat {n} forfeits the {amount} it put out and folds; the {amount} stays in the pot."),
+                format!("floor forfeit s{n} {}", amount.get()),
+            )]);
+        }
+        rulings.push(undercall);
         return Ok(bind(cb, rulings));
     }
     if to == cb || to == s.max_to() {

@@ -470,3 +470,26 @@ fn an_out_of_turn_chain_shows_on_the_seats_and_the_floor_picks_the_skipped_seats
     );
     assert!(invariants::check(app.session().expect("a session").hand()).is_ok());
 }
+
+#[test]
+fn the_floor_lets_an_undercaller_forfeit_the_underbet_and_it_stays_in_the_pot() {
+    // TDA 39-B: facing a raise multi-way, an undercall is the TD's call.
+    let mut app = app_at("tda", &[10000; 4], 1, (100, 200), &[]);
+    press(&mut app, "r600<Enter>"); // seat 4 raises
+    press(&mut app, ":s1 push 300<Enter>");
+    while app.ruling().is_none() && app.state().is_some_and(|s| s.pending.is_some()) {
+        press(&mut app, "<Enter>");
+    }
+    let panel = app.ruling().expect("the undercall is the floor's").clone();
+    assert!(
+        panel.rulings.iter().any(|r| r.id.as_str() == "undercall"),
+        "{panel:?}"
+    );
+    press(&mut app, "o1");
+    let st = app.state().expect("at the table");
+    let one = Seat::new(1).expect("a seat");
+    assert_eq!(st.seat(one).stack, Chips(9700), "the 300 stays in");
+    assert!(st.seat(one).folded);
+    assert_eq!(st.pot(), Chips(1200)); // 100 + 200 + 600 + 300
+    assert!(invariants::check(app.session().expect("a session").hand()).is_ok());
+}
