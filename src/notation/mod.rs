@@ -184,7 +184,7 @@ fn player_line<'a>(
                 "the amount to {what} (a street total in whole chips)"
             ))
         })?;
-        parse_amount(w)
+        amount_word(w)
     };
     let command = match lower.as_str() {
         "fold" => act(Intent::Fold),
@@ -193,7 +193,7 @@ fn player_line<'a>(
             let to = match rest.as_slice().first() {
                 Some(w) if !w.text.eq_ignore_ascii_case("allin") => {
                     rest.next();
-                    Some(parse_amount(w)?)
+                    Some(amount_word(w)?)
                 }
                 _ => None,
             };
@@ -223,7 +223,7 @@ fn player_line<'a>(
                     let amount = match rest.as_slice().first() {
                         Some(next) => {
                             rest.next();
-                            Some(parse_amount(next)?)
+                            Some(amount_word(next)?)
                         }
                         None => None,
                     };
@@ -234,7 +234,7 @@ fn player_line<'a>(
                     }
                 }
                 _ if word.starts_with(|c: char| c.is_ascii_digit()) => {
-                    Declaration::Amount(parse_amount(w)?)
+                    Declaration::Amount(amount_word(w)?)
                 }
                 _ => {
                     return Err(err(
@@ -298,35 +298,59 @@ fn two_cards(w: &Word) -> Result<[Card; 2], NotationError> {
     }
 }
 
-fn parse_number(text: &str) -> Option<u64> {
+/// Why a word is not a number of chips.
+enum NotANumber {
+    /// Not digits (commas and underscores allowed between them).
+    Malformed,
+    /// Digits, but more than a `u64` holds.
+    TooLarge,
+}
+
+fn parse_number(text: &str) -> Result<u64, NotANumber> {
     let digits: String = text.chars().filter(|c| *c != ',' && *c != '_').collect();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+        return Err(NotANumber::Malformed);
     }
-    digits.parse().ok()
+    // All digits: the only way left to fail is too many of them.
+    digits.parse().map_err(|_| NotANumber::TooLarge)
 }
 
-fn parse_amount(w: &Word) -> Result<Chips, NotationError> {
-    match parse_number(w.text) {
-        Some(n) if n > 0 => Ok(Chips(n)),
-        Some(_) => Err(NotationError {
-            column: w.column,
-            message: "an amount must be more than 0".into(),
-        }),
-        None => Err(NotationError {
-            column: w.column,
-            message: format!(
-                "'{}' is not an amount: expected whole chips, like 1400",
-                w.text
-            ),
-        }),
+/// The sentence for an amount above the table maximum.
+fn over_max(what: &str) -> String {
+    format!(
+        "{what} is more than the most chips a table may have in play, {}",
+        Chips::MAX_TABLE
+    )
+}
+
+/// Reads an amount of chips as the notation writes it (`1400`, `1,400`):
+/// more than 0 and at most `Chips::MAX_TABLE`. `column` is where `text`
+/// starts in its line. The command bar, scripts and the table screen's
+/// amount prompts all read amounts here.
+pub fn parse_amount(text: &str, column: usize) -> Result<Chips, NotationError> {
+    let err = |message: String| NotationError { column, message };
+    match parse_number(text) {
+        Ok(0) => Err(err("an amount must be more than 0".into())),
+        Ok(n) if Chips(n).within_table() => Ok(Chips(n)),
+        Ok(n) => Err(err(over_max(&format!("{} chips", Chips(n))))),
+        Err(NotANumber::TooLarge) => Err(err(over_max(&format!("'{text}'")))),
+        Err(NotANumber::Malformed) => Err(err(format!(
+            "'{text}' is not an amount: expected whole chips, like 1400"
+        ))),
     }
 }
 
+fn amount_word(w: &Word) -> Result<Chips, NotationError> {
+    parse_amount(w.text, w.column)
+}
+
+/// Chips pushed: a plain amount, or denominations with counts. Each
+/// denomination, each product and the total are checked (never wrapped)
+/// and refused above `Chips::MAX_TABLE`, at the column of the part.
 fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
     let text = w.text.to_ascii_lowercase();
     if !text.contains(['x', '+']) {
-        return parse_amount(w).map(PushedChips::Amount);
+        return amount_word(w).map(PushedChips::Amount);
     }
     let bad = || NotationError {
         column: w.column,
@@ -336,18 +360,48 @@ fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
         ),
     };
     let mut groups = Vec::new();
+    let mut total = Chips::ZERO;
+    let mut offset = 0;
     for part in text.split('+') {
-        let (value, count) = match part.split_once('x') {
-            Some((v, c)) => (
-                parse_number(v).ok_or_else(bad)?,
-                parse_number(c).ok_or_else(bad)?,
-            ),
-            None => (parse_number(part).ok_or_else(bad)?, 1),
+        let at = |message: String| NotationError {
+            column: w.column + text[..offset].chars().count(),
+            message,
         };
-        if value == 0 || count == 0 || count > u32::MAX as u64 {
+        let number = |digits: &str| match parse_number(digits) {
+            Ok(n) => Ok(n),
+            Err(NotANumber::TooLarge) => Err(at(over_max(&format!("'{part}'")))),
+            Err(NotANumber::Malformed) => Err(bad()),
+        };
+        let (value, count) = match part.split_once('x') {
+            Some((v, c)) => (number(v)?, number(c)?),
+            None => (number(part)?, 1),
+        };
+        if value == 0 || count == 0 {
             return Err(bad());
         }
-        groups.push((Chips(value), count as u32));
+        let Ok(count) = u32::try_from(count) else {
+            return Err(at(format!(
+                "'{part}' is {count} chips in one push: at most {} can be counted",
+                u32::MAX
+            )));
+        };
+        let value = Chips(value);
+        if !value.within_table() {
+            return Err(at(over_max(&format!("a chip of {value}"))));
+        }
+        let product = value
+            .checked_mul(u64::from(count))
+            .filter(|p| p.within_table())
+            .ok_or_else(|| at(over_max(&format!("'{part}'"))))?;
+        total = total
+            .checked_add(product)
+            .filter(|t| t.within_table())
+            .ok_or_else(|| NotationError {
+                column: w.column,
+                message: over_max(&format!("'{}' altogether", w.text)),
+            })?;
+        groups.push((value, count));
+        offset += part.len() + 1;
     }
     Ok(PushedChips::Denominations(groups))
 }

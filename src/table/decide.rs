@@ -45,6 +45,14 @@ pub fn decide(
     if state.street == Street::Done {
         return Err(Refusal::HandOver);
     }
+    // The notation parser never gives more; a command built any other way
+    // is held to the same bound, so no sum below can overflow.
+    if let Some(amount) = command.largest_amount().filter(|a| !a.within_table()) {
+        return Err(Refusal::OverMaximum {
+            amount,
+            max: Chips::MAX_TABLE,
+        });
+    }
     let mut out = Outcome::new(state.clone());
     // A seat's pending physical action resolves when the next line concerns
     // another seat or the dealer. A clear verb from the same seat is the
