@@ -12,6 +12,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::table::cards::{Card, format_cards, parse_cards};
+use crate::table::chips::grouped;
 use crate::table::command::{Command, Intent, Irregularity};
 use crate::table::event::{Declaration, PushedChips, Street};
 use crate::table::{Chips, Seat};
@@ -381,8 +382,9 @@ fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
         }
         let Ok(count) = u32::try_from(count) else {
             return Err(at(format!(
-                "'{part}' is {count} chips in one push: at most {} can be counted",
-                u32::MAX
+                "'{part}' is {} chips in one push: at most {} can be counted",
+                grouped(u128::from(count)),
+                grouped(u128::from(u32::MAX))
             )));
         };
         let value = Chips(value);
@@ -509,6 +511,37 @@ mod tests {
     }
 
     #[test]
+    fn amounts_up_to_the_table_maximum_read_exactly() {
+        assert_eq!(
+            parse("s3 push 1,000,000,000,000,000"),
+            parse("s3 push 1000000000000000")
+        );
+        match parse("s3 push 500000000000000x2") {
+            Command::Push { chips, .. } => assert_eq!(chips.total(), Chips::MAX_TABLE),
+            other => panic!("not a push: {other:?}"),
+        }
+        match parse("s3 push 400000000000000x2+100000000000000x1+25x4") {
+            Command::Push { chips, .. } => assert_eq!(chips.total(), Chips(900_000_000_000_100)),
+            other => panic!("not a push: {other:?}"),
+        }
+        assert_eq!(parse_amount("1,400", 1), Ok(Chips(1400)));
+        assert_eq!(parse_amount("1000000000000000", 1), Ok(Chips::MAX_TABLE));
+    }
+
+    #[test]
+    fn pushed_chips_total_never_wraps() {
+        // Built in code, not parsed: the total saturates, and decide refuses
+        // it as more than a table may hold.
+        let huge = PushedChips::Denominations(vec![(Chips(1 << 63), 2), (Chips(25), u32::MAX)]);
+        assert_eq!(huge.checked_total(), None);
+        assert_eq!(huge.total(), Chips(u64::MAX));
+        let many = PushedChips::Denominations(vec![(Chips(1), u32::MAX), (Chips(5), u32::MAX)]);
+        assert_eq!(many.single_chip(), None);
+        assert_eq!(many.smallest_of_several(), Some(Chips(1)));
+        assert_eq!(many.total(), Chips(6 * u64::from(u32::MAX)));
+    }
+
+    #[test]
     fn malformed_lines_say_where_and_what_was_expected() {
         let cases = [
             ("s3 rase 100", 4, "not an action"),
@@ -523,6 +556,69 @@ mod tests {
             ("dealer burns", 1, "does not start a line"),
             ("floor smoke", 7, "not an irregularity"),
             ("s3 say maybe", 8, "not a declaration"),
+            // Amounts over the table maximum, or over what a u64 holds, are
+            // refused where they stand, never wrapped.
+            (
+                "s3 bet 1000000000000001",
+                8,
+                "1,000,000,000,000,001 chips is more than the most chips a table may have in play, 1,000,000,000,000,000",
+            ),
+            (
+                "s3 raise 99999999999999999999999",
+                10,
+                "'99999999999999999999999' is more than the most chips",
+            ),
+            (
+                "s3 say raise 2000000000000000",
+                14,
+                "more than the most chips",
+            ),
+            (
+                "s3 call 18446744073709551616",
+                9,
+                "more than the most chips",
+            ),
+            (
+                "s3 push 18446744073709551615",
+                9,
+                "more than the most chips",
+            ),
+            (
+                "s3 push 9223372036854775808x2",
+                9,
+                "a chip of 9,223,372,036,854,775,808 is more than",
+            ),
+            (
+                "s3 push 1000x1000000000000000",
+                9,
+                "'1000x1000000000000000' is 1,000,000,000,000,000 chips in one push: at most 4,294,967,295 can be counted",
+            ),
+            (
+                "s3 push 25+1000x99999999999999999999",
+                12,
+                "'1000x99999999999999999999' is more than",
+            ),
+            (
+                "s3 push 25+600000000000000x2",
+                12,
+                "'600000000000000x2' is more than the most chips",
+            ),
+            (
+                "s3 push 600000000000000x2+1",
+                9,
+                "'600000000000000x2' is more than",
+            ),
+            // Each part fits (10^15 is the maximum itself); the total does not.
+            (
+                "s3 push 25+500000000000000x2",
+                9,
+                "'25+500000000000000x2' altogether is more than",
+            ),
+            (
+                "s3 push 600000000000000+500000000000000",
+                9,
+                "'600000000000000+500000000000000' altogether is more than",
+            ),
         ];
         for (line, column, words) in cases {
             let e = parse_line(line).unwrap_err();

@@ -307,6 +307,39 @@ mod tests {
     }
 
     #[test]
+    fn an_amount_over_the_table_maximum_is_refused_whatever_built_the_command() {
+        use crate::table::event::{Declaration, PushedChips};
+        let over = Chips(Chips::MAX_TABLE.get() + 1);
+        let refused = Refusal::OverMaximum {
+            amount: over,
+            max: Chips::MAX_TABLE,
+        };
+        for command in [
+            act(1, Intent::Raise(over)),
+            act(1, Intent::Call(Some(over))),
+            Command::Say {
+                seat: seat(1),
+                declaration: Declaration::Amount(over),
+            },
+            Command::Push {
+                seat: seat(1),
+                chips: PushedChips::Amount(over),
+            },
+        ] {
+            assert_eq!(when(&three_handed(), "tda", command), Err(refused.clone()));
+        }
+        // A push whose total does not fit in chips: refused, not wrapped.
+        let wraps = Command::Push {
+            seat: seat(1),
+            chips: PushedChips::Denominations(vec![(Chips(1 << 63), 2)]),
+        };
+        assert_eq!(
+            when(&three_handed(), "tda", wraps).unwrap_err().to_string(),
+            "18,446,744,073,709,551,615 chips is more than the most a table may have in play, 1,000,000,000,000,000."
+        );
+    }
+
+    #[test]
     fn a_full_raise_is_bound_as_full() {
         let events = when(&three_handed(), "tda", act(1, Intent::Raise(Chips(600)))).unwrap();
         assert_eq!(
