@@ -166,20 +166,19 @@ impl Command {
         }
     }
 
-    /// The largest amount of chips the command names (a stated street
-    /// total, a declared amount, the chips pushed), if it names any.
-    pub fn largest_amount(&self) -> Option<Chips> {
+    /// The amount of chips the command names (a stated street total, a
+    /// declared amount, the chips pushed), if it names one.
+    pub fn amount_named(&self) -> Option<Chips> {
         match self {
-            Command::Act { intent, .. } => match intent {
-                Intent::Call(Some(c)) | Intent::Bet(c) | Intent::Raise(c) => Some(*c),
-                _ => None,
-            },
-            Command::Say { declaration, .. } => match declaration {
-                Declaration::Bet(Some(c))
-                | Declaration::Raise(Some(c))
-                | Declaration::Amount(c) => Some(*c),
-                _ => None,
-            },
+            Command::Act {
+                intent: Intent::Call(Some(c)) | Intent::Bet(c) | Intent::Raise(c),
+                ..
+            } => Some(*c),
+            Command::Say {
+                declaration:
+                    Declaration::Bet(Some(c)) | Declaration::Raise(Some(c)) | Declaration::Amount(c),
+                ..
+            } => Some(*c),
             Command::Push { chips, .. } => Some(chips.total()),
             _ => None,
         }

@@ -47,7 +47,7 @@ pub fn decide(
     }
     // The notation parser never gives more; a command built any other way
     // is held to the same bound, so no sum below can overflow.
-    if let Some(amount) = command.largest_amount().filter(|a| !a.within_table()) {
+    if let Some(amount) = command.amount_named().filter(|a| !a.within_table()) {
         return Err(Refusal::OverMaximum {
             amount,
             max: Chips::MAX_TABLE,
