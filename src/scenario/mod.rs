@@ -233,9 +233,10 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
         }
     };
     let setup = table_setup(raw.table.into_inner(), blinds).map_err(|m| at(table_at, m))?;
-    // A table that cannot start is a file error, not a failed expectation:
-    // the engine's own start (`dealing::validate_setup` and the house's
-    // ante rule) decides, at the key its blinds or at the `[table]`.
+    // A table that cannot start is a file error, not a failed expectation.
+    // The engine's own start decides (`dealing::validate_setup`, then the
+    // house's ante rule); the error points at `blinds` when the blinds are
+    // what is wrong, else at `[table]`.
     if let Err(refusal) = Hand::start(setup.clone(), rules.clone()) {
         let blind_problem =
             crate::rules::blinds_problem(setup.small_blind.get(), setup.big_blind.get());

@@ -52,7 +52,7 @@ impl Chips {
     pub const MAX_TABLE: Chips = Chips(1_000_000_000_000_000);
 
     /// The amount as a plain number.
-    pub fn get(self) -> u64 {
+    pub const fn get(self) -> u64 {
         self.0
     }
 

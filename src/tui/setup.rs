@@ -20,7 +20,7 @@ use crate::table::{Chips, Seat};
 
 /// The most chips a field accepts: no one amount can be more than a table
 /// may have in play.
-const MAX_AMOUNT: u64 = Chips::MAX_TABLE.0;
+const MAX_AMOUNT: u64 = Chips::MAX_TABLE.get();
 /// The longest name kept.
 const MAX_NAME: usize = 16;
 
