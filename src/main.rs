@@ -330,6 +330,14 @@ fn run_table(args: &TableArgs) -> Result<(), Failure> {
     choice
         .apply(&flags)
         .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+    if flags.any() {
+        // The flags start a hand at once: a table that cannot start (blinds,
+        // more chips than a table may have in play ...) is refused here,
+        // before the screen opens, with the engine's sentence.
+        choice
+            .header(1)
+            .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+    }
     let mut app = App::new(AppOptions {
         keymap,
         theme: Theme::from_env(),

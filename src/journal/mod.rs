@@ -9,8 +9,9 @@
 //! and the caller shows an action as taken only after that returns: a crash
 //! can at worst leave a torn last line, which was never acknowledged and is
 //! dropped when the journal is read. Anything else that does not read back
-//! (bad JSON, another event version, entries out of order) is an error that
-//! names the file and line and changes nothing. Loading rebuilds a hand with
+//! (bad JSON, another event version, entries out of order, a table the
+//! engine would not start) is an error that names the file and line and
+//! changes nothing. Loading rebuilds a hand with
 //! `Hand::from_entries`; the log is never rewritten (undo is a retraction
 //! entry like any other).
 //!
@@ -26,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::table::dealing::validate_setup;
 use crate::table::event::{EVENT_VERSION, Event, TableSetup};
 use crate::table::hand::Entry;
 
@@ -224,6 +226,11 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
                         ),
                     ));
                 }
+                // A table the engine would not start is not a hand that
+                // was played: the file was damaged or written by hand.
+                validate_setup(&header.setup).map_err(|refusal| {
+                    corrupt(number, format!("hand {}: {refusal}", header.number))
+                })?;
                 loaded.hands.push(JournalHand {
                     header,
                     entries: Vec::new(),
@@ -305,6 +312,14 @@ fn check_entry(hand: &JournalHand, entry: &Entry) -> Result<(), String> {
                 "entry {} retracts entry {target}, which does not come before it.",
                 entry.seq
             ));
+        }
+        if let Event::HandStarted { setup } = event {
+            validate_setup(setup).map_err(|refusal| {
+                format!(
+                    "entry {} of hand {}: {refusal}",
+                    entry.seq, hand.header.number
+                )
+            })?;
         }
     }
     Ok(())

@@ -12,6 +12,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::table::cards::{Card, format_cards, parse_cards};
+use crate::table::chips::grouped;
 use crate::table::command::{Command, FloorDecision, Intent, Irregularity, Penalty};
 use crate::table::event::{Declaration, PushedChips, Street};
 use crate::table::{Chips, Seat};
@@ -213,7 +214,7 @@ fn floor_line<'a>(
                 .ok_or_else(|| missing("the underbet forfeited (whole chips)"))?;
             FloorDecision::Forfeit {
                 seat,
-                amount: parse_amount(a)?,
+                amount: amount_word(a)?,
             }
         }
         "penalty" => {
@@ -266,7 +267,7 @@ fn parse_penalty(w: &Word) -> Result<Penalty, NotationError> {
     let count = |suffix: &str| {
         lower
             .strip_suffix(suffix)
-            .and_then(parse_number)
+            .and_then(|n| parse_number(n).ok())
             .filter(|n| (1..=1000).contains(n))
             .map(|n| n as u32)
     };
@@ -319,7 +320,7 @@ fn player_line<'a>(
                 "the amount to {what} (a street total in whole chips)"
             ))
         })?;
-        parse_amount(w)
+        amount_word(w)
     };
     let command = match lower.as_str() {
         "fold" => act(Intent::Fold),
@@ -328,7 +329,7 @@ fn player_line<'a>(
             let to = match rest.as_slice().first() {
                 Some(w) if !w.text.eq_ignore_ascii_case("allin") => {
                     rest.next();
-                    Some(parse_amount(w)?)
+                    Some(amount_word(w)?)
                 }
                 _ => None,
             };
@@ -358,7 +359,7 @@ fn player_line<'a>(
                     let amount = match rest.as_slice().first() {
                         Some(next) => {
                             rest.next();
-                            Some(parse_amount(next)?)
+                            Some(amount_word(next)?)
                         }
                         None => None,
                     };
@@ -369,7 +370,7 @@ fn player_line<'a>(
                     }
                 }
                 _ if word.starts_with(|c: char| c.is_ascii_digit()) => {
-                    Declaration::Amount(parse_amount(w)?)
+                    Declaration::Amount(amount_word(w)?)
                 }
                 _ => {
                     return Err(err(
@@ -433,35 +434,59 @@ fn two_cards(w: &Word) -> Result<[Card; 2], NotationError> {
     }
 }
 
-fn parse_number(text: &str) -> Option<u64> {
+/// Why a word is not a number of chips.
+enum NotANumber {
+    /// Not digits (commas and underscores allowed between them).
+    Malformed,
+    /// Digits, but more than a `u64` holds.
+    TooLarge,
+}
+
+fn parse_number(text: &str) -> Result<u64, NotANumber> {
     let digits: String = text.chars().filter(|c| *c != ',' && *c != '_').collect();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+        return Err(NotANumber::Malformed);
     }
-    digits.parse().ok()
+    // All digits: the only way left to fail is too many of them.
+    digits.parse().map_err(|_| NotANumber::TooLarge)
 }
 
-fn parse_amount(w: &Word) -> Result<Chips, NotationError> {
-    match parse_number(w.text) {
-        Some(n) if n > 0 => Ok(Chips(n)),
-        Some(_) => Err(NotationError {
-            column: w.column,
-            message: "an amount must be more than 0".into(),
-        }),
-        None => Err(NotationError {
-            column: w.column,
-            message: format!(
-                "'{}' is not an amount: expected whole chips, like 1400",
-                w.text
-            ),
-        }),
+/// The sentence for an amount above the table maximum.
+fn over_max(what: &str) -> String {
+    format!(
+        "{what} is more than the most chips a table may have in play, {}",
+        Chips::MAX_TABLE
+    )
+}
+
+/// Reads an amount of chips as the notation writes it (`1400`, `1,400`):
+/// more than 0 and at most `Chips::MAX_TABLE`. `column` is where `text`
+/// starts in its line. The command bar, scripts and the table screen's
+/// amount prompts all read amounts here.
+pub fn parse_amount(text: &str, column: usize) -> Result<Chips, NotationError> {
+    let err = |message: String| NotationError { column, message };
+    match parse_number(text) {
+        Ok(0) => Err(err("an amount must be more than 0".into())),
+        Ok(n) if Chips(n).within_table() => Ok(Chips(n)),
+        Ok(n) => Err(err(over_max(&format!("{} chips", Chips(n))))),
+        Err(NotANumber::TooLarge) => Err(err(over_max(&format!("'{text}'")))),
+        Err(NotANumber::Malformed) => Err(err(format!(
+            "'{text}' is not an amount: expected whole chips, like 1400"
+        ))),
     }
 }
 
+fn amount_word(w: &Word) -> Result<Chips, NotationError> {
+    parse_amount(w.text, w.column)
+}
+
+/// Chips pushed: a plain amount, or denominations with counts. Each
+/// denomination, each product and the total are checked (never wrapped)
+/// and refused above `Chips::MAX_TABLE`, at the column of the part.
 fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
     let text = w.text.to_ascii_lowercase();
     if !text.contains(['x', '+']) {
-        return parse_amount(w).map(PushedChips::Amount);
+        return amount_word(w).map(PushedChips::Amount);
     }
     let bad = || NotationError {
         column: w.column,
@@ -471,18 +496,49 @@ fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
         ),
     };
     let mut groups = Vec::new();
+    let mut total = Chips::ZERO;
+    let mut offset = 0;
     for part in text.split('+') {
-        let (value, count) = match part.split_once('x') {
-            Some((v, c)) => (
-                parse_number(v).ok_or_else(bad)?,
-                parse_number(c).ok_or_else(bad)?,
-            ),
-            None => (parse_number(part).ok_or_else(bad)?, 1),
+        let at = |message: String| NotationError {
+            column: w.column + text[..offset].chars().count(),
+            message,
         };
-        if value == 0 || count == 0 || count > u32::MAX as u64 {
+        let number = |digits: &str| match parse_number(digits) {
+            Ok(n) => Ok(n),
+            Err(NotANumber::TooLarge) => Err(at(over_max(&format!("'{part}'")))),
+            Err(NotANumber::Malformed) => Err(bad()),
+        };
+        let (value, count) = match part.split_once('x') {
+            Some((v, c)) => (number(v)?, number(c)?),
+            None => (number(part)?, 1),
+        };
+        if value == 0 || count == 0 {
             return Err(bad());
         }
-        groups.push((Chips(value), count as u32));
+        let Ok(count) = u32::try_from(count) else {
+            return Err(at(format!(
+                "'{part}' is {} chips in one push: at most {} can be counted",
+                grouped(u128::from(count)),
+                grouped(u128::from(u32::MAX))
+            )));
+        };
+        let value = Chips(value);
+        if !value.within_table() {
+            return Err(at(over_max(&format!("a chip of {value}"))));
+        }
+        let product = value
+            .checked_mul(u64::from(count))
+            .filter(|p| p.within_table())
+            .ok_or_else(|| at(over_max(&format!("'{part}'"))))?;
+        total = total
+            .checked_add(product)
+            .filter(|t| t.within_table())
+            .ok_or_else(|| NotationError {
+                column: w.column,
+                message: over_max(&format!("'{}' altogether", w.text)),
+            })?;
+        groups.push((value, count));
+        offset += part.len() + 1;
     }
     Ok(PushedChips::Denominations(groups))
 }
@@ -633,6 +689,37 @@ mod tests {
     }
 
     #[test]
+    fn amounts_up_to_the_table_maximum_read_exactly() {
+        assert_eq!(
+            parse("s3 push 1,000,000,000,000,000"),
+            parse("s3 push 1000000000000000")
+        );
+        match parse("s3 push 500000000000000x2") {
+            Command::Push { chips, .. } => assert_eq!(chips.total(), Chips::MAX_TABLE),
+            other => panic!("not a push: {other:?}"),
+        }
+        match parse("s3 push 400000000000000x2+100000000000000x1+25x4") {
+            Command::Push { chips, .. } => assert_eq!(chips.total(), Chips(900_000_000_000_100)),
+            other => panic!("not a push: {other:?}"),
+        }
+        assert_eq!(parse_amount("1,400", 1), Ok(Chips(1400)));
+        assert_eq!(parse_amount("1000000000000000", 1), Ok(Chips::MAX_TABLE));
+    }
+
+    #[test]
+    fn pushed_chips_total_never_wraps() {
+        // Built in code, not parsed: the total saturates, and decide refuses
+        // it as more than a table may hold.
+        let huge = PushedChips::Denominations(vec![(Chips(1 << 63), 2), (Chips(25), u32::MAX)]);
+        assert_eq!(huge.checked_total(), None);
+        assert_eq!(huge.total(), Chips(u64::MAX));
+        let many = PushedChips::Denominations(vec![(Chips(1), u32::MAX), (Chips(5), u32::MAX)]);
+        assert_eq!(many.single_chip(), None);
+        assert_eq!(many.smallest_of_several(), Some(Chips(1)));
+        assert_eq!(many.total(), Chips(6 * u64::from(u32::MAX)));
+    }
+
+    #[test]
     fn malformed_lines_say_where_and_what_was_expected() {
         let cases = [
             ("s3 rase 100", 4, "not an action"),
@@ -652,6 +739,69 @@ mod tests {
             ("floor penalty s4 3-days", 18, "not a penalty"),
             ("floor all-options 2", 19, "not a seat"),
             ("s3 say maybe", 8, "not a declaration"),
+            // Amounts over the table maximum, or over what a u64 holds, are
+            // refused where they stand, never wrapped.
+            (
+                "s3 bet 1000000000000001",
+                8,
+                "1,000,000,000,000,001 chips is more than the most chips a table may have in play, 1,000,000,000,000,000",
+            ),
+            (
+                "s3 raise 99999999999999999999999",
+                10,
+                "'99999999999999999999999' is more than the most chips",
+            ),
+            (
+                "s3 say raise 2000000000000000",
+                14,
+                "more than the most chips",
+            ),
+            (
+                "s3 call 18446744073709551616",
+                9,
+                "more than the most chips",
+            ),
+            (
+                "s3 push 18446744073709551615",
+                9,
+                "more than the most chips",
+            ),
+            (
+                "s3 push 9223372036854775808x2",
+                9,
+                "a chip of 9,223,372,036,854,775,808 is more than",
+            ),
+            (
+                "s3 push 1000x1000000000000000",
+                9,
+                "'1000x1000000000000000' is 1,000,000,000,000,000 chips in one push: at most 4,294,967,295 can be counted",
+            ),
+            (
+                "s3 push 25+1000x99999999999999999999",
+                12,
+                "'1000x99999999999999999999' is more than",
+            ),
+            (
+                "s3 push 25+600000000000000x2",
+                12,
+                "'600000000000000x2' is more than the most chips",
+            ),
+            (
+                "s3 push 600000000000000x2+1",
+                9,
+                "'600000000000000x2' is more than",
+            ),
+            // Each part fits (10^15 is the maximum itself); the total does not.
+            (
+                "s3 push 25+500000000000000x2",
+                9,
+                "'25+500000000000000x2' altogether is more than",
+            ),
+            (
+                "s3 push 600000000000000+500000000000000",
+                9,
+                "'600000000000000+500000000000000' altogether is more than",
+            ),
         ];
         for (line, column, words) in cases {
             let e = parse_line(line).unwrap_err();

@@ -75,8 +75,17 @@ pub enum PhhError {
         /// The amount.
         value: f64,
     },
-    /// The engine refused the table.
-    #[error("the hand cannot start: {0}")]
+    /// An amount above the most chips a table may have in play.
+    #[error("{field} has {value}: a table may have at most {max} chips in play.", max = Chips::MAX_TABLE)]
+    OverMaximum {
+        /// The PHH key.
+        field: &'static str,
+        /// The amount.
+        value: f64,
+    },
+    /// The engine refused the table (`dealing::validate_setup`: blinds,
+    /// seats, more chips in play than `Chips::MAX_TABLE` ...).
+    #[error("{0}")]
     Setup(Refusal),
     /// An action that is not PHH for no-limit hold'em.
     #[error("action {index} '{text}': {message}")]
@@ -189,12 +198,25 @@ impl<'de> Deserialize<'de> for Amount {
     }
 }
 
+/// An amount in whole chips a table can hold, or an error naming the field
+/// and the value.
+fn chips(field: &'static str, amount: Amount) -> Result<u64, PhhError> {
+    match amount.whole() {
+        None => Err(PhhError::Fraction {
+            field,
+            value: amount.0,
+        }),
+        Some(v) if !Chips(v).within_table() => Err(PhhError::OverMaximum {
+            field,
+            value: amount.0,
+        }),
+        Some(v) => Ok(v),
+    }
+}
+
 /// Amounts in whole chips, or an error naming the field and the value.
 fn whole(field: &'static str, amounts: &[Amount]) -> Result<Vec<u64>, PhhError> {
-    amounts
-        .iter()
-        .map(|a| a.whole().ok_or(PhhError::Fraction { field, value: a.0 }))
-        .collect()
+    amounts.iter().map(|a| chips(field, *a)).collect()
 }
 
 /// Reads a PHH file and plays it through the engine (TDA rules) to map each
@@ -335,10 +357,7 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
     }
     let (small_blind, big_blind) = (blinds[0], blinds[1]);
     if let Some(min_bet) = raw.min_bet {
-        let min_bet = min_bet.whole().ok_or(PhhError::Fraction {
-            field: "min_bet",
-            value: min_bet.0,
-        })?;
+        let min_bet = chips("min_bet", min_bet)?;
         if min_bet != big_blind {
             return Err(PhhError::MinBet { min_bet, big_blind });
         }
@@ -459,6 +478,12 @@ fn translate(text: &str, players: usize, state: &HandState) -> Result<Option<Com
                 .and_then(|v| Amount(v).whole())
                 .map(Chips)
                 .ok_or_else(|| format!("'{amount}' is not a whole number of chips."))?;
+            if !to.within_table() {
+                return Err(format!(
+                    "'{amount}' is more than the most chips a table may have in play, {}.",
+                    Chips::MAX_TABLE
+                ));
+            }
             let all_in = to == s.max_to();
             if state.current_bet.is_zero() {
                 Ok(Some(act(Intent::Bet(to), all_in)))

@@ -13,6 +13,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::table::Chips;
+
 pub use ruling::{Citation, FloorOption, Ruling, RulingId};
 
 /// The built-in profiles: name, file text.
@@ -502,10 +504,14 @@ impl HouseRules {
                 key: format!("levels[{i}]"),
                 message,
             };
-            if l.small > l.big {
+            if let Some(message) = blinds_problem(l.small, l.big) {
+                return Err(invalid(message));
+            }
+            if !Chips(l.ante).within_table() {
                 return Err(invalid(format!(
-                    "the small blind {} is larger than the big blind {}",
-                    l.small, l.big
+                    "the ante ({}) is more than the most chips a table may have in play, {}",
+                    Chips(l.ante),
+                    Chips::MAX_TABLE
                 )));
             }
             if let Some(message) = ante_problem(&settings, l.small, l.ante) {
@@ -563,10 +569,36 @@ impl HouseRules {
     }
 }
 
+/// Why a small and big blind cannot be played, if they cannot: the one
+/// rule for the table setup screen, scenario files, journals, PHH imports
+/// (all through `dealing::validate_setup`) and `[[levels]]`. The big blind
+/// is the minimum bet, so it is at least one chip; the small blind is not
+/// more than the big; and neither is more than a table may hold.
+pub fn blinds_problem(small_blind: u64, big_blind: u64) -> Option<String> {
+    let (small, big) = (Chips(small_blind), Chips(big_blind));
+    if big.is_zero() {
+        Some(format!(
+            "the big blind is 0, and it is the minimum bet: it must be at least 1 chip (the small blind is {small})"
+        ))
+    } else if small > big {
+        Some(format!(
+            "the small blind ({small}) is more than the big blind ({big})"
+        ))
+    } else if !big.within_table() {
+        Some(format!(
+            "the big blind ({big}) is more than the most chips a table may have in play, {}",
+            Chips::MAX_TABLE
+        ))
+    } else {
+        None
+    }
+}
+
 /// Why an ante is too big under the house's rule, if it is.
 pub fn ante_problem(settings: &Settings, small_blind: u64, ante: u64) -> Option<String> {
+    let over_quarter = ante.checked_mul(4).is_none_or(|a| a > small_blind);
     match settings.max_ante.value {
-        MaxAnte::QuarterOfSmallBlind if ante * 4 > small_blind => Some(format!(
+        MaxAnte::QuarterOfSmallBlind if over_quarter => Some(format!(
             "the ante {ante} is more than a quarter of the small blind {small_blind} ({}: \"{}\")",
             settings.max_ante.citation.rule, settings.max_ante.citation.text
         )),

@@ -75,7 +75,8 @@ fn default_house() -> String {
 #[serde(deny_unknown_fields)]
 struct RawTable {
     button: u8,
-    blinds: [u64; 2],
+    /// `[small, big]`; read as a list so a wrong count gets its own message.
+    blinds: Spanned<Vec<u64>>,
     #[serde(default)]
     ante: u64,
     /// Extension: `"per-player"` (default) or `"big-blind"`.
@@ -218,7 +219,34 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
         source,
     })?;
     let table_at = raw.table.span().start;
-    let setup = table_setup(raw.table.into_inner()).map_err(|m| at(table_at, m))?;
+    let blinds_at = raw.table.get_ref().blinds.span().start;
+    let blinds = match raw.table.get_ref().blinds.get_ref().as_slice() {
+        [small, big] => (Chips(*small), Chips(*big)),
+        other => {
+            return Err(at(
+                blinds_at,
+                format!(
+                    "blinds has {} value(s): expected two, [small, big], like [100, 200]",
+                    other.len()
+                ),
+            ));
+        }
+    };
+    let setup = table_setup(raw.table.into_inner(), blinds).map_err(|m| at(table_at, m))?;
+    // A table that cannot start is a file error, not a failed expectation.
+    // The engine's own start decides (`dealing::validate_setup`, then the
+    // house's ante rule); the error points at `blinds` when the blinds are
+    // what is wrong, else at `[table]`.
+    if let Err(refusal) = Hand::start(setup.clone(), rules.clone()) {
+        let blind_problem =
+            crate::rules::blinds_problem(setup.small_blind.get(), setup.big_blind.get());
+        let offset = if blind_problem.is_some() {
+            blinds_at
+        } else {
+            table_at
+        };
+        return Err(at(offset, refusal.to_string()));
+    }
 
     // Script lines map back to file lines: the string starts after `"""`
     // and an immediately following newline (TOML trims it).
@@ -327,7 +355,7 @@ fn seat_named(key: &str) -> Result<Seat, String> {
         .ok_or_else(|| format!("'{key}' is not a seat: seats are 1 to 10"))
 }
 
-fn table_setup(raw: RawTable) -> Result<TableSetup, String> {
+fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, String> {
     let button = Seat::new(raw.button)
         .ok_or_else(|| format!("button = {} is not a seat: seats are 1 to 10", raw.button))?;
     let stacks: Vec<(Seat, Chips)> = match raw.stacks {
@@ -365,8 +393,8 @@ fn table_setup(raw: RawTable) -> Result<TableSetup, String> {
     denominations.sort();
     Ok(TableSetup {
         button,
-        small_blind: Chips(raw.blinds[0]),
-        big_blind: Chips(raw.blinds[1]),
+        small_blind: blinds.0,
+        big_blind: blinds.1,
         ante: Chips(raw.ante),
         ante_mode: raw.ante_mode,
         stacks,

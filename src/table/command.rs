@@ -240,6 +240,24 @@ impl Command {
             _ => None,
         }
     }
+
+    /// The amount of chips the command names (a stated street total, a
+    /// declared amount, the chips pushed), if it names one.
+    pub fn amount_named(&self) -> Option<Chips> {
+        match self {
+            Command::Act {
+                intent: Intent::Call(Some(c)) | Intent::Bet(c) | Intent::Raise(c),
+                ..
+            } => Some(*c),
+            Command::Say {
+                declaration:
+                    Declaration::Bet(Some(c)) | Declaration::Raise(Some(c)) | Declaration::Amount(c),
+                ..
+            } => Some(*c),
+            Command::Push { chips, .. } => Some(chips.total()),
+            _ => None,
+        }
+    }
 }
 
 /// Why a command was refused. The state is unchanged.
@@ -254,6 +272,14 @@ pub enum Refusal {
     /// The table setup is impossible.
     #[error("The table cannot start: {0}")]
     Setup(String),
+    /// An amount above the most chips a table may have in play.
+    #[error("{amount} chips is more than the most a table may have in play, {max}.")]
+    OverMaximum {
+        /// The amount named (`u64::MAX` when it does not even fit in chips).
+        amount: Chips,
+        /// `Chips::MAX_TABLE`.
+        max: Chips,
+    },
     /// The hand is over.
     #[error("The hand is over: the pots have been awarded.")]
     HandOver,

@@ -118,7 +118,14 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
     Ok(out.events)
 }
 
-pub(super) fn validate_setup(setup: &TableSetup) -> Result<(), Refusal> {
+/// Whether a hand can start at this table, whatever the house: the one
+/// check of a table's setup, which the setup screen and its command-line
+/// flags, scenario files, journals and PHH imports all come through.
+/// Refuses seats without chips or listed twice, blinds that cannot be played
+/// (`rules::blinds_problem`), more chips in play (stacks and starting pot)
+/// than `Chips::MAX_TABLE`, an ante or a chip above it, and a street, board
+/// or pot the hand cannot start with.
+pub fn validate_setup(setup: &TableSetup) -> Result<(), Refusal> {
     let bad = |m: String| Err(Refusal::Setup(m));
     let players = setup.stacks.iter().filter(|(_, c)| !c.is_zero()).count();
     if players < 2 {
@@ -137,14 +144,45 @@ pub(super) fn validate_setup(setup: &TableSetup) -> Result<(), Refusal> {
         }
         seen_seats |= 1 << seat.index();
     }
-    if setup.small_blind > setup.big_blind {
+    if let Some(problem) =
+        crate::rules::blinds_problem(setup.small_blind.get(), setup.big_blind.get())
+    {
+        return bad(format!("{problem}."));
+    }
+    // Summed wide, so a total that does not fit in chips is still named.
+    let stacks: u128 = setup.stacks.iter().map(|(_, c)| u128::from(c.get())).sum();
+    let in_play = stacks + u128::from(setup.pot.get());
+    if in_play > u128::from(Chips::MAX_TABLE.get()) {
+        let what = if setup.pot.is_zero() {
+            "the stacks".to_string()
+        } else {
+            format!(
+                "the stacks ({}) and the pot ({})",
+                super::chips::grouped(stacks),
+                setup.pot
+            )
+        };
         return bad(format!(
-            "the small blind ({}) is larger than the big blind ({}).",
-            setup.small_blind, setup.big_blind
+            "{what} come to {} chips in play, more than the most a table may have, {}.",
+            super::chips::grouped(in_play),
+            Chips::MAX_TABLE
+        ));
+    }
+    if !setup.ante.within_table() {
+        return bad(format!(
+            "the ante ({}) is more than the most chips a table may have in play, {}.",
+            setup.ante,
+            Chips::MAX_TABLE
         ));
     }
     if setup.denominations.iter().any(|d| d.is_zero()) {
         return bad("a chip denomination of 0 is not a chip.".into());
+    }
+    if let Some(chip) = setup.denominations.iter().find(|d| !d.within_table()) {
+        return bad(format!(
+            "a chip of {chip} is more than the most chips a table may have in play, {}.",
+            Chips::MAX_TABLE
+        ));
     }
     if !matches!(
         setup.street,

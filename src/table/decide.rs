@@ -45,6 +45,14 @@ pub fn decide(
     if state.street == Street::Done {
         return Err(Refusal::HandOver);
     }
+    // The notation parser never gives more; a command built any other way
+    // is held to the same bound, so no sum below can overflow.
+    if let Some(amount) = command.amount_named().filter(|a| !a.within_table()) {
+        return Err(Refusal::OverMaximum {
+            amount,
+            max: Chips::MAX_TABLE,
+        });
+    }
     let mut out = Outcome::new(state.clone());
     // A seat's pending physical action resolves when the next line concerns
     // another seat or the dealer. A clear verb from the same seat is the
@@ -314,6 +322,39 @@ mod tests {
         )
         .unwrap();
         assert_eq!(events, given);
+    }
+
+    #[test]
+    fn an_amount_over_the_table_maximum_is_refused_whatever_built_the_command() {
+        use crate::table::event::{Declaration, PushedChips};
+        let over = Chips(Chips::MAX_TABLE.get() + 1);
+        let refused = Refusal::OverMaximum {
+            amount: over,
+            max: Chips::MAX_TABLE,
+        };
+        for command in [
+            act(1, Intent::Raise(over)),
+            act(1, Intent::Call(Some(over))),
+            Command::Say {
+                seat: seat(1),
+                declaration: Declaration::Amount(over),
+            },
+            Command::Push {
+                seat: seat(1),
+                chips: PushedChips::Amount(over),
+            },
+        ] {
+            assert_eq!(when(&three_handed(), "tda", command), Err(refused.clone()));
+        }
+        // A push whose total does not fit in chips: refused, not wrapped.
+        let wraps = Command::Push {
+            seat: seat(1),
+            chips: PushedChips::Denominations(vec![(Chips(1 << 63), 2)]),
+        };
+        assert_eq!(
+            when(&three_handed(), "tda", wraps).unwrap_err().to_string(),
+            "18,446,744,073,709,551,615 chips is more than the most a table may have in play, 1,000,000,000,000,000."
+        );
     }
 
     #[test]

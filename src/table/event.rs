@@ -256,20 +256,37 @@ pub enum PushedChips {
 }
 
 impl PushedChips {
-    /// The value pushed.
-    pub fn total(&self) -> Chips {
+    /// The value pushed, when it fits in chips.
+    pub fn checked_total(&self) -> Option<Chips> {
         match self {
-            PushedChips::Amount(c) => *c,
-            PushedChips::Denominations(d) => {
-                d.iter().map(|(v, n)| Chips(v.get() * *n as u64)).sum()
-            }
+            PushedChips::Amount(c) => Some(*c),
+            PushedChips::Denominations(d) => d.iter().try_fold(Chips::ZERO, |total, (v, n)| {
+                total.checked_add(v.checked_mul(u64::from(*n))?)
+            }),
+        }
+    }
+
+    /// The value pushed. The notation parser keeps it within
+    /// `Chips::MAX_TABLE` and `decide` refuses a push above it from any
+    /// other source; a value that does not fit in chips saturates (and is
+    /// then refused as more than the seat has), never wraps.
+    pub fn total(&self) -> Chips {
+        self.checked_total().unwrap_or(Chips(u64::MAX))
+    }
+
+    /// How many chips, when they are known (counted wide: counts are `u32`
+    /// each, and many of them must not wrap).
+    fn count(&self) -> Option<u64> {
+        match self {
+            PushedChips::Amount(_) => None,
+            PushedChips::Denominations(d) => Some(d.iter().map(|(_, n)| u64::from(*n)).sum()),
         }
     }
 
     /// The one chip pushed, when exactly one chip is known to be pushed.
     pub fn single_chip(&self) -> Option<Chips> {
         match self {
-            PushedChips::Denominations(d) if d.iter().map(|(_, n)| n).sum::<u32>() == 1 => {
+            PushedChips::Denominations(d) if self.count() == Some(1) => {
                 d.iter().find(|(_, n)| *n == 1).map(|(v, _)| *v)
             }
             _ => None,
@@ -279,7 +296,7 @@ impl PushedChips {
     /// The smallest chip among several known chips.
     pub fn smallest_of_several(&self) -> Option<Chips> {
         match self {
-            PushedChips::Denominations(d) if d.iter().map(|(_, n)| n).sum::<u32>() > 1 => {
+            PushedChips::Denominations(d) if self.count().is_some_and(|n| n > 1) => {
                 d.iter().filter(|(_, n)| *n > 0).map(|(v, _)| *v).min()
             }
             _ => None,

@@ -1237,7 +1237,9 @@ impl App {
                         prompt.text.clear();
                         prompt.prefilled = false;
                     }
-                    if prompt.text.len() < 13 {
+                    // Room for every amount up to the table maximum
+                    // (16 digits); the parser refuses more on Enter.
+                    if prompt.text.len() < 17 {
                         prompt.text.push(c);
                     }
                 } else if c != ',' {
@@ -1280,15 +1282,23 @@ impl App {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let line = match &prompt.kind {
             PromptKind::Amount { seat, raise } => {
-                let Some(amount) = text.replace(',', "").parse::<u64>().ok().filter(|a| *a > 0)
-                else {
-                    self.refuse("Type the amount in whole chips, like 1200.");
-                    return;
+                // Read as the notation reads an amount: whole chips, more
+                // than 0, at most what a table may have in play.
+                let amount = match crate::notation::parse_amount(&compact, 1) {
+                    Ok(amount) => amount,
+                    Err(_) if compact.is_empty() => {
+                        self.refuse("Type the amount in whole chips, like 1200.");
+                        return;
+                    }
+                    Err(e) => {
+                        self.refuse(format!("\"{compact}\": {}.", e.message));
+                        return;
+                    }
                 };
                 let intent = if *raise {
-                    Intent::Raise(Chips(amount))
+                    Intent::Raise(amount)
                 } else {
-                    Intent::Bet(Chips(amount))
+                    Intent::Bet(amount)
                 };
                 let command = Command::Act {
                     seat: *seat,

@@ -13,12 +13,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::journal::HandHeader;
 use crate::rules::{BUILT_IN, HouseRules};
+use crate::table::dealing::validate_setup;
 use crate::table::event::TableSetup;
 use crate::table::seat::MAX_SEATS;
 use crate::table::{Chips, Seat};
 
-/// The most chips a field accepts (a typo guard, not a rule).
-const MAX_AMOUNT: u64 = 1_000_000_000_000;
+/// The most chips a field accepts: no one amount can be more than a table
+/// may have in play.
+const MAX_AMOUNT: u64 = Chips::MAX_TABLE.get();
 /// The longest name kept.
 const MAX_NAME: usize = 16;
 
@@ -88,17 +90,16 @@ impl TableFlags {
     }
 }
 
+/// An amount given on the command line, read as the notation reads one
+/// (and 0 for an empty seat or no ante).
 fn amount(text: &str, what: &str) -> Result<u64, String> {
-    let digits: String = text
-        .trim()
-        .chars()
-        .filter(|c| *c != ',' && *c != '_')
-        .collect();
-    digits
-        .parse::<u64>()
-        .ok()
-        .filter(|n| *n <= MAX_AMOUNT)
-        .ok_or_else(|| format!("{what} '{text}' is not a whole number of chips."))
+    let text = text.trim();
+    if !text.is_empty() && text.chars().all(|c| c == '0') {
+        return Ok(0);
+    }
+    crate::notation::parse_amount(text, 1)
+        .map(Chips::get)
+        .map_err(|e| format!("{what} '{text}': {}.", e.message))
 }
 
 impl TableChoice {
@@ -204,16 +205,6 @@ impl TableChoice {
         if !(2..=MAX_SEATS as u8).contains(&seats) {
             return Err(format!("A table has 2 to 10 seats, not {seats}."));
         }
-        if self.big_blind == 0 {
-            return Err("The big blind must be more than 0.".into());
-        }
-        if self.small_blind > self.big_blind {
-            return Err(format!(
-                "The small blind ({}) is more than the big blind ({}).",
-                Chips(self.small_blind),
-                Chips(self.big_blind)
-            ));
-        }
         let button = Seat::new(self.button)
             .filter(|s| s.number() <= seats)
             .ok_or_else(|| format!("The button must be on a seat from 1 to {seats}."))?;
@@ -243,6 +234,8 @@ impl TableChoice {
                 stacks,
             )
         };
+        // The engine's own check: blinds, chips in play, the ante.
+        validate_setup(&setup).map_err(|refusal| refusal.to_string())?;
         Ok((
             HandHeader::new(&self.house, number, seats, names, setup),
             rules,
@@ -523,8 +516,14 @@ mod tests {
         };
         assert_eq!(
             c.header(1).unwrap_err(),
-            "The small blind (300) is more than the big blind (200)."
+            "The table cannot start: the small blind (300) is more than the big blind (200)."
         );
+        let c = TableChoice {
+            small_blind: 0,
+            big_blind: 0,
+            ..TableChoice::default()
+        };
+        assert!(c.header(1).unwrap_err().contains("the big blind is 0"));
         let c = TableChoice {
             button: 10,
             ..TableChoice::default()

@@ -179,6 +179,41 @@ fn entries_out_of_order_are_an_error() {
 }
 
 #[test]
+fn a_hand_whose_table_cannot_start_is_damage_naming_the_file_and_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    // Three stacks of 6 x 10^14: more than a table may have in play.
+    let header = std::fs::read_to_string(&path).expect("read");
+    let header = header.lines().next().expect("a header");
+    assert!(
+        header.contains("\"stacks\":[[1,5000],[2,5000],[3,5000]]"),
+        "{header}"
+    );
+    corrupt(&path, 1, |l| l.replace(",5000]", ",600000000000000]"));
+    let (line, text) = corrupt_error(&path);
+    assert_eq!(line, 1);
+    assert!(
+        text.ends_with(
+            "line 1: hand 1: The table cannot start: the stacks come to 1,800,000,000,000,000 chips in play, more than the most a table may have, 1,000,000,000,000,000."
+        ),
+        "{text}"
+    );
+    // The blinds rule is the same as everywhere else.
+    drop(journaled(&dir.path().join("k.jsonl"), LINES));
+    let path = dir.path().join("k.jsonl");
+    corrupt(&path, 1, |l| {
+        l.replace("\"big_blind\":200", "\"big_blind\":0")
+    });
+    let (line, text) = corrupt_error(&path);
+    assert_eq!(line, 1);
+    assert!(
+        text.contains("hand 1: The table cannot start: the big blind is 0"),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_next_hand_carries_stacks_moves_the_button_and_busted_seats_leave() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");

@@ -243,3 +243,43 @@ fn phh_big_blind_all_in_with_its_ante_does_not_shut_out_the_caller() {
         'd db KdQs9c', 'd db 5h', 'd db 4s', 'p2 sm 7h2c', 'p3 sm AsAh']";
     assert_eq!(final_stacks(text), [950, 0, 6050]);
 }
+
+#[test]
+fn phh_a_table_over_the_maximum_is_refused_naming_it() {
+    let file = |stacks: &str, actions: &str| {
+        format!(
+            "variant = 'NT'\nblinds_or_straddles = [50, 100]\nstarting_stacks = {stacks}\nactions = {actions}\n"
+        )
+    };
+    // Each stack fits; together they are more than a table may hold.
+    let err = phh::import(&file("[600000000000000, 600000000000000]", "[]"))
+        .expect_err("over the maximum")
+        .to_string();
+    assert_eq!(
+        err,
+        "The table cannot start: the stacks come to 1,200,000,000,000,000 chips in play, more than the most a table may have, 1,000,000,000,000,000."
+    );
+    // One amount alone over it (and beyond what a double holds exactly).
+    let err = phh::import(&file("[1e19, 1000]", "[]"))
+        .expect_err("over the maximum")
+        .to_string();
+    assert_eq!(
+        err,
+        "starting_stacks has 10000000000000000000: a table may have at most 1,000,000,000,000,000 chips in play."
+    );
+    let err = phh::import(&file("[1000, 1000]", "['p2 cbr 2000000000000000']"))
+        .expect_err("over the maximum")
+        .to_string();
+    assert_eq!(
+        err,
+        "action 0 'p2 cbr 2000000000000000': '2000000000000000' is more than the most chips a table may have in play, 1,000,000,000,000,000."
+    );
+    // Blinds are held to the table's one rule.
+    let err = phh::import(&file("[1000, 1000]", "[]").replace("[50, 100]", "[0, 0]"))
+        .expect_err("no big blind")
+        .to_string();
+    assert!(
+        err.starts_with("The table cannot start: the big blind is 0"),
+        "{err}"
+    );
+}

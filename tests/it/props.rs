@@ -2,6 +2,12 @@
 //! invariants (chips conserved, no negative stack, the seat to act live,
 //! the journal's fold equal to the live state), a refused command changes
 //! nothing, undo restores the state before, and nothing panics.
+//!
+//! Amounts are drawn huge too: tables up to and over `Chips::MAX_TABLE`,
+//! and commands naming up to `u64::MAX` chips. Nothing may wrap: chip
+//! arithmetic `debug_assert`s that it never saturates (test builds keep
+//! debug assertions), and every amount the hand holds stays within the
+//! chips it started with.
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -39,7 +45,7 @@ fn random_setup(rng: &mut StdRng) -> TableSetup {
         Street::Flop,
         Street::River,
     ][rng.random_range(0..5)];
-    TableSetup {
+    let setup = TableSetup {
         button: Seat::from_index(rng.random_range(0..10)),
         small_blind: Chips(small),
         big_blind: Chips(big),
@@ -62,6 +68,43 @@ fn random_setup(rng: &mut StdRng) -> TableSetup {
             rng.random_range(0..=big * 10)
         }),
         board: vec![],
+    };
+    if rng.random_bool(0.15) {
+        huge(setup, rng)
+    } else {
+        setup
+    }
+}
+
+/// The same table with every amount scaled up, near the table maximum and
+/// now and then over it (which must be refused).
+fn huge(setup: TableSetup, rng: &mut StdRng) -> TableSetup {
+    let in_play: u64 = setup.stacks.iter().map(|(_, c)| c.get()).sum::<u64>() + setup.pot.get();
+    let fill = Chips::MAX_TABLE.get() / in_play.max(1);
+    let factor = match rng.random_range(0..4) {
+        0 => fill,                              // as near the maximum as it goes
+        1 => fill + 1 + rng.random_range(0..3), // just over it
+        _ => rng.random_range(1..=fill.max(1)),
+    }
+    .max(1);
+    let scale = |c: Chips| Chips(c.get().saturating_mul(factor));
+    TableSetup {
+        small_blind: scale(setup.small_blind),
+        big_blind: scale(setup.big_blind),
+        ante: scale(setup.ante),
+        stacks: setup.stacks.iter().map(|(s, c)| (*s, scale(*c))).collect(),
+        denominations: setup.denominations.iter().map(|c| scale(*c)).collect(),
+        pot: scale(setup.pot),
+        ..setup
+    }
+}
+
+/// An amount no table may hold: just over the maximum, or up to `u64::MAX`.
+fn over_the_maximum(rng: &mut StdRng) -> Chips {
+    match rng.random_range(0..3) {
+        0 => Chips(Chips::MAX_TABLE.get() + 1),
+        1 => Chips(u64::MAX),
+        _ => Chips(rng.random_range(Chips::MAX_TABLE.get()..=u64::MAX)),
     }
 }
 
@@ -80,6 +123,9 @@ fn unseen_cards(st: &HandState, rng: &mut StdRng, n: usize) -> Vec<Card> {
 fn random_amount(st: &HandState, hand: &Hand, seat: Seat, rng: &mut StdRng) -> Chips {
     let s = st.seat(seat);
     let min = st.min_raise_to(hand.rules());
+    if rng.random_bool(0.03) {
+        return over_the_maximum(rng);
+    }
     match rng.random_range(0..5) {
         0 => min,
         1 => s.max_to(),
@@ -151,7 +197,13 @@ fn random_command(hand: &Hand, rng: &mut StdRng, out_of_turn: f64) -> Option<Com
             let amount = random_amount(st, hand, actor, rng)
                 .saturating_sub(st.seat(actor).wager)
                 .max(Chips(1));
-            let chips = if rng.random_bool(0.5) {
+            let chips = if rng.random_bool(0.03) {
+                // Counts that overflow a u64 when multiplied out.
+                PushedChips::Denominations(vec![
+                    (over_the_maximum(rng).max(Chips(1 << 62)), u32::MAX),
+                    (Chips(25), rng.random_range(0..=u32::MAX)),
+                ])
+            } else if rng.random_bool(0.5) {
                 PushedChips::Amount(amount)
             } else {
                 let big = [25u64, 100, 500, 1000, 5000][rng.random_range(0..5)];
@@ -230,10 +282,32 @@ fn play_with(seed: u64, steps: usize, out_of_turn: f64) -> Result<(), TestCaseEr
     let houses = ["tda", "upt", "ugly-tuna", "nuts", "redtooth"];
     let rules = HouseRules::load(houses[rng.random_range(0..5)]).expect("a built-in house");
     let setup = random_setup(&mut rng);
+    let in_play: u128 = setup
+        .stacks
+        .iter()
+        .map(|(_, c)| u128::from(c.get()))
+        .sum::<u128>()
+        + u128::from(setup.pot.get());
     let mut hand = match Hand::start(setup, rules) {
         Ok(hand) => hand,
-        Err(_) => return Ok(()),
+        Err(refusal) => {
+            if in_play > u128::from(Chips::MAX_TABLE.get()) {
+                prop_assert!(
+                    refusal.to_string().contains("1,000,000,000,000,000"),
+                    "seed {}: a table over the maximum refused without naming it: {}",
+                    seed,
+                    refusal
+                );
+            }
+            return Ok(());
+        }
     };
+    prop_assert!(
+        in_play <= u128::from(Chips::MAX_TABLE.get()),
+        "seed {}: a table with {} chips in play started",
+        seed,
+        in_play
+    );
     let mut history: Vec<HandState> = Vec::new();
     let mut undone: Vec<HandState> = Vec::new();
     for _ in 0..steps {
@@ -297,6 +371,32 @@ fn play_with(seed: u64, steps: usize, out_of_turn: f64) -> Result<(), TestCaseEr
                 journal.join("\n")
             )));
         }
+        nothing_wrapped(hand.state(), in_play)
+            .map_err(|e| TestCaseError::fail(format!("seed {seed}: {e}")))?;
+    }
+    Ok(())
+}
+
+/// Every amount the hand holds is within the chips it started with (a
+/// wrapped subtraction would show as an amount near `u64::MAX`).
+fn nothing_wrapped(st: &HandState, in_play: u128) -> Result<(), String> {
+    let within = |what: &str, c: Chips| {
+        if u128::from(c.get()) <= in_play {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} holds {c}, more than the {in_play} chips in play"
+            ))
+        }
+    };
+    within("the pot", st.pot())?;
+    // A short big blind keeps the bet at the full blind (UPT Blinds 1).
+    if st.current_bet > st.big_blind {
+        within("the current bet", st.current_bet)?;
+    }
+    for (i, s) in st.seats.iter().enumerate() {
+        within(&format!("seat {}'s stack", i + 1), s.stack)?;
+        within(&format!("seat {}'s committed chips", i + 1), s.committed)?;
     }
     Ok(())
 }

@@ -153,6 +153,20 @@ fn rules_check_points_at_what_is_wrong() {
             "name = \"x\"\nextends = \"tda\"\ntitle = \"a\" b\n",
             "line 3, column 13",
         ),
+        // The blinds rule of the table setup, the same for a level.
+        (
+            "name = \"x\"\nextends = \"tda\"\n[[levels]]\nsmall = 100\nbig = 200\n\n[[levels]]\nsmall = 0\nbig = 0\n",
+            "line 7, column 1: levels[1]: the big blind is 0, and it is the minimum bet: it must be at least 1 chip",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[[levels]]\nsmall = 400\nbig = 200\n",
+            "line 3, column 1: levels[0]: the small blind (400) is more than the big blind (200)",
+        ),
+        // Four times this ante does not fit in a u64: refused, not wrapped.
+        (
+            "name = \"x\"\nextends = \"ugly-tuna\"\n[[levels]]\nsmall = 100\nbig = 200\nante = 9223372036854775807\n",
+            "line 3, column 1: levels[0]: the ante (9,223,372,036,854,775,807) is more than the most chips a table may have in play, 1,000,000,000,000,000",
+        ),
     ];
     for (text, expected) in cases {
         let (code, message) = check(text);

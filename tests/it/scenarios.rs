@@ -117,3 +117,35 @@ fn every_ruling_id_is_produced_by_some_scenario() {
         .collect();
     assert!(missing.is_empty(), "no scenario produces: {missing:?}");
 }
+
+#[test]
+fn a_table_that_cannot_start_is_a_file_error_not_a_failed_expectation() {
+    let file = |house: &str, table: &str| {
+        format!("title = \"t\"\nhouse = \"{house}\"\nscript = \"s1 call\"\n[table]\n{table}")
+    };
+    // Stacks that do not even fit in chips together are named in full.
+    let huge = file(
+        "tda",
+        "button = 1\nblinds = [100, 200]\nstacks = [9223372036854775807, 9223372036854775807]\n",
+    );
+    let err = scenario::parse("huge.toml", &huge, None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("huge.toml:4:1: The table cannot start: the stacks come to 18,446,744,073,709,551,614 chips in play, more than the most a table may have, 1,000,000,000,000,000."),
+        "{err}"
+    );
+    // The house's own rule for the table: Ugly Tuna's ante is at most a
+    // quarter of the small blind.
+    let ante = file(
+        "ugly-tuna",
+        "button = 1\nblinds = [100, 200]\nante = 50\nstacks = [1000, 1000]\n",
+    );
+    let err = scenario::parse("ante.toml", &ante, None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("ante.toml:4:1: The table cannot start: the ante 50 is more than a quarter of the small blind 100"),
+        "{err}"
+    );
+}

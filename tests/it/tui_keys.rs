@@ -76,6 +76,26 @@ fn a_refusal_is_a_sentence_and_changes_nothing() {
 }
 
 #[test]
+fn amounts_keyed_are_read_as_the_notation_reads_them() {
+    let mut app = nine_handed();
+    let before = app.state().cloned();
+    // Seventeen digits: one more than the table maximum has.
+    press(&mut app, "r20000000000000000<Enter>");
+    assert_eq!(
+        refusal(&app),
+        "\"20000000000000000\": 20,000,000,000,000,000 chips is more than the most chips a table may have in play, 1,000,000,000,000,000."
+    );
+    assert_eq!(app.state().cloned(), before);
+    press(&mut app, "<Esc>p9223372036854775808x2<Enter>");
+    assert!(
+        refusal(&app).contains("a chip of 9,223,372,036,854,775,808 is more than the most chips"),
+        "{}",
+        refusal(&app)
+    );
+    assert_eq!(app.state().cloned(), before);
+}
+
+#[test]
 fn a_seat_number_first_records_for_that_seat() {
     let mut app = nine_handed();
     press(&mut app, "7f");
@@ -337,7 +357,7 @@ fn the_setup_screen_says_why_a_table_cannot_start() {
     assert_eq!(app.mode(), Mode::Setup);
     assert_eq!(
         app.setup().error.as_deref(),
-        Some("The small blind (999) is more than the big blind (200).")
+        Some("The table cannot start: the small blind (999) is more than the big blind (200).")
     );
 }
 
