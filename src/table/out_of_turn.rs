@@ -220,6 +220,15 @@ fn out_of_turn(
     if chain.state.skipped == Some(rightful) {
         // Already skipped: further action out of turn over it binds too.
         bind_held_in_place(&mut chain, rules);
+    } else if substantial_pending(&chain.state, rules) && !substantial_pending(st, rules) {
+        // Tell the dealer now, while seat R may still speak up.
+        chain.push(ruling(
+            rules,
+            RulingId::OutOfTurn,
+            format!(
+                "Substantial action has now been taken out of turn over seat {r}: unless seat {r} acts now, with the next line, the out-of-turn actions bind where they were made and the floor rules on seat {r}'s hand."
+            ),
+        ));
     }
     Ok(chain.events)
 }
