@@ -13,7 +13,7 @@ use ratatui::backend::TestBackend;
 use ratatui::widgets::Widget;
 
 use super::tui_fixtures::{
-    draw, lines, nine_handed, press, ruling_shown, setup_app, ten_handed, three_way_all_in,
+    app_at, draw, lines, nine_handed, press, ruling_shown, setup_app, ten_handed, three_way_all_in,
     three_way_awarded,
 };
 
@@ -319,4 +319,23 @@ fn no_terminal_size_panics() {
             draw(app, w, h);
         }
     }
+}
+
+#[test]
+fn screen_out_of_turn_chain_and_the_skipped_seat() {
+    // TDA 40-B: seat 5 calls and seat 6 folds out of turn over seat 4; the
+    // call shows held on its seat, then seat 7 acts and the chain binds.
+    let mut app = app_at("tda", &[10000; 7], 7, (100, 200), &[]);
+    press(&mut app, "r600<Enter>");
+    press(&mut app, "5c");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    assert_snapshot!("out_of_turn_call_held", draw(&app, 120, 40).backend());
+    press(&mut app, "6f");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    press(&mut app, "7f");
+    assert_snapshot!("skipped_seat_for_the_floor", draw(&app, 120, 40).backend());
 }

@@ -190,9 +190,6 @@ impl SeatsPane<'_> {
             return ("empty".into(), t.faded());
         }
         if st.to_act == Some(seat) {
-            if st.skipped == Some(seat) {
-                return ("▶ TO ACT (skipped)".into(), t.to_act());
-            }
             return ("▶ TO ACT".into(), t.to_act());
         }
         if let Some(held) = st.held_out_of_turn(seat) {
@@ -284,6 +281,9 @@ impl SeatsPane<'_> {
             // The action held out of turn, where the bet would show.
             let words = crate::table::state::intent_words(held.intent, held.faced);
             put_line(buf, inner, 1, Line::styled(words, t.ruling()));
+        } else if st.skipped == Some(seat) && s.wager.is_zero() {
+            // Out-of-turn action bound over this seat: the floor's to rule.
+            put_line(buf, inner, 1, Line::styled("skipped (OOT)", t.ruling()));
         } else if !won.is_zero() {
             put_line(buf, inner, 1, Line::styled(format!("won {won}"), t.info()));
         } else if !s.wager.is_zero() {
