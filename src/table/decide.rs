@@ -133,8 +133,11 @@ pub fn decide(
             out.emit(Event::HandShown { seat: *seat, cards });
         }
         Command::Deal { street, cards } => {
+            // Whatever the line turns out to be (in turn, premature, a
+            // four-card flop), no card comes twice: a card already seen in
+            // the hand, or twice in the line, is a keying error.
+            dealing::unseen(&out.state, cards, None)?;
             if *street == Street::Flop && cards.len() == 4 && out.state.to_act.is_none() {
-                dealing::unseen(&out.state, cards, None)?;
                 out.emit(floor::four_card_flop(rules));
             } else if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
                 // Dealt while a player is still to act: premature, not dealt.
@@ -395,5 +398,24 @@ mod tests {
             "UPT: the out-of-turn bettor posts the minimum raise"
         );
         assert_eq!(upt[1], Event::TurnReturned { seat: seat(1) });
+    }
+
+    #[test]
+    fn a_premature_board_line_with_a_card_already_seen_is_refused() {
+        let mut given = three_handed();
+        let hole = crate::table::cards::parse_cards("AsKd").unwrap();
+        given.push(Event::HoleCards {
+            seat: seat(1),
+            cards: [hole[0], hole[1]],
+        });
+        let flop = crate::table::cards::parse_cards("AsQh7c").unwrap();
+        let deal = Command::Deal {
+            street: Street::Flop,
+            cards: flop,
+        };
+        assert_eq!(
+            when(&given, "tda", deal).unwrap_err(),
+            Refusal::CardSeen("As".into())
+        );
     }
 }
