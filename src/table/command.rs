@@ -256,9 +256,14 @@ pub enum Refusal {
         /// What was asked.
         got: Chips,
     },
-    /// Raising not allowed (short all-in did not reopen, or nobody to raise).
+    /// Raising not allowed: a short all-in did not reopen the betting.
     #[error("Seat {0} may only call or fold: the betting has not been reopened to it.")]
     RaiseNotAllowed(u8),
+    /// Raising not allowed: every other player still in is all in.
+    #[error(
+        "Seat {0} may only call or fold: every other player still in is all in, so no one could call a raise."
+    )]
+    NoOneToCallRaise(u8),
     /// More chips than the seat has.
     #[error("Seat {seat} has only {stack} behind; {needed} is more.")]
     NotEnoughChips {

@@ -21,7 +21,7 @@
 //!   the cards (hole cards, the board, no card twice).
 
 use super::chips::Chips;
-use super::command::{Command, Refusal};
+use super::command::{Command, Intent, Refusal};
 use super::event::{Action, Declaration, Event, Street};
 use super::state::{HandState, Pending};
 use super::{betting, dealing, floor, out_of_turn, showdown, words_and_chips};
@@ -82,7 +82,13 @@ pub fn decide(
                     actual: format!("{action} leaves chips behind"),
                 });
             }
-            let rulings = betting::action_rulings(&out.state, rules, &action, full);
+            let mut rulings = betting::action_rulings(&out.state, rules, &action, full);
+            if *intent == Intent::AllIn && !action.all_in {
+                // No one could call more: the all in bound as a call.
+                let all = out.state.seat(*seat).max_to();
+                let what = format!("went all in for {all}");
+                rulings.push(betting::uncallable(&out.state, rules, *seat, &what, all));
+            }
             out.bind(action, full, rulings);
         }
         Command::Say { seat, declaration } => out.add_step(
@@ -243,7 +249,7 @@ mod tests {
 
     use super::*;
     use crate::table::event::{Action, ActionKind, Post, TableSetup};
-    use crate::table::{Chips, Intent, Seat};
+    use crate::table::{Chips, Seat};
 
     fn seat(n: u8) -> Seat {
         Seat::new(n).unwrap()
@@ -398,6 +404,53 @@ mod tests {
             "UPT: the out-of-turn bettor posts the minimum raise"
         );
         assert_eq!(upt[1], Event::TurnReturned { seat: seat(1) });
+    }
+
+    /// Heads-up: seat 1 (the button) raises all in to 3000; seat 2 has 5000.
+    fn heads_up_shove() -> Vec<Event> {
+        let stacks = vec![(seat(1), Chips(3000)), (seat(2), Chips(5000))];
+        let setup = TableSetup::preflop(seat(1), (Chips(100), Chips(200)), stacks);
+        let mut given = decide(
+            &HandState::default(),
+            &HouseRules::tda(),
+            &Command::StartHand(setup),
+        )
+        .unwrap();
+        given.push(Event::ActionBound {
+            action: Action {
+                seat: seat(1),
+                kind: ActionKind::Raise,
+                to: Chips(3000),
+                all_in: true,
+            },
+            full: true,
+        });
+        given
+    }
+
+    #[test]
+    fn a_raise_no_one_could_call_is_refused_and_all_in_is_a_call() {
+        let given = heads_up_shove();
+        assert_eq!(
+            when(&given, "tda", act(2, Intent::Raise(Chips(5000)))).unwrap_err(),
+            Refusal::NoOneToCallRaise(2)
+        );
+        let events = when(&given, "tda", act(2, Intent::AllIn)).unwrap();
+        assert_eq!(
+            events[0],
+            Event::ActionBound {
+                action: Action {
+                    seat: seat(2),
+                    kind: ActionKind::Call,
+                    to: Chips(3000),
+                    all_in: false
+                },
+                full: false
+            }
+        );
+        assert!(
+            matches!(&events[1], Event::RulingSuggested { ruling } if ruling.id == RulingId::UncalledBet)
+        );
     }
 
     #[test]

@@ -9,7 +9,9 @@ use floorcall::tui::{App, Keymap, Theme};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::tui_fixtures::{app_at_table, nine_handed, press, ruling_shown, screen_text, setup_app};
+use super::tui_fixtures::{
+    app_at_table, facing_the_last_all_in, nine_handed, press, ruling_shown, screen_text, setup_app,
+};
 
 fn actions(app: &App) -> Vec<String> {
     app.state()
@@ -71,6 +73,33 @@ fn a_refusal_is_a_sentence_and_changes_nothing() {
         refusal(&app),
         "Seat 4 faces a bet of 200: call, raise or fold."
     );
+}
+
+#[test]
+fn with_every_other_player_all_in_a_raise_is_refused_and_all_in_is_a_call() {
+    let mut app = facing_the_last_all_in();
+    let before = app.state().cloned();
+    press(&mut app, ":s1 raise 6000<Enter>");
+    assert_eq!(
+        refusal(&app),
+        "Seat 1 may only call or fold: every other player still in is all in, so no one could call a raise."
+    );
+    assert_eq!(app.state().cloned(), before);
+    press(&mut app, "<Esc>a");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    assert_eq!(
+        actions(&app),
+        [
+            "s3 fold",
+            "s1 raise 600",
+            "s2 raise 3000 allin",
+            "s1 call 3000"
+        ]
+    );
+    let st = app.state().expect("at the table");
+    assert_eq!(st.seat(Seat::new(1).expect("a seat")).stack, Chips(7000));
 }
 
 #[test]
