@@ -454,6 +454,26 @@ mod tests {
     }
 
     #[test]
+    fn a_start_that_leaves_no_one_to_act_is_settled_at_once() {
+        // Heads-up, the button has 50 for the 100 small blind.
+        let stacks = vec![(seat(1), Chips(50)), (seat(2), Chips(5000))];
+        let setup = TableSetup::preflop(seat(1), (Chips(100), Chips(200)), stacks);
+        let events = decide(
+            &HandState::default(),
+            &HouseRules::tda(),
+            &Command::StartHand(setup),
+        )
+        .unwrap();
+        assert!(events.contains(&Event::BetReturned {
+            seat: seat(2),
+            amount: Chips(150)
+        }));
+        let st = HandState::fold(&events);
+        assert_eq!(st.to_act, None);
+        assert_eq!(st.pot(), Chips(100));
+    }
+
+    #[test]
     fn a_premature_board_line_with_a_card_already_seen_is_refused() {
         let mut given = three_handed();
         let hole = crate::table::cards::parse_cards("AsKd").unwrap();

@@ -210,17 +210,24 @@ impl HandState {
     }
 
     /// Whether `seat` still owes an action on this street; `able` is how
-    /// many live seats can still act.
-    fn needs_action(&self, seat: Seat, able: usize) -> bool {
+    /// many live seats can still act, `all_in_top` the largest street total
+    /// of a live seat that is all in.
+    fn needs_action(&self, seat: Seat, able: usize, all_in_top: Chips) -> bool {
         let s = self.seat(seat);
         if !s.can_act() {
             return false;
         }
+        if able < 2 {
+            // Every other player still in is all in: no one could call a
+            // raise, so only a seat that has not yet matched them has a
+            // decision (call or fold). A heads-up small blind facing a big
+            // blind all in for no more than it has nothing to decide.
+            return s.wager < all_in_top;
+        }
         if s.wager < self.current_bet {
             return true;
         }
-        // With nobody else able to bet, a seat that has matched need not act.
-        !s.acted && able >= 2
+        !s.acted
     }
 
     /// Passes the turn clockwise from the last actor, or closes the round.
@@ -230,10 +237,14 @@ impl HandState {
             return;
         }
         // One pass over the seats, not one per seat asked (replay speed).
-        let (mut live, mut able) = (0, 0);
+        let (mut live, mut able, mut all_in_top) = (0, 0, Chips::ZERO);
         for s in self.seats.iter().filter(|s| s.live()) {
             live += 1;
-            able += usize::from(!s.all_in());
+            if s.all_in() {
+                all_in_top = all_in_top.max(s.wager);
+            } else {
+                able += 1;
+            }
         }
         if live < 2 {
             return;
@@ -242,7 +253,9 @@ impl HandState {
             .last_actor
             .or(self.button)
             .unwrap_or(Seat::from_index(0));
-        self.to_act = from.clockwise_after().find(|s| self.needs_action(*s, able));
+        self.to_act = from
+            .clockwise_after()
+            .find(|s| self.needs_action(*s, able, all_in_top));
         if self.to_act.is_none() && self.street == Street::River {
             self.street = Street::Showdown;
         }
