@@ -111,8 +111,12 @@ pub fn decide(
                 showdown::discard(&out.state, *seat)?;
                 let st = &out.state;
                 let called_aggressor = st.last_aggressor == Some(*seat) && st.last_caller.is_some();
+                // The cards went toward the muck: ruled, not refused.
+                let untabled = showdown::mucked_untabled(st, rules, *seat);
                 out.emit(Event::HandDiscarded { seat: *seat });
-                if called_aggressor {
+                if let Some(ruling) = untabled {
+                    out.emit(Event::RulingSuggested { ruling });
+                } else if called_aggressor {
                     // TDA 17-B: a caller may see the hand he paid to see.
                     let text = format!(
                         "Seat {} made the last river bet and was called: a caller who still holds or has tabled his cards may ask to see seat {}'s hand, and the dealer keeps it identifiable until then.",
@@ -124,6 +128,7 @@ pub fn decide(
                     });
                 }
             } else {
+                showdown::muck_allowed(&out.state, rules, *seat)?;
                 out.add_step(rules, Event::Mucked { seat: *seat })?;
             }
         }
@@ -471,6 +476,24 @@ mod tests {
         let st = HandState::fold(&events);
         assert_eq!(st.to_act, None);
         assert_eq!(st.pot(), Chips(100));
+    }
+
+    #[test]
+    fn a_called_all_in_hand_is_not_mucked_before_the_showdown() {
+        let mut given = heads_up_shove();
+        given.extend(when(&given, "tda", act(2, Intent::Call(None))).unwrap());
+        let refusal = when(&given, "tda", Command::Muck { seat: seat(2) }).unwrap_err();
+        assert!(
+            matches!(
+                refusal,
+                Refusal::MustTable {
+                    seat: 2,
+                    all_in: 1,
+                    ..
+                }
+            ),
+            "{refusal:?}"
+        );
     }
 
     #[test]
