@@ -3,11 +3,14 @@
 //!
 //! Ruling ids: `short-all-in` (an all-in for less than a full bet or
 //! raise), `min-raise` (the house's minimum raise, applied by
-//! `HandState::min_raise_to`).
+//! `HandState::min_raise_to`), `uncalled-bet` (an all in that no one could
+//! call more than the current bet of, bound as a call).
 //!
-//! Rules cited: TDA 43-A (the minimum raise), 44 (reopening the betting);
-//! UPT house rule (double the bet) and no-limit 2-4; Redtooth 8 and UPT
-//! no-limit 2 (the minimum bet is the big blind).
+//! Rules cited: TDA 43-A (the minimum raise), 44 (reopening the betting),
+//! 15 and 60 (with every other player still in all in, the betting is
+//! complete and a raise could only come back uncalled); UPT house rule
+//! (double the bet) and no-limit 2-4; Redtooth 8 and UPT no-limit 2 (the
+//! minimum bet is the big blind).
 
 use super::chips::Chips;
 use super::command::{Intent, Refusal};
@@ -121,8 +124,12 @@ pub(super) fn clear_action(
         }
         Intent::AllIn => {
             let to = s.max_to();
-            if to > st.current_bet && !st.can_raise(seat, rules) {
-                return Err(Refusal::RaiseNotAllowed(n));
+            if to > st.current_bet && !st.raise_could_be_called(seat) {
+                // No one could call more than the current bet: all in is a call.
+                return Ok(action_to(st, rules, seat, st.current_bet));
+            }
+            if to > st.current_bet {
+                may_raise(st, rules, seat)?;
             }
             Ok(action_to(st, rules, seat, to))
         }
@@ -151,9 +158,7 @@ pub(super) fn wager_to(
             got: to,
         });
     }
-    if !st.can_raise(seat, rules) {
-        return Err(Refusal::RaiseNotAllowed(n));
-    }
+    may_raise(st, rules, seat)?;
     let min = st.min_raise_to(rules);
     if to < min && to < s.max_to() {
         return Err(if st.current_bet.is_zero() {
@@ -163,6 +168,53 @@ pub(super) fn wager_to(
         });
     }
     Ok(action_to(st, rules, seat, to))
+}
+
+/// Checks that `seat` may bet or raise now, or says why not: every other
+/// player still in is all in (no one could call it), or a short all-in has
+/// not reopened the betting to it (TDA 44).
+pub(super) fn may_raise(st: &HandState, rules: &HouseRules, seat: Seat) -> Result<(), Refusal> {
+    let n = seat.number();
+    if !st.raise_could_be_called(seat) {
+        return Err(Refusal::NoOneToCallRaise(n));
+    }
+    if !st.can_raise(seat, rules) {
+        return Err(Refusal::RaiseNotAllowed(n));
+    }
+    Ok(())
+}
+
+/// The ruling for a bet or raise offered when every other player still in
+/// is all in: only the call binds, and what no one could call goes back
+/// (TDA 60: "the uncalled amount will be returned to him"). `what` says
+/// what the seat did ("put out 6000 facing 2000"); `offered` is the street
+/// total it would have made.
+pub(super) fn uncallable(
+    st: &HandState,
+    rules: &HouseRules,
+    seat: Seat,
+    what: &str,
+    offered: Chips,
+) -> Ruling {
+    rules.ruling(
+        RulingId::UncalledBet,
+        uncallable_text(st, seat, what, offered),
+    )
+}
+
+/// The sentence of `uncallable`.
+pub(super) fn uncallable_text(st: &HandState, seat: Seat, what: &str, offered: Chips) -> String {
+    let call = st.current_bet.min(st.seat(seat).max_to());
+    let n = seat.number();
+    let extra = offered.saturating_sub(call);
+    let back = if extra.is_zero() {
+        String::new()
+    } else {
+        format!("; the other {extra} goes back to seat {n}")
+    };
+    format!(
+        "Seat {n} {what}, but every other player still in is all in, so no one could call a raise: it is a call of {call}{back}."
+    )
 }
 
 /// Rulings that a binding action brings by itself (a short all-in).
@@ -235,13 +287,23 @@ impl HandState {
         self.current_bet >= threshold
     }
 
-    /// Whether `seat` may raise now: it has chips beyond a call and the
-    /// betting is open to it.
+    /// Whether `seat` may raise now: it has chips beyond a call, someone
+    /// else could still call a raise, and the betting is open to it.
     pub fn can_raise(&self, seat: Seat, rules: &HouseRules) -> bool {
         let s = self.seat(seat);
         s.can_act()
             && s.max_to() > self.current_bet
+            && self.raise_could_be_called(seat)
             && !self.raise_barred[seat.index()]
             && self.reopened_for(seat, rules)
+    }
+
+    /// Whether another player still in has chips behind to call a raise by
+    /// `seat`. When every other player still in is all in, the betting is
+    /// complete for them (TDA 15) and a raise could only come back
+    /// uncalled (TDA 60): `seat` may only call or fold.
+    pub fn raise_could_be_called(&self, seat: Seat) -> bool {
+        self.live()
+            .any(|other| other != seat && !self.seat(other).all_in())
     }
 }

@@ -357,9 +357,26 @@ pub enum Refusal {
         /// What was asked.
         got: Chips,
     },
-    /// Raising not allowed (short all-in did not reopen, or nobody to raise).
+    /// Raising not allowed: a short all-in did not reopen the betting.
     #[error("Seat {0} may only call or fold: the betting has not been reopened to it.")]
     RaiseNotAllowed(u8),
+    /// Raising not allowed: every other player still in is all in.
+    #[error(
+        "Seat {0} may only call or fold: every other player still in is all in, so no one could call a raise."
+    )]
+    NoOneToCallRaise(u8),
+    /// A muck when every hand still in must be tabled (all in, betting complete).
+    #[error(
+        "Seat {seat} may not muck: seat {all_in} is all in and the betting is complete, so every hand still in is tabled ({rule})."
+    )]
+    MustTable {
+        /// Who tried to muck.
+        seat: u8,
+        /// A seat that is all in.
+        all_in: u8,
+        /// The house's rule: rulebook, number and words.
+        rule: String,
+    },
     /// More chips than the seat has.
     #[error("Seat {seat} has only {stack} behind; {needed} is more.")]
     NotEnoughChips {

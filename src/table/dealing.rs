@@ -4,7 +4,8 @@
 //! Ruling ids: `dead-button`, `heads-up-button`, `short-blind`.
 //!
 //! Rules cited: TDA 31 (dead button), 33 (heads-up), 39-B (the posted big
-//! blind is the opening bet); UPT Blinds 1 and 3; Redtooth 21-24.
+//! blind is the opening bet); UPT Blinds 1 and 3; Redtooth 21-24. A start
+//! that leaves no one to act is settled at once (`Outcome::settle`).
 
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
@@ -27,6 +28,7 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
         setup: setup.clone(),
     });
     if setup.street != Street::Preflop {
+        out.settle(rules);
         return Ok(out.events);
     }
     let dealt: Vec<Seat> = out.state.occupied().collect();
@@ -115,6 +117,11 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
     for ruling in rulings {
         out.emit(Event::RulingSuggested { ruling });
     }
+    // The blinds and antes alone may leave no one to act (a short button
+    // heads-up, everyone all in on the blinds): the hand is settled now as
+    // after any entry (uncalled chips back, pots, all-in face up), not on
+    // the next entry.
+    out.settle(rules);
     Ok(out.events)
 }
 

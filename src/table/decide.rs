@@ -21,7 +21,7 @@
 //!   the cards (hole cards, the board, no card twice).
 
 use super::chips::Chips;
-use super::command::{Command, FloorDecision, Refusal};
+use super::command::{Command, FloorDecision, Intent, Refusal};
 use super::event::{Action, Declaration, Event, Street};
 use super::state::{HandState, Pending};
 use super::{betting, dealing, floor, out_of_turn, showdown, words_and_chips};
@@ -101,7 +101,13 @@ pub fn decide(
                     actual: format!("{action} leaves chips behind"),
                 });
             }
-            let rulings = betting::action_rulings(&out.state, rules, &action, full);
+            let mut rulings = betting::action_rulings(&out.state, rules, &action, full);
+            if *intent == Intent::AllIn && !action.all_in {
+                // No one could call more: the all in bound as a call.
+                let all = out.state.seat(*seat).max_to();
+                let what = format!("went all in for {all}");
+                rulings.push(betting::uncallable(&out.state, rules, *seat, &what, all));
+            }
             out.bind(action, full, rulings);
         }
         Command::Say { seat, declaration } => out.add_step(
@@ -124,8 +130,12 @@ pub fn decide(
                 showdown::discard(&out.state, *seat)?;
                 let st = &out.state;
                 let called_aggressor = st.last_aggressor == Some(*seat) && st.last_caller.is_some();
+                // The cards went toward the muck: ruled, not refused.
+                let untabled = showdown::mucked_untabled(st, rules, *seat);
                 out.emit(Event::HandDiscarded { seat: *seat });
-                if called_aggressor {
+                if let Some(ruling) = untabled {
+                    out.emit(Event::RulingSuggested { ruling });
+                } else if called_aggressor {
                     // TDA 17-B: a caller may see the hand he paid to see.
                     let text = format!(
                         "Seat {} made the last river bet and was called: a caller who still holds or has tabled his cards may ask to see seat {}'s hand, and the dealer keeps it identifiable until then.",
@@ -137,6 +147,7 @@ pub fn decide(
                     });
                 }
             } else {
+                showdown::muck_allowed(&out.state, rules, *seat)?;
                 out.add_step(rules, Event::Mucked { seat: *seat })?;
             }
         }
@@ -152,12 +163,15 @@ pub fn decide(
             out.emit(Event::HandShown { seat: *seat, cards });
         }
         Command::Deal { street, cards } => {
+            // Whatever the line turns out to be (in turn, premature, a
+            // four-card flop), no card comes twice: a card already seen in
+            // the hand, or twice in the line, is a keying error.
+            dealing::unseen(&out.state, cards, None)?;
             if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
                 // Nuts 37: a board card dealt over a missed seat kills its hand.
                 out.board_over_skipped(rules);
             }
             if *street == Street::Flop && cards.len() == 4 && out.state.to_act.is_none() {
-                dealing::unseen(&out.state, cards, None)?;
                 out.emit(floor::four_card_flop(rules));
             } else if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
                 // Dealt while a player is still to act: premature, not dealt.
@@ -266,7 +280,7 @@ mod tests {
 
     use super::*;
     use crate::table::event::{Action, ActionKind, Post, TableSetup};
-    use crate::table::{Chips, Intent, Seat};
+    use crate::table::{Chips, Seat};
 
     fn seat(n: u8) -> Seat {
         Seat::new(n).unwrap()
@@ -454,5 +468,109 @@ mod tests {
             "UPT: the out-of-turn bettor posts the minimum raise"
         );
         assert_eq!(upt[1], Event::TurnReturned { seat: seat(1) });
+    }
+
+    /// Heads-up: seat 1 (the button) raises all in to 3000; seat 2 has 5000.
+    fn heads_up_shove() -> Vec<Event> {
+        let stacks = vec![(seat(1), Chips(3000)), (seat(2), Chips(5000))];
+        let setup = TableSetup::preflop(seat(1), (Chips(100), Chips(200)), stacks);
+        let mut given = decide(
+            &HandState::default(),
+            &HouseRules::tda(),
+            &Command::StartHand(setup),
+        )
+        .unwrap();
+        given.push(Event::ActionBound {
+            action: Action {
+                seat: seat(1),
+                kind: ActionKind::Raise,
+                to: Chips(3000),
+                all_in: true,
+            },
+            full: true,
+        });
+        given
+    }
+
+    #[test]
+    fn a_raise_no_one_could_call_is_refused_and_all_in_is_a_call() {
+        let given = heads_up_shove();
+        assert_eq!(
+            when(&given, "tda", act(2, Intent::Raise(Chips(5000)))).unwrap_err(),
+            Refusal::NoOneToCallRaise(2)
+        );
+        let events = when(&given, "tda", act(2, Intent::AllIn)).unwrap();
+        assert_eq!(
+            events[0],
+            Event::ActionBound {
+                action: Action {
+                    seat: seat(2),
+                    kind: ActionKind::Call,
+                    to: Chips(3000),
+                    all_in: false
+                },
+                full: false
+            }
+        );
+        assert!(
+            matches!(&events[1], Event::RulingSuggested { ruling } if ruling.id == RulingId::UncalledBet)
+        );
+    }
+
+    #[test]
+    fn a_start_that_leaves_no_one_to_act_is_settled_at_once() {
+        // Heads-up, the button has 50 for the 100 small blind.
+        let stacks = vec![(seat(1), Chips(50)), (seat(2), Chips(5000))];
+        let setup = TableSetup::preflop(seat(1), (Chips(100), Chips(200)), stacks);
+        let events = decide(
+            &HandState::default(),
+            &HouseRules::tda(),
+            &Command::StartHand(setup),
+        )
+        .unwrap();
+        assert!(events.contains(&Event::BetReturned {
+            seat: seat(2),
+            amount: Chips(150)
+        }));
+        let st = HandState::fold(&events);
+        assert_eq!(st.to_act, None);
+        assert_eq!(st.pot(), Chips(100));
+    }
+
+    #[test]
+    fn a_called_all_in_hand_is_not_mucked_before_the_showdown() {
+        let mut given = heads_up_shove();
+        given.extend(when(&given, "tda", act(2, Intent::Call(None))).unwrap());
+        let refusal = when(&given, "tda", Command::Muck { seat: seat(2) }).unwrap_err();
+        assert!(
+            matches!(
+                refusal,
+                Refusal::MustTable {
+                    seat: 2,
+                    all_in: 1,
+                    ..
+                }
+            ),
+            "{refusal:?}"
+        );
+    }
+
+    #[test]
+    fn a_premature_board_line_with_a_card_already_seen_is_refused() {
+        let mut given = three_handed();
+        let hole = crate::table::cards::parse_cards("AsKd").unwrap();
+        given.push(Event::HoleCards {
+            seat: seat(1),
+            cards: [hole[0], hole[1]],
+        });
+        let flop = crate::table::cards::parse_cards("AsQh7c").unwrap();
+        let deal = Command::Deal {
+            street: Street::Flop,
+            cards: flop,
+        };
+        assert_eq!(
+            when(&given, "tda", deal).unwrap_err(),
+            Refusal::CardSeen("As".into())
+        );
     }
 }

@@ -9,8 +9,9 @@ use super::event::Street;
 use super::hand::{Hand, replay};
 
 /// Checks a hand: chips conserved, stacks and wagers consistent, the seat to
-/// act live, and the journal's fold equal to the live state. Returns the
-/// first broken invariant as a sentence.
+/// act live and with a decision to make, no unmatched chips left in once
+/// the betting is closed, and the journal's fold equal to the live state.
+/// Returns the first broken invariant as a sentence.
 pub fn check(hand: &Hand) -> Result<(), String> {
     let st = hand.state();
     let Some(Some(setup)) = hand.entries().first().map(|e| match e.events.first() {
@@ -57,6 +58,34 @@ pub fn check(hand: &Hand) -> Result<(), String> {
         }
         if !st.street.is_betting() {
             return Err(format!("seat {} is to act at {}", seat.number(), st.street));
+        }
+        let others_top = st
+            .live()
+            .filter(|o| *o != seat)
+            .map(|o| st.seat(o).wager)
+            .max()
+            .unwrap_or(Chips::ZERO);
+        if !st.raise_could_be_called(seat) && s.wager >= others_top {
+            return Err(format!(
+                "seat {} is to act with nothing to decide: every other player still in is all in for no more than its {}",
+                seat.number(),
+                s.wager
+            ));
+        }
+    }
+    let closed = st.street == Street::Showdown || (st.street.is_betting() && st.to_act.is_none());
+    if closed && st.pending.is_none() {
+        // The round is over: what no one matched has gone back (TDA 60).
+        let mut committed: Vec<Chips> = st.seats.iter().map(|s| s.committed).collect();
+        committed.sort_unstable_by(|a, b| b.cmp(a));
+        if let [top, second, ..] = committed[..]
+            && top > second
+        {
+            return Err(format!(
+                "the betting is closed at {} but {} of the largest contribution ({top}) was never matched and has not gone back",
+                st.street,
+                top - second
+            ));
         }
     }
     let mut held = 0u16;

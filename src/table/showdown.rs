@@ -5,10 +5,12 @@
 //! Ruling ids: `uncalled-bet`, `side-pot`, `all-in-face-up`,
 //! `showdown-order`, `odd-chip`.
 //!
-//! Rules cited: TDA 12 (cards speak), 15 (face up for all-ins), 16 (order
-//! of showing), 17-B (the hand he paid to see), 19-A (odd chips), 20 (side
-//! pots), 60 (uncalled bets); Redtooth 38 (left of the last caller); Ugly
-//! Tuna Ties 3 (odd chip to the smaller stack).
+//! Rules cited: TDA 12 (cards speak), 15 (face up for all-ins: no hand
+//! still in may be mucked), 16 (order of showing), 17-B (the hand he paid
+//! to see), 19-A (odd chips), 20 (side pots), 60 (uncalled bets); Nuts 13,
+//! UPT Tournament 34, Redtooth 12 and Ugly Tuna All-in 4 (all-in hands
+//! shown); Redtooth 38 (left of the last caller); Ugly Tuna Ties 3 (odd chip
+//! to the smaller stack).
 
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
@@ -19,7 +21,7 @@ use super::event::{Award, Event, Street};
 use super::pots;
 use super::seat::Seat;
 use super::state::HandState;
-use crate::rules::{HouseRules, RulingId, ShowOrder};
+use crate::rules::{HouseRules, Ruling, RulingId, ShowOrder};
 
 impl Outcome {
     /// Returns uncalled chips, awards pots when the hand is decided, and
@@ -72,10 +74,7 @@ impl Outcome {
             }
         }
         let st = &self.state;
-        let no_more_betting = st.street == Street::Showdown
-            || st.live().filter(|s| st.seat(*s).can_act()).count() <= 1;
-        let anyone_all_in = st.live().any(|s| st.seat(s).all_in());
-        if anyone_all_in && no_more_betting && !has_ruling(st, RulingId::AllInFaceUp) {
+        if st.all_in_face_up().is_some() && !has_ruling(st, RulingId::AllInFaceUp) {
             let text = "A player is all in and the betting is complete: every hand still in is tabled face up now.".to_string();
             self.emit(Event::RulingSuggested {
                 ruling: rules.ruling(RulingId::AllInFaceUp, text),
@@ -220,6 +219,46 @@ pub(super) fn strength(hole: &[Card; 2], board: &[Card]) -> (u32, Vec<u8>) {
     (0, groups.into_iter().flat_map(|(n, r)| [n, r]).collect())
 }
 
+/// Checks that `seat` may throw its cards toward the muck before the
+/// showdown: not once a player is all in and the betting is complete, when
+/// every hand still in is tabled at once (TDA 15: "No player who is either
+/// all-in or has called all betting action may muck his hand without
+/// tabling"; Nuts 13 and UPT Tournament 34: all hands face up; Redtooth 12:
+/// the all-in player shows; where a book says no more, TDA).
+pub(super) fn muck_allowed(st: &HandState, rules: &HouseRules, seat: Seat) -> Result<(), Refusal> {
+    let s = st.seat(seat);
+    if !s.live() {
+        return Ok(());
+    }
+    match st.all_in_face_up() {
+        Some(all_in) => Err(Refusal::MustTable {
+            seat: seat.number(),
+            all_in: if s.all_in() { seat } else { all_in }.number(),
+            rule: rules.citation(RulingId::AllInFaceUp).to_string(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The ruling when a hand that must be tabled (a player all in, the
+/// betting complete: TDA 15) is thrown toward the muck at the showdown
+/// instead. What happened at the table is recorded, and the floor rules on
+/// it: discarded cards are not dead while they can be identified (TDA 14),
+/// so they are retrieved and tabled; if not, the hand is dead.
+pub(super) fn mucked_untabled(st: &HandState, rules: &HouseRules, seat: Seat) -> Option<Ruling> {
+    let all_in = st.all_in_face_up()?;
+    let n = seat.number();
+    let who = if st.seat(seat).all_in() {
+        format!("seat {n} is all in")
+    } else {
+        format!("seat {} is all in", all_in.number())
+    };
+    let text = format!(
+        "Seat {n} threw its cards toward the muck without tabling them, but {who} and the betting is complete, so every hand still in must be tabled: if seat {n}'s cards can still be identified, they are retrieved and tabled (undo the muck and key the show); if not, seat {n}'s hand is dead."
+    );
+    Some(rules.ruling(RulingId::AllInFaceUp, text))
+}
+
 pub(super) fn discard(st: &HandState, seat: Seat) -> Result<(), Refusal> {
     let s = st.seat(seat);
     if !s.occupied {
@@ -272,6 +311,21 @@ pub(super) fn show(
 }
 
 impl HandState {
+    /// A live seat that is all in once the betting is complete for the
+    /// hand (at the showdown, or with at most one player still in able to
+    /// bet and no one to act): every hand still in is then tabled face up
+    /// (TDA 15).
+    pub fn all_in_face_up(&self) -> Option<Seat> {
+        let complete = self.street == Street::Showdown
+            || (self.street.is_betting()
+                && self.to_act.is_none()
+                && self.live().filter(|s| self.seat(*s).can_act()).count() <= 1);
+        if !complete {
+            return None;
+        }
+        self.live().find(|s| self.seat(*s).all_in())
+    }
+
     /// The seat that must table first at showdown under the house rule.
     pub fn show_first(&self, rules: &HouseRules) -> Option<Seat> {
         if self.street != Street::Showdown {

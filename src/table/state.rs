@@ -266,17 +266,24 @@ impl HandState {
     }
 
     /// Whether `seat` still owes an action on this street; `able` is how
-    /// many live seats can still act.
-    fn needs_action(&self, seat: Seat, able: usize) -> bool {
+    /// many live seats can still act, `all_in_top` the largest street total
+    /// of a live seat that is all in.
+    fn needs_action(&self, seat: Seat, able: usize, all_in_top: Chips) -> bool {
         let s = self.seat(seat);
         if !s.can_act() {
             return false;
         }
+        if able < 2 {
+            // Every other player still in is all in: no one could call a
+            // raise, so only a seat that has not yet matched them has a
+            // decision (call or fold). A heads-up small blind facing a big
+            // blind all in for no more than it has nothing to decide.
+            return s.wager < all_in_top;
+        }
         if s.wager < self.current_bet {
             return true;
         }
-        // With nobody else able to bet, a seat that has matched need not act.
-        !s.acted && able >= 2
+        !s.acted
     }
 
     /// Passes the turn clockwise from the last actor, or closes the round.
@@ -293,17 +300,28 @@ impl HandState {
         }
     }
 
+    /// Live seats, the seats among them with chips to act, and the largest
+    /// street wager of an all-in seat: one pass over the seats, not one per
+    /// seat asked (replay speed).
+    fn turn_counts(&self) -> (usize, usize, Chips) {
+        let (mut live, mut able, mut all_in_top) = (0, 0, Chips::ZERO);
+        for s in self.seats.iter().filter(|s| s.live()) {
+            live += 1;
+            if s.all_in() {
+                all_in_top = all_in_top.max(s.wager);
+            } else {
+                able += 1;
+            }
+        }
+        (live, able, all_in_top)
+    }
+
     /// The next seat owing an action, clockwise from the last actor.
     fn next_to_act(&self) -> Option<Seat> {
         if !self.street.is_betting() {
             return None;
         }
-        // One pass over the seats, not one per seat asked (replay speed).
-        let (mut live, mut able) = (0, 0);
-        for s in self.seats.iter().filter(|s| s.live()) {
-            live += 1;
-            able += usize::from(!s.all_in());
-        }
+        let (live, able, all_in_top) = self.turn_counts();
         if live < 2 {
             return None;
         }
@@ -311,7 +329,8 @@ impl HandState {
             .last_actor
             .or(self.button)
             .unwrap_or(Seat::from_index(0));
-        from.clockwise_after().find(|s| self.needs_action(*s, able))
+        from.clockwise_after()
+            .find(|s| self.needs_action(*s, able, all_in_top))
     }
 
     fn new_street(&mut self, street: Street) {
@@ -611,9 +630,8 @@ impl HandState {
         let Some(seat) = self.to_act else {
             return;
         };
-        let able = self.seats.iter().filter(|s| s.can_act()).count();
-        let live = self.live_count();
-        if live >= 2 && self.needs_action(seat, able) {
+        let (live, able, all_in_top) = self.turn_counts();
+        if live >= 2 && self.needs_action(seat, able, all_in_top) {
             return;
         }
         // Pass the turn on as if the seat before it had just acted.

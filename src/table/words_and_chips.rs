@@ -4,16 +4,20 @@
 //! Ruling ids: `verbal-binding`, `oversized-chip`, `multiple-chip`,
 //! `fifty-percent`, `string-bet`, `undercall`, `lesser-amount`,
 //! `pot-bet-no-limit`, `min-raise` (a declared or pushed wager brought up to
-//! the minimum), `short-all-in`.
+//! the minimum), `short-all-in`, `uncalled-bet` (a bet or raise no one
+//! could call, read as a call).
 //!
 //! Rules cited: TDA 37 (verbal and chips), 39 (binding declarations and
 //! undercalls), 42 (methods of raising), 43 (raise amounts and the 50%
 //! standard), 45 (oversized chip), 46 (multiple chips), 50-C ("pot"), 51
 //! (string bets), 52 (the lesser amount); UPT no-limit 8 (verbal
 //! precedence); Nuts 47 (one denomination); Redtooth 11 (oversized chip
-//! preflop); Ugly Tuna Betting 7 and 13.
+//! preflop); Ugly Tuna Betting 7 and 13. With every other player still in
+//! all in, words or chips beyond the call are a call and the rest goes back
+//! (TDA 39-A: "raise" commits to the full current action; TDA 60; Ugly
+//! Tuna All-in 3: "the bet is 10 units").
 
-use super::betting::{action_rulings, action_to};
+use super::betting::{action_rulings, action_to, uncallable, uncallable_text};
 use super::chips::Chips;
 use super::command::Refusal;
 use super::event::{Action, Declaration, Event, PushedChips, Street};
@@ -169,6 +173,12 @@ pub(super) fn interpret(
                 }
                 Declaration::AllIn => {
                     let to = s.max_to();
+                    if to > st.current_bet && !st.raise_could_be_called(seat) {
+                        let pushed: Chips = motions.iter().map(|m| m.total()).sum();
+                        let what = format!("said \"{declaration}\" with {to} in all");
+                        rulings.push(uncallable(st, rules, seat, &what, s.wager + pushed));
+                        return Ok(bind(st.current_bet, rulings));
+                    }
                     if to > st.current_bet && !st.can_raise(seat, rules) {
                         said(
                             &mut rulings,
@@ -188,6 +198,16 @@ pub(super) fn interpret(
                     declared_wager(st, rules, seat, amount, declaration, rulings)
                 }
                 Declaration::Bet(None) | Declaration::Raise(None) => {
+                    if !st.raise_could_be_called(seat) {
+                        let pushed: Chips = motions.iter().map(|m| m.total()).sum();
+                        let what = if pushed.is_zero() {
+                            format!("declared \"{declaration}\"")
+                        } else {
+                            format!("declared \"{declaration}\" and put out {pushed}")
+                        };
+                        rulings.push(uncallable(st, rules, seat, &what, s.wager + pushed));
+                        return Ok(bind(st.current_bet, rulings));
+                    }
                     if !st.can_raise(seat, rules) {
                         return Err(Refusal::RaiseNotAllowed(n));
                     }
@@ -235,6 +255,11 @@ pub(super) fn interpret(
                 }
                 Declaration::Pot => {
                     // TDA 50-C: "pot" binds a valid (minimum) bet or raise.
+                    if !st.raise_could_be_called(seat) {
+                        let what = format!("declared \"{declaration}\"");
+                        rulings.push(uncallable(st, rules, seat, &what, Chips::ZERO));
+                        return Ok(bind(st.current_bet, rulings));
+                    }
                     if !st.can_raise(seat, rules) {
                         return Err(Refusal::RaiseNotAllowed(n));
                     }
@@ -295,10 +320,22 @@ pub(super) fn declared_wager(
     mut rulings: Vec<Ruling>,
 ) -> Result<Binding, Refusal> {
     let n = seat.number();
+    let s = st.seat(seat);
+    if !st.raise_could_be_called(seat) {
+        // TDA 39-A: the declaration commits to the full current action, the call.
+        let what = format!("declared \"{declaration}\"");
+        // Words only: no chips went out, so none go back.
+        rulings.push(uncallable(st, rules, seat, &what, Chips::ZERO));
+        let (action, full) = action_to(st, rules, seat, st.current_bet);
+        return Ok(Binding {
+            action,
+            full,
+            rulings,
+        });
+    }
     if !st.can_raise(seat, rules) {
         return Err(Refusal::RaiseNotAllowed(n));
     }
-    let s = st.seat(seat);
     let amount = match lesser_amount(st, amount) {
         Some(read) => {
             rulings.push(lesser_ruling(rules, n, amount, read));
@@ -517,21 +554,24 @@ pub(super) fn silent_push(
         rulings.push(undercall);
         return Ok(bind(cb, rulings));
     }
-    if to == cb || to == s.max_to() {
-        if to > cb && !st.can_raise(seat, rules) {
-            return Ok(bind(cb, rulings));
+    if to > cb && !st.can_raise(seat, rules) {
+        // No raise is possible: the chips beyond the call go back.
+        if !st.raise_could_be_called(seat) {
+            let what = format!("put out {amount} facing {cb}");
+            ruling(RulingId::UncalledBet, uncallable_text(st, seat, &what, to));
+        } else {
+            ruling(
+                RulingId::ShortAllIn,
+                format!(
+                    "The betting is not open to seat {n} again: its {amount} is a call of {cb}; {} goes back.",
+                    to - cb
+                ),
+            );
         }
-        return Ok(bind(to, rulings));
-    }
-    if !st.can_raise(seat, rules) {
-        ruling(
-            RulingId::ShortAllIn,
-            format!(
-                "The betting is not open to seat {n} again: its {amount} is a call of {cb}; {} goes back.",
-                to - cb
-            ),
-        );
         return Ok(bind(cb, rulings));
+    }
+    if to == cb || to == s.max_to() {
+        return Ok(bind(to, rulings));
     }
     let min = st.min_raise_to(rules);
     if to >= min {

@@ -1,7 +1,9 @@
 //! Property tests: random sequences of legal and illegal commands keep the
 //! invariants (chips conserved, no negative stack, the seat to act live,
 //! the journal's fold equal to the live state), a refused command changes
-//! nothing, undo restores the state before, and nothing panics.
+//! nothing, undo restores the state before, and nothing panics. Along the
+//! way, whenever every other player still in is all in, no bet or raise
+//! can bind.
 //!
 //! Amounts are drawn huge too: tables up to and over `Chips::MAX_TABLE`,
 //! and commands naming up to `u64::MAX` chips. Nothing may wrap: chip
@@ -17,7 +19,9 @@ use rand::{Rng, SeedableRng};
 use floorcall::rules::HouseRules;
 use floorcall::table::command::{FloorDecision, Irregularity, Penalty};
 use floorcall::table::event::{Declaration, PushedChips, Street, TableSetup};
-use floorcall::table::{Card, Chips, Command, Hand, HandState, Intent, Seat, invariants};
+use floorcall::table::{
+    ActionKind, Card, Chips, Command, Event, Hand, HandState, Intent, Seat, invariants,
+};
 
 fn random_setup(rng: &mut StdRng) -> TableSetup {
     let players = rng.random_range(2..=10usize);
@@ -270,14 +274,89 @@ fn random_command(hand: &Hand, rng: &mut StdRng, out_of_turn: f64) -> Option<Com
     })
 }
 
-/// Plays one random hand, checking every step.
-fn play(seed: u64, steps: usize) -> Result<(), TestCaseError> {
-    play_with(seed, steps, 0.0)
+/// With every other player still in all in, the seat to act may not
+/// raise: `can_raise` says no, and every way of betting or raising (the
+/// clear verbs, all in, pushed chips, words) binds at most a call.
+fn no_raise_against_all_ins(hand: &Hand) -> Result<(), TestCaseError> {
+    let st = hand.state();
+    let Some(seat) = st.to_act else {
+        return Ok(());
+    };
+    if st.raise_could_be_called(seat) {
+        return Ok(());
+    }
+    prop_assert!(
+        !st.can_raise(seat, hand.rules()),
+        "seat {} may raise against all-ins",
+        seat.number()
+    );
+    let s = st.seat(seat);
+    let min = st.min_raise_to(hand.rules());
+    let all = s.max_to();
+    let act = |intent| Command::Act {
+        seat,
+        intent,
+        all_in: false,
+    };
+    let say = |declaration| Command::Say { seat, declaration };
+    let tries = [
+        act(Intent::Raise(min)),
+        act(Intent::Raise(all)),
+        act(Intent::Bet(min)),
+        act(Intent::AllIn),
+        Command::Push {
+            seat,
+            chips: PushedChips::Amount(s.stack),
+        },
+        Command::Push {
+            seat,
+            chips: PushedChips::Denominations(vec![(s.stack, 1)]),
+        },
+        say(Declaration::Raise(Some(all))),
+        say(Declaration::Raise(None)),
+        say(Declaration::Bet(Some(min))),
+        say(Declaration::AllIn),
+        say(Declaration::Pot),
+        say(Declaration::Amount(s.stack)),
+    ];
+    for command in tries {
+        let mut probe = hand.clone();
+        let before = probe.entries().len();
+        if probe.execute(&command, None).is_ok() {
+            let _ = probe.execute(&Command::Resolve, None);
+        }
+        let raised = probe.entries()[before..].iter().flat_map(|e| &e.events).any(|e| {
+            matches!(e, Event::ActionBound { action, .. }
+                if action.seat == seat && matches!(action.kind, ActionKind::Bet | ActionKind::Raise))
+        });
+        prop_assert!(
+            !raised,
+            "{:?} bound a bet or raise for seat {} with every other player still in all in",
+            command,
+            seat.number()
+        );
+    }
+    Ok(())
+}
+
+/// Plays one random hand, checking every step; `probe` looks at the hand
+/// before each step.
+fn play(
+    seed: u64,
+    steps: usize,
+    probe: fn(&Hand) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    play_with(seed, steps, 0.0, probe)
 }
 
 /// Plays one random hand with actions out of turn `out_of_turn` of the
-/// time, checking every step.
-fn play_with(seed: u64, steps: usize, out_of_turn: f64) -> Result<(), TestCaseError> {
+/// time, checking every step; `probe` looks at the hand before each step.
+fn play_with(
+    seed: u64,
+    steps: usize,
+    out_of_turn: f64,
+    probe: fn(&Hand) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let houses = ["tda", "upt", "ugly-tuna", "nuts", "redtooth"];
     let rules = HouseRules::load(houses[rng.random_range(0..5)]).expect("a built-in house");
@@ -314,6 +393,7 @@ fn play_with(seed: u64, steps: usize, out_of_turn: f64) -> Result<(), TestCaseEr
         if hand.state().street == Street::Done {
             break;
         }
+        probe(&hand)?;
         let before = hand.state().clone();
         let entries = hand.entries().len();
         match random_command(&hand, &mut rng, out_of_turn) {
@@ -406,7 +486,17 @@ proptest! {
 
     #[test]
     fn random_command_sequences_keep_every_invariant(seed in any::<u64>(), steps in 1usize..120) {
-        play(seed, steps)?;
+        play(seed, steps, |_| Ok(()))?;
+    }
+}
+
+proptest! {
+    // Each state against all-ins is probed a dozen ways: fewer hands.
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_raise_is_never_allowed_when_every_other_live_seat_is_all_in(seed in any::<u64>(), steps in 1usize..120) {
+        play(seed, steps, no_raise_against_all_ins)?;
     }
 }
 
@@ -418,7 +508,7 @@ proptest! {
     /// undo and redo among them, keep every invariant.
     #[test]
     fn random_out_of_turn_chains_keep_every_invariant(seed in any::<u64>(), steps in 1usize..120) {
-        play_with(seed, steps, 0.45)?;
+        play_with(seed, steps, 0.45, |_| Ok(()))?;
     }
 }
 

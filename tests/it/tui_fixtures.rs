@@ -206,3 +206,12 @@ pub fn three_way_awarded() -> App {
     lines(&mut app, &["s1 show", "s2 show", "s3 show", "s4 show"]);
     app
 }
+
+/// Three-handed, blinds 100/200: seat 3 (the button) folds, seat 1 raises
+/// to 600 and seat 2 (the big blind) goes all in for 3000: seat 1 is to act
+/// and every other player still in is all in.
+pub fn facing_the_last_all_in() -> App {
+    let mut app = app_at("tda", &[10000, 3000, 10000], 3, (100, 200), &[]);
+    lines(&mut app, &["s3 fold", "s1 raise 600", "s2 allin"]);
+    app
+}

@@ -10,7 +10,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::tui_fixtures::{
-    app_at, app_at_table, nine_handed, press, ruling_shown, screen_text, setup_app,
+    app_at, app_at_table, facing_the_last_all_in, nine_handed, press, ruling_shown, screen_text,
+    setup_app,
 };
 
 fn actions(app: &App) -> Vec<String> {
@@ -93,6 +94,33 @@ fn amounts_keyed_are_read_as_the_notation_reads_them() {
         refusal(&app)
     );
     assert_eq!(app.state().cloned(), before);
+}
+
+#[test]
+fn with_every_other_player_all_in_a_raise_is_refused_and_all_in_is_a_call() {
+    let mut app = facing_the_last_all_in();
+    let before = app.state().cloned();
+    press(&mut app, ":s1 raise 6000<Enter>");
+    assert_eq!(
+        refusal(&app),
+        "Seat 1 may only call or fold: every other player still in is all in, so no one could call a raise."
+    );
+    assert_eq!(app.state().cloned(), before);
+    press(&mut app, "<Esc>a");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    assert_eq!(
+        actions(&app),
+        [
+            "s3 fold",
+            "s1 raise 600",
+            "s2 raise 3000 allin",
+            "s1 call 3000"
+        ]
+    );
+    let st = app.state().expect("at the table");
+    assert_eq!(st.seat(Seat::new(1).expect("a seat")).stack, Chips(7000));
 }
 
 #[test]

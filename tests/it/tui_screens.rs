@@ -13,8 +13,8 @@ use ratatui::backend::TestBackend;
 use ratatui::widgets::Widget;
 
 use super::tui_fixtures::{
-    app_at, draw, lines, nine_handed, press, ruling_shown, setup_app, ten_handed, three_way_all_in,
-    three_way_awarded,
+    app_at, draw, facing_the_last_all_in, lines, nine_handed, press, ruling_shown, setup_app,
+    ten_handed, three_way_all_in, three_way_awarded,
 };
 
 /// Renders one widget into a `width` x `height` test terminal.
@@ -238,6 +238,14 @@ fn pane_ruling() {
 #[test]
 fn pane_status_to_act() {
     let app = nine_handed();
+    assert_snapshot!(pane(100, 3, &StatusPane { app: &app }).backend());
+}
+
+/// With every other player still in all in, the hints offer call and fold
+/// only: no bet, raise or all in.
+#[test]
+fn pane_status_call_or_fold_when_every_other_player_is_all_in() {
+    let app = facing_the_last_all_in();
     assert_snapshot!(pane(100, 3, &StatusPane { app: &app }).backend());
 }
 

@@ -249,6 +249,10 @@ impl StatusPane<'_> {
             } else {
                 primary.push(self.item(S::Table, A::Call, format!("call {to_call}")));
             }
+            // Bet, raise and all in only where a raise is possible: with
+            // every other player still in all in, or the betting not
+            // reopened, the seat may only call or fold (and all in for
+            // less than the call is the call).
             if let Some(rules) = app.session().map(|x| x.hand().rules())
                 && st.can_raise(seat, rules)
             {
@@ -258,8 +262,8 @@ impl StatusPane<'_> {
                 } else {
                     primary.push(self.item(S::Table, A::Raise, format!("raise ≥{min}")));
                 }
+                primary.push(self.item(S::Table, A::AllIn, format!("all in {}", s.stack)));
             }
-            primary.push(self.item(S::Table, A::AllIn, format!("all in {}", s.stack)));
             secondary.push(self.item(S::Table, A::Say, "say"));
             secondary.push(self.item(S::Table, A::Push, "push"));
             secondary.push(self.item(S::Table, A::Tap, "tap"));
