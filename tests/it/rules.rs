@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use floorcall::rules::{BUILT_IN, HouseRules};
+use floorcall::rules::{BUILT_IN, HouseRules, RulingId};
 
 fn normalize(text: &str) -> String {
     text.replace(['*', '\\'], "")
@@ -26,12 +26,21 @@ fn every_citation_is_the_rulebooks_own_words() {
     for (name, _) in BUILT_IN {
         let rules = HouseRules::load(name).expect("a built-in profile loads");
         let rows = rules.settings.rows();
-        let citations = rows.iter().map(|r| (r.0.to_string(), r.2)).chain(
+        let clauses = RulingId::ALL.into_iter().flat_map(|id| {
             rules
-                .ruling_citations()
-                .iter()
-                .map(|(id, c)| (id.to_string(), c)),
-        );
+                .clauses(id)
+                .map(move |(key, c)| (format!("{id} clause {key}"), c))
+        });
+        let citations = rows
+            .iter()
+            .map(|r| (r.0.to_string(), r.2))
+            .chain(
+                rules
+                    .ruling_citations()
+                    .iter()
+                    .map(|(id, c)| (id.to_string(), c)),
+            )
+            .chain(clauses);
         for (key, cite) in citations {
             if cite.rule == "silent" {
                 continue;
