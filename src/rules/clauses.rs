@@ -111,12 +111,12 @@ pub const CLAUSES: &[ClauseKey] = &[
     case(
         RulingId::VerbalBinding,
         "raise",
-        "\"raise\" or \"bet\" said in turn without an amount or chips: at least the minimum",
+        "\"raise\" or \"bet\" said in turn without an amount, then nothing or one motion of chips",
     ),
     case(
         RulingId::VerbalBinding,
         "raise-then-chips",
-        "\"raise\" said, then the chips that complete it",
+        "\"raise\" said, then the exact call and one more motion that completes it",
     ),
     case(
         RulingId::VerbalBinding,

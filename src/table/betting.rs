@@ -204,7 +204,7 @@ pub(super) fn action_rulings(
             (
                 "min-raise-stays",
                 format!(
-                    "Seat {n}'s all in to {} is less than a full raise (to {min}): the minimum raise stays to {next}.",
+                    "Seat {n}'s all in to {} is less than a full raise (to {min}): the next raise must be to at least {next}.",
                     action.to
                 ),
             )

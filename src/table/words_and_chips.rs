@@ -250,11 +250,14 @@ pub(super) fn interpret(
                         ));
                         Ok(bind(min, rulings))
                     } else {
-                        said(
-                            &mut rulings,
-                            Some("raise-then-chips"),
-                            format!("a {word} to {to}"),
-                        );
+                        // "Raise", the exact call, one more motion: TDA 42 C.
+                        // One motion after the word: the word and its chips.
+                        let clause = if used == 2 {
+                            "raise-then-chips"
+                        } else {
+                            "raise"
+                        };
+                        said(&mut rulings, Some(clause), format!("a {word} to {to}"));
                         Ok(bind(to, rulings))
                     }
                 }
