@@ -350,3 +350,66 @@ fn rules_check_points_at_what_is_wrong() {
     );
     assert_eq!(code, 0, "{message}");
 }
+
+fn floorcall_rules(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .arg("rules")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn rules_show_prints_each_clause_under_its_citation() {
+    let (code, out) = floorcall_rules(&["show", "tda"]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let after = |first: &str, next: &str| {
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with(first))
+            .unwrap_or_else(|| panic!("no line «{first}» in\n{out}"));
+        assert!(
+            lines[i + 1..].iter().take(3).any(|l| l.starts_with(next)),
+            "«{next}» does not follow «{first}» in\n{out}"
+        );
+    };
+    after(
+        "fifty-percent: tda.txt 43-A:",
+        "    clause under-half: tda.txt 43-A: \"If less than 50% it is a call",
+    );
+    after(
+        "undercall = full-call-heads-up-or-opening-bet",
+        "    clause td-discretion: tda.txt 39-B: \"In other situations, TD’s discretion applies.\"",
+    );
+    // A house quoting TDA where its book is silent says so clause by clause.
+    let (_, nuts) = floorcall_rules(&["show", "nuts"]);
+    assert!(
+        nuts.contains("    clause under-half: tda.txt 43-A:"),
+        "{nuts}"
+    );
+    // `rules diff` still compares settings only.
+    let (code, diff) = floorcall_rules(&["diff", "tda", "upt"]);
+    assert_eq!(code, 0, "{diff}");
+    assert!(diff.ends_with("6 setting(s) differ.\n"), "{diff}");
+}
+
+#[test]
+fn config_readme_lists_every_clause_the_engine_quotes() {
+    let readme = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/README.md"),
+    )
+    .expect("config/README.md");
+    for c in CLAUSES {
+        let under = match floorcall::rules::setting_for(c.id) {
+            Some(setting) => format!("settings.{setting}"),
+            None => format!("cite.{}", c.id),
+        };
+        let row = format!("| `{}` | `{under}.clauses.{}` |", c.id, c.key);
+        assert!(readme.contains(&row), "config/README.md has no row {row}");
+    }
+}
