@@ -80,20 +80,15 @@ impl Outcome {
         let anyone_all_in = st.live().any(|s| st.seat(s).all_in());
         if anyone_all_in && no_more_betting && !has_ruling(st, RulingId::AllInFaceUp) {
             // TDA 15: the main rule, and its sentence for side pots.
-            let ruling = if st.pots().len() > 1 {
-                rules.ruling_clause(
-                    RulingId::AllInFaceUp,
-                    "side-pots",
-                    "A player is all in and the betting is complete: every hand still in, in the main pot and in each side pot, is tabled face up now.".to_string(),
-                )
+            let clause = if st.pots().len() > 1 {
+                "side-pots"
             } else {
-                rules.ruling_clause(
-                    RulingId::AllInFaceUp,
-                    "betting-complete",
-                    "A player is all in and the betting is complete: every hand still in is tabled face up now.".to_string(),
-                )
+                "betting-complete"
             };
-            self.emit(Event::RulingSuggested { ruling });
+            let text = "A player is all in and the betting is complete: every hand still in is tabled face up now.".to_string();
+            self.emit(Event::RulingSuggested {
+                ruling: rules.ruling_clause(RulingId::AllInFaceUp, clause, text),
+            });
         }
         let st = &self.state;
         if st.street == Street::Showdown {

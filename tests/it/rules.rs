@@ -400,10 +400,9 @@ fn rules_show_prints_each_clause_under_its_citation() {
 
 #[test]
 fn config_readme_lists_every_clause_the_engine_quotes() {
-    let readme = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/README.md"),
-    )
-    .expect("config/README.md");
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/README.md"))
+            .expect("config/README.md");
     for c in CLAUSES {
         let under = match floorcall::rules::setting_for(c.id) {
             Some(setting) => format!("settings.{setting}"),
