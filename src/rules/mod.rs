@@ -676,53 +676,44 @@ fn resolve_clauses(
             message,
         }
     };
-    let mut given: Vec<(String, Option<RulingId>, &RawClauses)> = raw
-        .cite
-        .iter()
-        .map(|(id, cite)| (format!("cite.{id}"), Some(*id), &cite.clauses))
-        .collect();
-    given.extend(
-        raw.settings
-            .given_clauses()
-            .into_iter()
-            .map(|(key, c)| (format!("settings.{key}"), ruling_for_setting(key), c)),
-    );
-    for (path, id, raw_clauses) in given {
-        let first = raw_clauses.iter().next();
-        let parent = match id {
+    // Each citation the file gives, with the ruling whose clauses it holds,
+    // or why it may hold none.
+    type Owner<'a> = Result<(RulingId, &'a Citation), String>;
+    let mut given: Vec<(String, Owner, &RawClauses)> = Vec::new();
+    for (id, cite) in &raw.cite {
+        let owner = match setting_for(*id) {
             // A ruling with a setting quotes the setting, not `[cite.ID]`.
-            Some(id) if path.starts_with("cite.") && setting_for(id).is_some() => {
-                if let Some((key, c)) = first {
-                    let setting = setting_for(id).unwrap_or_default();
+            Some(setting) => Err(format!(
+                "the {id} ruling quotes the setting {setting}: give its clauses under [settings.{setting}.clauses]"
+            )),
+            None => citations
+                .get(id)
+                .map(|c| (*id, c))
+                .ok_or_else(|| format!("cite.{id} has no citation")),
+        };
+        given.push((format!("cite.{id}"), owner, &cite.clauses));
+    }
+    for (key, raw_clauses) in raw.settings.given_clauses() {
+        let owner = ruling_for_setting(key)
+            .zip(settings.citation(key))
+            .ok_or_else(|| {
+                format!("no ruling quotes settings.{key} by itself, so it has no clauses")
+            });
+        given.push((format!("settings.{key}"), owner, raw_clauses));
+    }
+    for (path, owner, raw_clauses) in given {
+        let (id, parent) = match owner {
+            Ok(owner) => owner,
+            Err(message) => match raw_clauses.iter().next() {
+                Some((key, c)) => {
                     return Err(invalid(
                         format!("{path}.clauses.{key}"),
                         c.span().start,
-                        format!(
-                            "the {id} ruling quotes the setting {setting}: give its clauses under [settings.{setting}.clauses]"
-                        ),
+                        message,
                     ));
                 }
-                continue;
-            }
-            Some(id) => {
-                let parent = if path.starts_with("cite.") {
-                    citations.get(&id)
-                } else {
-                    setting_for(id).and_then(|key| settings.citation(key))
-                };
-                parent.map(|p| (id, p))
-            }
-            None => None,
-        };
-        let Some((id, parent)) = parent else {
-            if let Some((key, c)) = first {
-                return Err(invalid(
-                    format!("{path}.clauses.{key}"),
-                    c.span().start,
-                    format!("no ruling quotes {path} by itself, so it has no clauses"),
-                ));
-            }
-            continue;
+                None => continue,
+            },
         };
         let mut resolved = BTreeMap::new();
         for (key, c) in raw_clauses {
