@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
 use floorcall::journal::Journal;
-use floorcall::rules::HouseRules;
+use floorcall::rules::{HouseRules, RulingId};
 use floorcall::scenario;
 use floorcall::tui::setup::{TableChoice, TableFlags};
 use floorcall::tui::{self, App, AppOptions, Folders, Theme};
@@ -183,13 +183,27 @@ fn rules_command(command: RulesCmd) -> ExitCode {
                     println!("extends {base}: where this book is silent, {base} applies");
                 }
                 println!();
+                // A citation's clauses, one per case the engine tells apart.
+                let clauses = |id: Option<RulingId>, indent: &str| {
+                    for (key, c) in id.into_iter().flat_map(|id| rules.clauses(id)) {
+                        println!(
+                            "{indent}clause {key}: {} {}: \"{}\"",
+                            c.rulebook, c.rule, c.text
+                        );
+                    }
+                };
                 for (key, value, cite) in rules.settings.rows() {
                     println!("{key} = {value}");
                     println!("    {} {}: \"{}\"", cite.rulebook, cite.rule, cite.text);
+                    clauses(floorcall::rules::ruling_for_setting(key), "    ");
                 }
                 println!();
                 for (id, cite) in rules.ruling_citations() {
                     println!("{id}: {} {}: \"{}\"", cite.rulebook, cite.rule, cite.text);
+                    // A ruling with a setting quotes the setting and its clauses.
+                    if floorcall::rules::setting_for(*id).is_none() {
+                        clauses(Some(*id), "    ");
+                    }
                 }
                 ExitCode::SUCCESS
             }

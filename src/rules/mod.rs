@@ -2,9 +2,12 @@
 //! `HouseRules`, which is all the engine ever sees.
 //!
 //! Every setting the engine applies carries its citation (rulebook, rule,
-//! text), so a ruling can quote the rule it applies. A profile may
+//! text), so a ruling can quote the rule it applies. A citation may carry
+//! named clauses, one per case the engine tells apart (`clauses`), so a
+//! ruling quotes the sentence that decides its case. A profile may
 //! `extends` another; the built-in profiles are compiled into the binary.
 
+mod clauses;
 mod ruling;
 
 use std::collections::BTreeMap;
@@ -12,9 +15,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+use toml::Spanned;
 
 use crate::table::Chips;
 
+pub use clauses::{CLAUSES, ClauseKey};
 pub use ruling::{Citation, FloorOption, Ruling, RulingId};
 
 /// The built-in profiles: name, file text.
@@ -182,6 +187,15 @@ macro_rules! house_settings {
             $( #[serde(rename = $key)] $field: Option<RawSetting<$ty>>, )*
         }
 
+        impl RawSettings {
+            /// The settings the file gives: key and clauses.
+            fn given_clauses(&self) -> Vec<(&'static str, &RawClauses)> {
+                let mut given = Vec::new();
+                $( if let Some(s) = &self.$field { given.push(($key, &s.clauses)); } )*
+                given
+            }
+        }
+
         /// Every setting the engine applies, each with its citation.
         #[derive(Debug, Clone, PartialEq)]
         pub struct Settings {
@@ -201,6 +215,14 @@ macro_rules! house_settings {
             /// Every setting: key, value as written, citation.
             pub fn rows(&self) -> Vec<SettingRow<'_>> {
                 vec![ $( ($key, value_text(&self.$field.value), &self.$field.citation), )* ]
+            }
+
+            /// The citation of the setting `key` (as written in the TOML).
+            pub fn citation(&self, key: &str) -> Option<&Citation> {
+                match key {
+                    $( $key => Some(&self.$field.citation), )*
+                    _ => None,
+                }
             }
         }
     };
@@ -253,7 +275,11 @@ fn pick<T: Copy>(
     match (raw, base) {
         (Some(r), _) => Ok(Setting {
             value: r.value,
-            citation: r.citation.resolve(rulebook),
+            citation: Citation {
+                rulebook: r.rulebook.clone().unwrap_or_else(|| rulebook.to_string()),
+                rule: r.rule.clone(),
+                text: r.text.clone(),
+            },
         }),
         (None, Some(b)) => Ok(b.clone()),
         (None, None) => Err(RulesError::Missing {
@@ -290,6 +316,7 @@ pub struct HouseRules {
     /// The blind structure, when the house gives one.
     pub levels: Vec<Level>,
     citations: BTreeMap<RulingId, Citation>,
+    clauses: BTreeMap<RulingId, BTreeMap<String, Citation>>,
 }
 
 /// Why house rules could not be loaded.
@@ -368,17 +395,35 @@ struct RawHouseRules {
     levels: Vec<toml::Spanned<Level>>,
 }
 
+// The citation's keys are spelled out rather than flattened from
+// `RawCitation`: serde's flatten would lose the clauses' line and column.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSetting<T> {
     value: T,
-    #[serde(flatten)]
-    citation: RawCitation,
+    rulebook: Option<String>,
+    rule: String,
+    text: String,
+    #[serde(default)]
+    clauses: RawClauses,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCitation {
+    rulebook: Option<String>,
+    rule: String,
+    text: String,
+    #[serde(default)]
+    clauses: RawClauses,
+}
+
+/// `[... .clauses.KEY]` tables: the words for one case of a ruling.
+type RawClauses = BTreeMap<String, Spanned<RawClause>>;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClause {
     rulebook: Option<String>,
     rule: String,
     text: String,
@@ -488,6 +533,7 @@ impl HouseRules {
             &rulebook,
             file,
         )?;
+        let clauses = resolve_clauses(&raw, base.as_ref(), &citations, &settings, file, text)?;
         let levels = if raw.levels.is_empty() {
             base.as_ref().map(|b| b.levels.clone()).unwrap_or_default()
         } else {
@@ -525,24 +571,13 @@ impl HouseRules {
             settings,
             levels,
             citations,
+            clauses,
         })
     }
 
     /// The rule this house applies for a ruling.
     pub fn citation(&self, id: RulingId) -> Citation {
-        let s = &self.settings;
-        let setting = match id {
-            RulingId::MinRaise => Some(&s.min_raise.citation),
-            RulingId::OddChip => Some(&s.odd_chip.citation),
-            RulingId::ShowdownOrder => Some(&s.show_order.citation),
-            RulingId::OversizedChip => Some(&s.oversized_chip.citation),
-            RulingId::MultipleChip => Some(&s.multiple_chips.citation),
-            RulingId::Undercall => Some(&s.undercall.citation),
-            RulingId::OutOfTurn => Some(&s.out_of_turn.citation),
-            RulingId::Misdeal => Some(&s.misdeal_until.citation),
-            RulingId::Clock => Some(&s.clock.citation),
-            _ => None,
-        };
+        let setting = setting_for(id).and_then(|key| self.settings.citation(key));
         match setting.or(self.citations.get(&id)) {
             Some(c) => c.clone(),
             None => Citation {
@@ -567,6 +602,162 @@ impl HouseRules {
             options: Vec::new(),
         }
     }
+
+    /// A ruling that quotes the clause deciding its case: the house's clause
+    /// `clause` of the ruling's citation when it has one, else the main
+    /// citation. `clause` is one of the keys in `CLAUSES` for `id`.
+    pub fn ruling_clause(&self, id: RulingId, clause: &str, text: String) -> Ruling {
+        debug_assert!(
+            clauses::is_known(id, clause),
+            "the clause {clause} of {id} is not listed in rules::CLAUSES"
+        );
+        let citation = match self.clause(id, clause) {
+            Some(c) => c.clone(),
+            None => self.citation(id),
+        };
+        Ruling {
+            id,
+            text: text.into(),
+            citation: std::sync::Arc::new(citation),
+            options: Vec::new(),
+        }
+    }
+
+    /// The house's clause `key` of ruling `id`, if it gives one.
+    pub fn clause(&self, id: RulingId, key: &str) -> Option<&Citation> {
+        self.clauses.get(&id).and_then(|c| c.get(key))
+    }
+
+    /// The clauses of ruling `id`'s citation: key and citation, by key.
+    pub fn clauses(&self, id: RulingId) -> impl Iterator<Item = (&str, &Citation)> {
+        self.clauses
+            .get(&id)
+            .into_iter()
+            .flat_map(|c| c.iter().map(|(k, v)| (k.as_str(), v)))
+    }
+}
+
+/// The setting whose citation ruling `id` quotes, if it has one (as the
+/// key is written in the TOML); the other rulings quote `[cite.ID]`.
+pub fn setting_for(id: RulingId) -> Option<&'static str> {
+    match id {
+        RulingId::MinRaise => Some("min-raise"),
+        RulingId::OddChip => Some("odd-chip"),
+        RulingId::ShowdownOrder => Some("show-order"),
+        RulingId::OversizedChip => Some("oversized-chip"),
+        RulingId::MultipleChip => Some("multiple-chips"),
+        RulingId::Undercall => Some("undercall"),
+        RulingId::OutOfTurn => Some("out-of-turn"),
+        RulingId::Misdeal => Some("misdeal-until"),
+        RulingId::Clock => Some("clock"),
+        _ => None,
+    }
+}
+
+/// The ruling that quotes setting `key`, if any.
+pub fn ruling_for_setting(key: &str) -> Option<RulingId> {
+    RulingId::ALL
+        .into_iter()
+        .find(|id| setting_for(*id) == Some(key))
+}
+
+/// Every ruling's clauses after `extends`: a citation the file gives brings
+/// its own clauses (none, if it gives none) in place of the base's, since
+/// the base's clauses quote the base's words; a citation the file does not
+/// give keeps the base's clauses with it.
+fn resolve_clauses(
+    raw: &RawHouseRules,
+    base: Option<&HouseRules>,
+    citations: &BTreeMap<RulingId, Citation>,
+    settings: &Settings,
+    file: &str,
+    text: &str,
+) -> Result<BTreeMap<RulingId, BTreeMap<String, Citation>>, RulesError> {
+    let mut all = base.map(|b| b.clauses.clone()).unwrap_or_default();
+    let invalid = |path: String, at: usize, message: String| {
+        let (line, column) = line_column(text, at);
+        RulesError::Invalid {
+            file: file.to_string(),
+            line,
+            column,
+            key: path,
+            message,
+        }
+    };
+    // Each citation the file gives, with the ruling whose clauses it holds,
+    // or why it may hold none.
+    type Owner<'a> = Result<(RulingId, &'a Citation), String>;
+    let mut given: Vec<(String, Owner, &RawClauses)> = Vec::new();
+    for (id, cite) in &raw.cite {
+        let owner = match setting_for(*id) {
+            // A ruling with a setting quotes the setting, not `[cite.ID]`.
+            Some(setting) => Err(format!(
+                "the {id} ruling quotes the setting {setting}: give its clauses under [settings.{setting}.clauses]"
+            )),
+            None => citations
+                .get(id)
+                .map(|c| (*id, c))
+                .ok_or_else(|| format!("cite.{id} has no citation")),
+        };
+        given.push((format!("cite.{id}"), owner, &cite.clauses));
+    }
+    for (key, raw_clauses) in raw.settings.given_clauses() {
+        let owner = ruling_for_setting(key)
+            .zip(settings.citation(key))
+            .ok_or_else(|| {
+                format!("no ruling quotes settings.{key} by itself, so it has no clauses")
+            });
+        given.push((format!("settings.{key}"), owner, raw_clauses));
+    }
+    for (path, owner, raw_clauses) in given {
+        let (id, parent) = match owner {
+            Ok(owner) => owner,
+            Err(message) => match raw_clauses.iter().next() {
+                Some((key, c)) => {
+                    return Err(invalid(
+                        format!("{path}.clauses.{key}"),
+                        c.span().start,
+                        message,
+                    ));
+                }
+                None => continue,
+            },
+        };
+        let mut resolved = BTreeMap::new();
+        for (key, c) in raw_clauses {
+            if !clauses::is_known(id, key) {
+                let cases: Vec<&str> = clauses::keys_for(id).collect();
+                let known = if cases.is_empty() {
+                    format!("the engine quotes no clauses for {id}")
+                } else {
+                    format!("the cases of {id} are {}", cases.join(", "))
+                };
+                return Err(invalid(
+                    format!("{path}.clauses.{key}"),
+                    c.span().start,
+                    format!("'{key}' is not a case the engine quotes: {known}"),
+                ));
+            }
+            let c = c.get_ref();
+            resolved.insert(
+                key.clone(),
+                Citation {
+                    rulebook: c
+                        .rulebook
+                        .clone()
+                        .unwrap_or_else(|| parent.rulebook.clone()),
+                    rule: c.rule.clone(),
+                    text: c.text.clone(),
+                },
+            );
+        }
+        if resolved.is_empty() {
+            all.remove(&id);
+        } else {
+            all.insert(id, resolved);
+        }
+    }
+    Ok(all)
 }
 
 /// Why a small and big blind cannot be played, if they cannot: the one
@@ -690,5 +881,108 @@ mod tests {
     fn line_column_counts_from_one() {
         assert_eq!(line_column("ab\ncd", 4), (2, 2));
         assert_eq!(line_column("", 0), (1, 1));
+    }
+}
+
+#[cfg(test)]
+mod clause_tests {
+    use super::*;
+
+    const BASE: &str = "name = \"x\"\nextends = \"tda\"\nrulebook = \"x.txt\"\n";
+
+    fn load(extra: &str) -> Result<HouseRules, String> {
+        HouseRules::from_toml("x.toml", &format!("{BASE}{extra}")).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_clause_is_quoted_for_its_case_and_the_main_citation_otherwise() {
+        let rules = load(
+            "[cite.pot-bet-no-limit]\nrule = \"9\"\ntext = \"main\"\n\n[cite.pot-bet-no-limit.clauses.facing-bet]\nrule = \"9-B\"\ntext = \"raise\"\n",
+        )
+        .unwrap();
+        let id = RulingId::PotBetNoLimit;
+        let facing = rules.ruling_clause(id, "facing-bet", "r".into());
+        assert_eq!(
+            (facing.citation.rule.as_str(), facing.citation.text.as_str()),
+            ("9-B", "raise")
+        );
+        // The clause's rulebook is the citation's unless it names its own.
+        assert_eq!(facing.citation.rulebook, "x.txt");
+        let other = rules.ruling_clause(id, "not-facing-bet", "r".into());
+        assert_eq!(*other.citation, rules.citation(id));
+        assert_eq!(other.citation.text, "main");
+    }
+
+    #[test]
+    fn clauses_come_with_the_citation_they_belong_to() {
+        let tda = HouseRules::tda();
+        let discretion = tda.clause(RulingId::Undercall, "td-discretion").cloned();
+        assert!(discretion.is_some(), "tda.toml gives 39-B's clause");
+        // Not touching the setting inherits it with its clauses.
+        let same = load("").unwrap();
+        assert_eq!(
+            same.clause(RulingId::Undercall, "td-discretion").cloned(),
+            discretion
+        );
+        // Giving the setting anew drops the base's clauses: they quote the
+        // base's words, not this house's.
+        let own = load(
+            "[settings.undercall]\nvalue = \"always-full-call\"\nrule = \"5\"\ntext = \"always\"\n",
+        )
+        .unwrap();
+        assert_eq!(own.clause(RulingId::Undercall, "td-discretion"), None);
+        let r = own.ruling_clause(RulingId::Undercall, "td-discretion", "r".into());
+        assert_eq!(r.citation.text, "always");
+    }
+
+    #[test]
+    fn an_unknown_clause_key_is_refused_with_line_and_column() {
+        let err = load(
+            "\n[cite.fifty-percent]\nrule = \"1\"\ntext = \"t\"\n\n[cite.fifty-percent.clauses.under-hlaf]\nrule = \"2\"\ntext = \"u\"\n",
+        )
+        .unwrap_err();
+        assert!(
+            err.starts_with("x.toml: line 9, column 1: cite.fifty-percent.clauses.under-hlaf:"),
+            "{err}"
+        );
+        assert!(err.contains("at-least-half, under-half"), "{err}");
+        let inline = load(
+            "[settings.undercall]\nvalue = \"always-full-call\"\nrule = \"1\"\ntext = \"t\"\nclauses = { bogus = { rule = \"2\", text = \"u\" } }\n",
+        )
+        .unwrap_err();
+        assert!(inline.contains("line 8, column 21"), "{inline}");
+    }
+
+    #[test]
+    fn clauses_go_where_the_ruling_quotes() {
+        // Undercall quotes its setting, so [cite.undercall] may not have clauses.
+        let err = load(
+            "[cite.undercall]\nrule = \"1\"\ntext = \"t\"\n[cite.undercall.clauses.heads-up]\nrule = \"2\"\ntext = \"u\"\n",
+        )
+        .unwrap_err();
+        assert!(err.contains("[settings.undercall.clauses]"), "{err}");
+        // No ruling quotes verbal-vs-chips by itself.
+        let err = load(
+            "[settings.verbal-vs-chips]\nvalue = \"verbal-precedence\"\nrule = \"1\"\ntext = \"t\"\n[settings.verbal-vs-chips.clauses.call]\nrule = \"2\"\ntext = \"u\"\n",
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("no ruling quotes settings.verbal-vs-chips"),
+            "{err}"
+        );
+        let err = load("[cite.fifty-percent.clauses.under-half]\nrule = \"2\"\n").unwrap_err();
+        assert!(err.contains("missing field `text`"), "{err}");
+    }
+
+    #[test]
+    fn every_setting_a_ruling_quotes_exists() {
+        let tda = HouseRules::tda();
+        for id in RulingId::ALL {
+            if let Some(key) = setting_for(id) {
+                assert!(Settings::KEYS.contains(&key), "{id}: {key}");
+                assert_eq!(ruling_for_setting(key), Some(id));
+                assert_eq!(Some(&tda.citation(id)), tda.settings.citation(key));
+            }
+        }
     }
 }

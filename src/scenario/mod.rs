@@ -123,6 +123,9 @@ pub struct Expect {
     pub actions: Option<Vec<String>>,
     /// Ruling ids that must be among those suggested.
     pub rulings: Option<Vec<String>>,
+    /// Extension: words each found in the citation of some suggested ruling
+    /// (the clause it quotes: `quotes = ["If less than 50%"]`).
+    pub quotes: Option<Vec<String>>,
     /// Whether the last line was refused.
     pub rejected: Option<bool>,
     /// All chips in the middle.
@@ -531,6 +534,26 @@ fn check(
             .collect();
         if !missing.is_empty() {
             cmp("rulings", Some(format!("{wanted:?}")), format!("{got:?}"));
+        }
+    }
+    if let Some(wanted) = &e.quotes {
+        for quote in wanted {
+            let found = st
+                .rulings
+                .iter()
+                .any(|r| r.citation.text.contains(quote.as_str()));
+            if !found {
+                let got: Vec<String> = st
+                    .rulings
+                    .iter()
+                    .map(|r| format!("{} {} {}", r.id, r.citation.rulebook, r.citation.rule))
+                    .collect();
+                cmp(
+                    "quotes",
+                    Some(format!("a ruling quoting {quote:?}")),
+                    format!("rulings citing {got:?}"),
+                );
+            }
         }
     }
     cmp(

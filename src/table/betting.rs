@@ -6,11 +6,12 @@
 //! `HandState::min_raise_to`), `uncalled-bet` (an all in that no one could
 //! call more than the current bet of, bound as a call).
 //!
-//! Rules cited: TDA 43-A (the minimum raise), 44 (reopening the betting),
-//! 15 and 60 (with every other player still in all in, the betting is
-//! complete and a raise could only come back uncalled); UPT house rule
-//! (double the bet) and no-limit 2-4; Redtooth 8 and UPT no-limit 2 (the
-//! minimum bet is the big blind).
+//! Rules cited: TDA 43-A (the minimum raise; quoted for a short all-in that
+//! no one who acted will face), 44 (reopening the betting), 15 and 60 (with
+//! every other player still in all in, the betting is complete and a raise
+//! could only come back uncalled); UPT house rule (double the bet) and
+//! no-limit 2-4; Redtooth 8 and UPT no-limit 2 (the minimum bet is the big
+//! blind).
 
 use super::chips::Chips;
 use super::command::{Intent, Refusal};
@@ -227,19 +228,40 @@ pub(super) fn action_rulings(
     let mut out = Vec::new();
     if action.all_in && matches!(action.kind, ActionKind::Raise | ActionKind::Bet) && !full {
         let min = st.min_raise_to(rules);
-        let text = format!(
-            "Seat {}'s all in to {} is less than a full {} (to {}): it does not reopen the betting to players who have already acted, and the minimum raise stays to {}.",
-            action.seat.number(),
-            action.to,
-            if action.kind == ActionKind::Bet {
-                "bet"
-            } else {
-                "raise"
-            },
-            min,
-            full_raise_after(st, rules, action.to)
-        );
-        out.push(rules.ruling(RulingId::ShortAllIn, text));
+        let n = action.seat.number();
+        let next = full_raise_after(st, rules, action.to);
+        // TDA 44 decides when a player who already acted will face the
+        // all-in; when none will, only the minimum raise is left to say
+        // (TDA 43-A: the largest prior raise still sets it).
+        let someone_acted = st
+            .occupied()
+            .any(|s| s != action.seat && st.seat(s).acted && st.seat(s).can_act());
+        let (clause, text) = if action.kind == ActionKind::Bet {
+            (
+                "under-minimum-bet",
+                format!(
+                    "Seat {n}'s all in to {} is less than a full bet (to {min}): it does not reopen the betting to players who have already acted, and the minimum raise stays to {next}.",
+                    action.to
+                ),
+            )
+        } else if someone_acted {
+            (
+                "does-not-reopen",
+                format!(
+                    "Seat {n}'s all in to {} is less than a full raise (to {min}): it does not reopen the betting to players who have already acted, and the minimum raise stays to {next}.",
+                    action.to
+                ),
+            )
+        } else {
+            (
+                "min-raise-stays",
+                format!(
+                    "Seat {n}'s all in to {} is less than a full raise (to {min}): the next raise must be to at least {next}.",
+                    action.to
+                ),
+            )
+        };
+        out.push(rules.ruling_clause(RulingId::ShortAllIn, clause, text));
     }
     out
 }

@@ -3,9 +3,12 @@
 //!
 //! Ruling ids: `dead-button`, `heads-up-button`, `short-blind`.
 //!
-//! Rules cited: TDA 31 (dead button), 33 (heads-up), 39-B (the posted big
-//! blind is the opening bet); UPT Blinds 1 and 3; Redtooth 21-24. A start
-//! that leaves no one to act is settled at once (`Outcome::settle`).
+//! Rules cited: TDA 31 (dead button), 33 (heads-up: the button posts the
+//! small blind, and is adjusted when heads-up play starts), 39-B (the posted
+//! big blind is the opening bet); UPT Blinds 1 and 3, No-limit 2 and
+//! tournament rule 19 (short blinds); Redtooth 19-24. Where a rule has
+//! several cases the ruling names its case (`rules::CLAUSES`). A start that
+//! leaves no one to act is settled at once (`Outcome::settle`).
 
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
@@ -83,19 +86,25 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
             } else {
                 "big"
             };
-            let text = if post == Post::BigBlind {
-                format!(
-                    "Seat {} posts {amount} of the {nominal} big blind, all in; the big blind stays {nominal}: a call is {nominal} and a raise is to at least {}.",
-                    seat.number(),
-                    Chips(nominal.get() * 2)
+            let (clause, text) = if post == Post::BigBlind {
+                (
+                    "big-blind",
+                    format!(
+                        "Seat {} posts {amount} of the {nominal} big blind, all in; the big blind stays {nominal}: a call is {nominal} and a raise is to at least {}.",
+                        seat.number(),
+                        Chips(nominal.get() * 2)
+                    ),
                 )
             } else {
-                format!(
-                    "Seat {} posts {amount} of the {nominal} {which} blind, all in.",
-                    seat.number()
+                (
+                    "small-blind",
+                    format!(
+                        "Seat {} posts {amount} of the {nominal} {which} blind, all in.",
+                        seat.number()
+                    ),
                 )
             };
-            rulings.push(rules.ruling(RulingId::ShortBlind, text));
+            rulings.push(rules.ruling_clause(RulingId::ShortBlind, clause, text));
         }
     }
     if !dealt.contains(&setup.button) {
@@ -108,11 +117,30 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
         rulings.insert(0, rules.ruling(RulingId::DeadButton, text));
     }
     if heads_up {
-        let text = format!(
-            "Heads-up: the button (seat {}) posts the small blind and acts first before the flop, last after it.",
-            sb.number()
-        );
-        rulings.insert(0, rules.ruling(RulingId::HeadsUpButton, text));
+        // TDA 33: the button posts the small blind; when heads-up play
+        // starts with the button on an empty seat, it may need adjusting.
+        let ruling = if dealt.contains(&setup.button) {
+            rules.ruling_clause(
+                RulingId::HeadsUpButton,
+                "button-posts-small-blind",
+                format!(
+                    "Heads-up: the button (seat {}) posts the small blind and acts first before the flop, last after it.",
+                    sb.number()
+                ),
+            )
+        } else {
+            rules.ruling_clause(
+                RulingId::HeadsUpButton,
+                "button-adjusted",
+                format!(
+                    "Heads-up with the button on empty seat {}: seat {} posts the small blind and acts first before the flop, seat {} the big blind; the floor may adjust the button so that no player has the big blind twice in a row.",
+                    setup.button.number(),
+                    sb.number(),
+                    bb.number()
+                ),
+            )
+        };
+        rulings.insert(0, ruling);
     }
     for ruling in rulings {
         out.emit(Event::RulingSuggested { ruling });

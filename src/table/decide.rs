@@ -25,7 +25,7 @@ use super::command::{Command, FloorDecision, Intent, Refusal};
 use super::event::{Action, Declaration, Event, Street};
 use super::state::{HandState, Pending};
 use super::{betting, dealing, floor, out_of_turn, showdown, words_and_chips};
-use crate::rules::{HouseRules, Ruling, RulingId};
+use crate::rules::{HouseRules, Ruling};
 
 /// The events `command` causes in `state` under `rules`, or why not.
 pub fn decide(
@@ -127,25 +127,7 @@ pub fn decide(
         Command::Tap { seat } => out.add_step(rules, Event::Tapped { seat: *seat })?,
         Command::Muck { seat } => {
             if out.state.street == Street::Showdown {
-                showdown::discard(&out.state, *seat)?;
-                let st = &out.state;
-                let called_aggressor = st.last_aggressor == Some(*seat) && st.last_caller.is_some();
-                // The cards went toward the muck: ruled, not refused.
-                let untabled = showdown::mucked_untabled(st, rules, *seat);
-                out.emit(Event::HandDiscarded { seat: *seat });
-                if let Some(ruling) = untabled {
-                    out.emit(Event::RulingSuggested { ruling });
-                } else if called_aggressor {
-                    // TDA 17-B: a caller may see the hand he paid to see.
-                    let text = format!(
-                        "Seat {} made the last river bet and was called: a caller who still holds or has tabled his cards may ask to see seat {}'s hand, and the dealer keeps it identifiable until then.",
-                        seat.number(),
-                        seat.number()
-                    );
-                    out.emit(Event::RulingSuggested {
-                        ruling: rules.ruling(RulingId::ShowdownOrder, text),
-                    });
-                }
+                out.discard_at_showdown(rules, *seat)?;
             } else {
                 showdown::muck_allowed(&out.state, rules, *seat)?;
                 out.add_step(rules, Event::Mucked { seat: *seat })?;
@@ -279,6 +261,7 @@ mod tests {
     //! Given events, when a command, then these events or this refusal.
 
     use super::*;
+    use crate::rules::RulingId;
     use crate::table::event::{Action, ActionKind, Post, TableSetup};
     use crate::table::{Chips, Seat};
 

@@ -5,12 +5,15 @@
 //! Ruling ids: `uncalled-bet`, `side-pot`, `all-in-face-up`,
 //! `showdown-order`, `odd-chip`.
 //!
-//! Rules cited: TDA 12 (cards speak), 15 (face up for all-ins: no hand
-//! still in may be mucked), 16 (order of showing), 17-B (the hand he paid
-//! to see), 19-A (odd chips), 20 (side pots), 60 (uncalled bets); Nuts 13,
-//! UPT Tournament 34, Redtooth 12 and Ugly Tuna All-in 4 (all-in hands
-//! shown); Redtooth 38 (left of the last caller); Ugly Tuna Ties 3 (odd chip
-//! to the smaller stack).
+//! Rules cited: TDA 12 (cards speak), 14 (live cards at showdown), 15 (face
+//! up for all-ins: no hand still in may be mucked; and its sentence for side
+//! pots), 16-A (order of showing: the last aggressor, or with no river bet
+//! the first seat left of the button), 17-B (the hand he paid to see), 19-A
+//! (odd chips), 20 (side pots), 60 (uncalled bets); Nuts 13, UPT Tournament
+//! 34, Redtooth 12 and Ugly Tuna All-in 4 (all-in hands shown); Redtooth 38
+//! (left of the last caller); Ugly Tuna Ties 3 (odd chip to the smaller
+//! stack). Where a rule has several cases, the ruling names its case so the
+//! house quotes that clause (`rules::CLAUSES`).
 
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
@@ -75,23 +78,36 @@ impl Outcome {
         }
         let st = &self.state;
         if st.all_in_face_up().is_some() && !has_ruling(st, RulingId::AllInFaceUp) {
+            // TDA 15: the main rule, and its sentence for side pots.
+            let clause = if st.pots().len() > 1 {
+                "side-pots"
+            } else {
+                "betting-complete"
+            };
             let text = "A player is all in and the betting is complete: every hand still in is tabled face up now.".to_string();
             self.emit(Event::RulingSuggested {
-                ruling: rules.ruling(RulingId::AllInFaceUp, text),
+                ruling: rules.ruling_clause(RulingId::AllInFaceUp, clause, text),
             });
         }
         let st = &self.state;
         if st.street == Street::Showdown {
             if !has_ruling(st, RulingId::ShowdownOrder)
-                && let Some(first) = st.show_first(rules)
+                && let Some((first, case)) = st.show_first_by_case(rules)
             {
-                let why = match st.last_aggressor.filter(|s| st.seat(*s).live()) {
-                        Some(a) if a == first => format!("seat {} made the last bet or raise on the river", a.number()),
-                        _ => "the first live seat left of the button shows first when there was no river bet".to_string(),
-                    };
-                let text = format!("Seat {} tables first: {why}.", first.number());
+                let n = first.number();
+                let why = match case {
+                    ShowFirst::LastAggressor => {
+                        format!("seat {n} made the last bet or raise on the river")
+                    }
+                    ShowFirst::NoRiverBet => "the first live seat left of the button shows first when there was no river bet".to_string(),
+                    ShowFirst::LeftOfLastCaller(caller) => format!(
+                        "showing starts with the first live seat left of seat {}, the last to call",
+                        caller.number()
+                    ),
+                };
+                let text = format!("Seat {n} tables first: {why}.");
                 self.emit(Event::RulingSuggested {
-                    ruling: rules.ruling(RulingId::ShowdownOrder, text),
+                    ruling: rules.ruling_clause(RulingId::ShowdownOrder, case.clause(), text),
                 });
             }
             let st = &self.state;
@@ -99,6 +115,34 @@ impl Outcome {
                 self.award_showdown(rules);
             }
         }
+    }
+
+    /// A hand thrown away at showdown. When it is the called river bettor's,
+    /// a caller may still ask to see it (TDA 17-B).
+    pub(super) fn discard_at_showdown(
+        &mut self,
+        rules: &HouseRules,
+        seat: Seat,
+    ) -> Result<(), Refusal> {
+        discard(&self.state, seat)?;
+        let st = &self.state;
+        let called_aggressor = st.last_aggressor == Some(seat) && st.last_caller.is_some();
+        // The cards went toward the muck: ruled, not refused (TDA 14, 15).
+        let untabled = mucked_untabled(st, rules, seat);
+        self.emit(Event::HandDiscarded { seat });
+        if let Some(ruling) = untabled {
+            self.emit(Event::RulingSuggested { ruling });
+        } else if called_aggressor {
+            // TDA 17-B: a caller may see the hand he paid to see.
+            let n = seat.number();
+            let text = format!(
+                "Seat {n} made the last river bet and was called: a caller who still holds or has tabled his cards may ask to see seat {n}'s hand, and the dealer keeps it identifiable until then."
+            );
+            self.emit(Event::RulingSuggested {
+                ruling: rules.ruling_clause(RulingId::ShowdownOrder, "hand-paid-to-see", text),
+            });
+        }
+        Ok(())
     }
 
     /// The part of the largest contribution no one matched goes back
@@ -256,7 +300,7 @@ pub(super) fn mucked_untabled(st: &HandState, rules: &HouseRules, seat: Seat) ->
     let text = format!(
         "Seat {n} threw its cards toward the muck without tabling them, but {who} and the betting is complete, so every hand still in must be tabled: if seat {n}'s cards can still be identified, they are retrieved and tabled (undo the muck and key the show); if not, seat {n}'s hand is dead."
     );
-    Some(rules.ruling(RulingId::AllInFaceUp, text))
+    Some(rules.ruling_clause(RulingId::AllInFaceUp, "no-muck", text))
 }
 
 pub(super) fn discard(st: &HandState, seat: Seat) -> Result<(), Refusal> {
@@ -310,6 +354,28 @@ pub(super) fn show(
     }
 }
 
+/// Why a seat tables first: the case of the house's show-order rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ShowFirst {
+    /// It made the last bet or raise on the river (TDA 16-A).
+    LastAggressor,
+    /// Nobody bet the river: the first live seat left of the button (TDA 16-A).
+    NoRiverBet,
+    /// The first live seat left of this seat, the last to call (Redtooth 38).
+    LeftOfLastCaller(Seat),
+}
+
+impl ShowFirst {
+    /// The clause of the show-order citation that decides this case.
+    pub(super) fn clause(self) -> &'static str {
+        match self {
+            ShowFirst::LastAggressor => "last-aggressor",
+            ShowFirst::NoRiverBet => "no-river-bet",
+            ShowFirst::LeftOfLastCaller(_) => "left-of-last-caller",
+        }
+    }
+}
+
 impl HandState {
     /// A live seat that is all in once the betting is complete for the
     /// hand (at the showdown, or with at most one player still in able to
@@ -328,20 +394,25 @@ impl HandState {
 
     /// The seat that must table first at showdown under the house rule.
     pub fn show_first(&self, rules: &HouseRules) -> Option<Seat> {
+        self.show_first_by_case(rules).map(|(seat, _)| seat)
+    }
+
+    /// The seat that must table first, and which case of the rule says so.
+    pub(super) fn show_first_by_case(&self, rules: &HouseRules) -> Option<(Seat, ShowFirst)> {
         if self.street != Street::Showdown {
             return None;
         }
         let left_of = |from: Seat| from.clockwise_after().find(|s| self.seat(*s).live());
         let button = self.button?;
-        match rules.settings.show_order.value {
+        let by_rule = match rules.settings.show_order.value {
             ShowOrder::LastAggressorElseLeftOfButton => self
                 .last_aggressor
                 .filter(|s| self.seat(*s).live())
-                .or_else(|| left_of(button)),
-            ShowOrder::LeftOfLastCaller => self
-                .last_caller
-                .and_then(left_of)
-                .or_else(|| left_of(button)),
-        }
+                .map(|s| (s, ShowFirst::LastAggressor)),
+            ShowOrder::LeftOfLastCaller => self.last_caller.and_then(|caller| {
+                left_of(caller).map(|s| (s, ShowFirst::LeftOfLastCaller(caller)))
+            }),
+        };
+        by_rule.or_else(|| left_of(button).map(|s| (s, ShowFirst::NoRiverBet)))
     }
 }

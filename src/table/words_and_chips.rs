@@ -7,6 +7,11 @@
 //! the minimum), `short-all-in`, `uncalled-bet` (a bet or raise no one
 //! could call, read as a call).
 //!
+//! Each ruling names the case it decides (`rules::CLAUSES`: at least or
+//! less than half a raise, a chip facing a bet or not, "call" or "raise"
+//! said, an undercall heads-up or at the TD's discretion, ...), so the house
+//! quotes the clause of its rule for that case.
+//!
 //! Rules cited: TDA 37 (verbal and chips), 39 (binding declarations and
 //! undercalls), 42 (methods of raising), 43 (raise amounts and the 50%
 //! standard), 45 (oversized chip), 46 (multiple chips), 50-C ("pot"), 51
@@ -73,8 +78,9 @@ pub(super) fn interpret(
         (VerbalVsChips::VerbalPrecedence, Some(words))
             if !matches!(p.steps[0], Event::Declared { .. }) =>
         {
-            rulings.push(rules.ruling(
+            rulings.push(rules.ruling_clause(
                 RulingId::VerbalBinding,
+                "words-over-chips",
                 format!("Seat {n}'s words and chips differ: the verbal statement takes precedence and the bet is corrected to it."),
             ));
             words
@@ -95,7 +101,13 @@ pub(super) fn interpret(
         }),
         Event::ChipsPushed { chips, .. } => {
             if motions.len() > 1 {
-                rulings.push(string_bet(rules, seat, chips.total(), &motions[1..]));
+                rulings.push(string_bet(
+                    rules,
+                    "second-motion",
+                    seat,
+                    chips.total(),
+                    &motions[1..],
+                ));
             }
             silent_push(st, rules, seat, chips, rulings)
         }
@@ -129,20 +141,24 @@ pub(super) fn interpret(
                 };
                 declaration = &completed;
             } else if let Some(next) = later.first() {
-                rulings.push(rules.ruling(
+                rulings.push(rules.ruling_clause(
                     RulingId::StringBet,
+                    "second-declaration",
                     format!("Seat {n} said \"{declaration}\" and then \"{next}\": only the first declaration binds; the rest is a string raise and does not play."),
                 ));
             }
-            let said = |rulings: &mut Vec<Ruling>, what: String| {
-                rulings.push(rules.ruling(
-                    RulingId::VerbalBinding,
-                    format!("Seat {n} said \"{declaration}\" in turn: {what}."),
-                ));
+            // `clause`: the case of the verbal rule that decides, when the
+            // rule has several (a general "call", "raise" then chips, ...).
+            let said = |rulings: &mut Vec<Ruling>, clause: Option<&str>, what: String| {
+                let text = format!("Seat {n} said \"{declaration}\" in turn: {what}.");
+                rulings.push(match clause {
+                    Some(clause) => rules.ruling_clause(RulingId::VerbalBinding, clause, text),
+                    None => rules.ruling(RulingId::VerbalBinding, text),
+                });
             };
             match *declaration {
                 Declaration::Fold => {
-                    said(&mut rulings, "the hand is folded".into());
+                    said(&mut rulings, None, "the hand is folded".into());
                     Ok(Binding {
                         action: Action::fold(seat, s.wager),
                         full: false,
@@ -153,7 +169,7 @@ pub(super) fn interpret(
                     if !to_call.is_zero() {
                         return Err(Refusal::CannotCheck { seat: n, to_call });
                     }
-                    said(&mut rulings, "a check".into());
+                    said(&mut rulings, None, "a check".into());
                     Ok(bind(s.wager, rulings))
                 }
                 Declaration::Call => {
@@ -167,6 +183,7 @@ pub(super) fn interpret(
                     };
                     said(
                         &mut rulings,
+                        Some("call"),
                         format!("a call of {}{extra}", to.min(s.max_to())),
                     );
                     Ok(bind(to, rulings))
@@ -182,6 +199,7 @@ pub(super) fn interpret(
                     if to > st.current_bet && !st.can_raise(seat, rules) {
                         said(
                             &mut rulings,
+                            None,
                             format!(
                                 "the betting is not open to a raise, so it is a call of {}",
                                 st.current_bet
@@ -189,7 +207,7 @@ pub(super) fn interpret(
                         );
                         return Ok(bind(st.current_bet, rulings));
                     }
-                    said(&mut rulings, format!("all in to {to}"));
+                    said(&mut rulings, None, format!("all in to {to}"));
                     let b = bind(to, Vec::new());
                     rulings.extend(action_rulings(st, rules, &b.action, b.full));
                     Ok(Binding { rulings, ..b })
@@ -216,13 +234,15 @@ pub(super) fn interpret(
                     let Some(first) = motions.first() else {
                         said(
                             &mut rulings,
+                            Some("raise"),
                             format!("it commits to a {word}: at least the minimum, to {min}"),
                         );
                         return Ok(bind(min, rulings));
                     };
                     if let Some(chip) = first.single_chip() {
-                        rulings.push(rules.ruling(
+                        rulings.push(rules.ruling_clause(
                             RulingId::OversizedChip,
+                            "raise-declared",
                             format!("Seat {n} declared a {word} before a single {chip} chip: the {word} is the most the chip allows."),
                         ));
                     }
@@ -237,19 +257,28 @@ pub(super) fn interpret(
                     if motions.len() > used {
                         rulings.push(string_bet(
                             rules,
+                            "raise-then-motions",
                             seat,
                             to.saturating_sub(s.wager),
                             &motions[used..],
                         ));
                     }
                     if to < min {
-                        rulings.push(rules.ruling(
+                        rulings.push(rules.ruling_clause(
                             RulingId::MinRaise,
+                            "chips-under-minimum",
                             format!("Seat {n} declared a {word} and put out chips to {to}, less than the minimum: it is a minimum {word} to {min}."),
                         ));
                         Ok(bind(min, rulings))
                     } else {
-                        said(&mut rulings, format!("a {word} to {to}"));
+                        // "Raise", the exact call, one more motion: TDA 42 C.
+                        // One motion after the word: the word and its chips.
+                        let clause = if used == 2 {
+                            "raise-then-chips"
+                        } else {
+                            "raise"
+                        };
+                        said(&mut rulings, Some(clause), format!("a {word} to {to}"));
                         Ok(bind(to, rulings))
                     }
                 }
@@ -265,8 +294,14 @@ pub(super) fn interpret(
                     }
                     let min = st.min_raise_to(rules);
                     let word = st.wager_word();
-                    rulings.push(rules.ruling(
+                    let clause = if st.current_bet.is_zero() {
+                        "not-facing-bet"
+                    } else {
+                        "facing-bet"
+                    };
+                    rulings.push(rules.ruling_clause(
                         RulingId::PotBetNoLimit,
+                        clause,
                         format!("\"Pot\" is not a no-limit bet, but it binds seat {n} to a valid {word}: at least to {min}."),
                     ));
                     Ok(bind(min, rulings))
@@ -277,14 +312,14 @@ pub(super) fn interpret(
                 Declaration::Amount(said_amount) => {
                     let amount = match lesser_amount(st, said_amount) {
                         Some(read) => {
-                            rulings.push(lesser_ruling(rules, n, said_amount, read));
+                            rulings.push(lesser_ruling(st, rules, n, said_amount, read));
                             read
                         }
                         None => said_amount,
                     };
                     // TDA 37-C: an amount alone is the same as pushing it silently.
                     if !motions.is_empty() {
-                        rulings.push(string_bet(rules, seat, amount, &motions));
+                        rulings.push(string_bet(rules, "second-motion", seat, amount, &motions));
                     }
                     silent_push(st, rules, seat, &PushedChips::Amount(amount), rulings)
                 }
@@ -294,15 +329,19 @@ pub(super) fn interpret(
     }
 }
 
+/// The later motions of a string bet do not play; `clause` is the case:
+/// `second-motion` (nothing declared) or `raise-then-motions` (TDA 42 C).
 pub(super) fn string_bet(
     rules: &HouseRules,
+    clause: &str,
     seat: Seat,
     first: Chips,
     later: &[&PushedChips],
 ) -> Ruling {
     let later: Chips = later.iter().map(|m| m.total()).sum();
-    rules.ruling(
+    rules.ruling_clause(
         RulingId::StringBet,
+        clause,
         format!(
             "Seat {} put out {first} and then {later} more in another motion without declaring a raise first: only the first motion plays.",
             seat.number()
@@ -338,15 +377,16 @@ pub(super) fn declared_wager(
     }
     let amount = match lesser_amount(st, amount) {
         Some(read) => {
-            rulings.push(lesser_ruling(rules, n, amount, read));
+            rulings.push(lesser_ruling(st, rules, n, amount, read));
             read
         }
         None => amount,
     };
     let min = st.min_raise_to(rules);
     if amount >= s.max_to() {
-        rulings.push(rules.ruling(
+        rulings.push(rules.ruling_clause(
             RulingId::VerbalBinding,
+            "beyond-stack",
             format!(
                 "Seat {n} declared \"{declaration}\" with {} in all: all in to {}.",
                 s.max_to(),
@@ -362,16 +402,21 @@ pub(super) fn declared_wager(
     }
     let word = st.wager_word();
     let to = if amount < min {
-        rulings.push(rules.ruling(
+        rulings.push(rules.ruling_clause(
             RulingId::MinRaise,
+            "declared-under-minimum",
             format!("Seat {n} declared \"{declaration}\", less than the minimum: it is a minimum {word} to {min}."),
         ));
         min
     } else {
-        rulings.push(rules.ruling(
-            RulingId::VerbalBinding,
-            format!("Seat {n} declared \"{declaration}\" in turn: a {word} to {amount}."),
-        ));
+        let text = format!("Seat {n} declared \"{declaration}\" in turn: a {word} to {amount}.");
+        rulings.push(match declaration {
+            // TDA 43-B: "raise" and an amount is the street total.
+            Declaration::Raise(_) => {
+                rules.ruling_clause(RulingId::VerbalBinding, "raise-amount", text)
+            }
+            _ => rules.ruling(RulingId::VerbalBinding, text),
+        });
         amount
     };
     let (action, full) = action_to(st, rules, seat, to);
@@ -397,9 +442,23 @@ pub(super) fn lesser_amount(st: &HandState, amount: Chips) -> Option<Chips> {
         .find(|c| *c >= min_bet)
 }
 
-pub(super) fn lesser_ruling(rules: &HouseRules, n: u8, said: Chips, read: Chips) -> Ruling {
-    rules.ruling(
+/// The lesser-value ruling; the book's own example is a bet ("I bet five"),
+/// so a house may quote it when the seat faces no bet.
+pub(super) fn lesser_ruling(
+    st: &HandState,
+    rules: &HouseRules,
+    n: u8,
+    said: Chips,
+    read: Chips,
+) -> Ruling {
+    let clause = if st.current_bet.is_zero() {
+        "not-facing-bet"
+    } else {
+        "facing-bet"
+    };
+    rules.ruling_clause(
         RulingId::LesserAmount,
+        clause,
         format!("Seat {n} declared \"{}\", which can mean more than one amount: it is ruled the lesser value, {read}.", said.get()),
     )
 }
@@ -428,7 +487,11 @@ pub(super) fn silent_push(
             rulings,
         }
     };
-    let mut ruling = |id: RulingId, text: String| rulings.push(rules.ruling(id, text));
+    // Every ruling here names the case it decides, so the house can quote
+    // the clause for it (`rules::CLAUSES`).
+    let mut ruling = |id: RulingId, clause: &str, text: String| {
+        rulings.push(rules.ruling_clause(id, clause, text));
+    };
     if let Some(chip) = chips.single_chip()
         && rules.settings.oversized_chip.value == OversizedChip::CallPreflop
         && st.street == Street::Preflop
@@ -438,6 +501,7 @@ pub(super) fn silent_push(
         // Redtooth 11a: before the flop an oversized chip is a call.
         ruling(
             RulingId::OversizedChip,
+            "before-flop",
             format!(
                 "Seat {n}'s single {chip} chip before the flop is a call: with nothing to call it is a check, and the chip goes back."
             ),
@@ -450,6 +514,7 @@ pub(super) fn silent_push(
     {
         ruling(
             RulingId::OversizedChip,
+            "not-facing-bet",
             format!(
                 "Seat {n} put out a single {chip} chip with nothing to call: it is a raise of the most the chip allows, to {to}."
             ),
@@ -461,6 +526,7 @@ pub(super) fn silent_push(
         if to < min && to < s.max_to() {
             ruling(
                 RulingId::MinRaise,
+                "bet-under-minimum",
                 format!(
                     "Seat {n}'s bet of {to} is less than the minimum bet: it is brought up to {min}."
                 ),
@@ -470,6 +536,7 @@ pub(super) fn silent_push(
         if let Some(chip) = chips.single_chip() {
             ruling(
                 RulingId::OversizedChip,
+                "not-facing-bet",
                 format!(
                     "Seat {n} put out a single {chip} chip without facing a bet: a bet of {chip}."
                 ),
@@ -479,8 +546,14 @@ pub(super) fn silent_push(
     }
     if !to_call.is_zero() && amount > to_call {
         if let Some(chip) = chips.single_chip() {
+            let clause = if st.street == Street::Preflop {
+                "before-flop"
+            } else {
+                "facing-bet"
+            };
             ruling(
                 RulingId::OversizedChip,
+                clause,
                 format!(
                     "Seat {n}'s single {chip} chip facing {} without \"raise\" declared first is a call of {cb}; {} goes back.",
                     to_call,
@@ -499,6 +572,7 @@ pub(super) fn silent_push(
         {
             ruling(
                 RulingId::MultipleChip,
+                "every-chip-needed",
                 format!(
                     "Seat {n} put out {amount} in several chips facing {to_call}; every chip is needed to call, so it is a call of {cb}; {} goes back.",
                     amount - to_call
@@ -507,13 +581,20 @@ pub(super) fn silent_push(
             return Ok(bind(cb, rulings));
         }
         if chips.smallest_of_several().is_some() {
-            let why = if rule_applies {
-                "removing one of the smallest chips still leaves the call, so the 50% standard decides"
+            let (clause, why) = if rule_applies {
+                (
+                    "fifty-percent-decides",
+                    "removing one of the smallest chips still leaves the call, so the 50% standard decides",
+                )
             } else {
-                "the chips are of mixed denominations, so the 50% standard decides"
+                (
+                    "mixed-denominations",
+                    "the chips are of mixed denominations, so the 50% standard decides",
+                )
             };
             ruling(
                 RulingId::MultipleChip,
+                clause,
                 format!("Seat {n} put out {amount} in several chips facing {to_call}: {why}."),
             );
         }
@@ -524,44 +605,60 @@ pub(super) fn silent_push(
         }
         let heads_up = st.live_count() == 2;
         let always = rules.settings.undercall.value == Undercall::AlwaysFullCall;
-        let discretion = !always && !heads_up && !st.opening_bet;
-        let text = if always {
-            format!(
-                "Seat {n} put out {amount} of the {to_call} to call: a call of an improperly low amount is brought up to a full call of {cb}."
-            )
+        if always {
+            // The house's one rule decides every case (Ugly Tuna Betting 13, UPT Betting 11).
+            rulings.push(rules.ruling(
+                RulingId::Undercall,
+                format!(
+                    "Seat {n} put out {amount} of the {to_call} to call: a call of an improperly low amount is brought up to a full call of {cb}."
+                ),
+            ));
         } else if heads_up || st.opening_bet {
-            let why = if heads_up {
-                "heads-up"
+            let (clause, why) = if heads_up {
+                ("heads-up", "heads-up")
             } else {
-                "facing the opening bet"
+                ("opening-bet", "facing the opening bet")
             };
-            format!(
-                "Seat {n} put out {amount} of the {to_call} to call, {why}: an undercall is a full call of {cb}."
-            )
+            ruling(
+                RulingId::Undercall,
+                clause,
+                format!(
+                    "Seat {n} put out {amount} of the {to_call} to call, {why}: an undercall is a full call of {cb}."
+                ),
+            );
         } else {
-            format!(
-                "Seat {n} put out {amount} of the {to_call} to call: the TD decides; suggested a full call of {cb} (the TD may let the player forfeit the {amount} and fold)."
-            )
-        };
-        let mut undercall = rules.ruling(RulingId::Undercall, text);
-        if discretion {
             // TDA 39-B: "at TDs discretion, he may forfeit the underbet and fold".
-            undercall = undercall.with_options(vec![FloorOption::instead(
-                format!("Seat {n} forfeits the {amount} it put out and folds; the {amount} stays in the pot."),
-                format!("floor forfeit s{n} {}", amount.get()),
-            )]);
+            let undercall = rules
+                .ruling_clause(
+                    RulingId::Undercall,
+                    "td-discretion",
+                    format!(
+                        "Seat {n} put out {amount} of the {to_call} to call: the TD decides; suggested a full call of {cb} (the TD may let the player forfeit the {amount} and fold)."
+                    ),
+                )
+                .with_options(vec![FloorOption::instead(
+                    format!(
+                        "Seat {n} forfeits the {amount} it put out and folds; the {amount} stays in the pot."
+                    ),
+                    format!("floor forfeit s{n} {}", amount.get()),
+                )]);
+            rulings.push(undercall);
         }
-        rulings.push(undercall);
         return Ok(bind(cb, rulings));
     }
     if to > cb && !st.can_raise(seat, rules) {
         // No raise is possible: the chips beyond the call go back.
         if !st.raise_could_be_called(seat) {
             let what = format!("put out {amount} facing {cb}");
-            ruling(RulingId::UncalledBet, uncallable_text(st, seat, &what, to));
+            ruling(
+                RulingId::UncalledBet,
+                "no-one-to-call",
+                uncallable_text(st, seat, &what, to),
+            );
         } else {
             ruling(
                 RulingId::ShortAllIn,
+                "does-not-reopen",
                 format!(
                     "The betting is not open to seat {n} again: its {amount} is a call of {cb}; {} goes back.",
                     to - cb
@@ -583,6 +680,7 @@ pub(super) fn silent_push(
     if raised.get() * 2 >= needed.get() {
         ruling(
             RulingId::FiftyPercent,
+            "at-least-half",
             format!(
                 "Seat {n}'s {to} facing {cb} raises {raised}, at least half of the {needed} minimum raise: it must be a full raise to {min}."
             ),
@@ -591,6 +689,7 @@ pub(super) fn silent_push(
     } else {
         ruling(
             RulingId::FiftyPercent,
+            "under-half",
             format!(
                 "Seat {n}'s {to} facing {cb} is less than half a minimum raise: a call of {cb}; {} goes back.",
                 to - cb

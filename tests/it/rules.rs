@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use floorcall::rules::{BUILT_IN, HouseRules};
+use floorcall::rules::{BUILT_IN, CLAUSES, HouseRules, RulingId};
 
 fn normalize(text: &str) -> String {
     text.replace(['*', '\\'], "")
@@ -26,12 +26,21 @@ fn every_citation_is_the_rulebooks_own_words() {
     for (name, _) in BUILT_IN {
         let rules = HouseRules::load(name).expect("a built-in profile loads");
         let rows = rules.settings.rows();
-        let citations = rows.iter().map(|r| (r.0.to_string(), r.2)).chain(
+        let clauses = RulingId::ALL.into_iter().flat_map(|id| {
             rules
-                .ruling_citations()
-                .iter()
-                .map(|(id, c)| (id.to_string(), c)),
-        );
+                .clauses(id)
+                .map(move |(key, c)| (format!("{id} clause {key}"), c))
+        });
+        let citations = rows
+            .iter()
+            .map(|r| (r.0.to_string(), r.2))
+            .chain(
+                rules
+                    .ruling_citations()
+                    .iter()
+                    .map(|(id, c)| (id.to_string(), c)),
+            )
+            .chain(clauses);
         for (key, cite) in citations {
             if cite.rule == "silent" {
                 continue;
@@ -48,7 +57,173 @@ fn every_citation_is_the_rulebooks_own_words() {
         }
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
-    assert!(checked > 80, "only {checked} citations checked");
+    // 26 settings and citations a profile, and about 100 clauses in all.
+    assert!(checked > 250, "only {checked} citations checked");
+}
+
+#[test]
+fn every_clause_key_in_every_profile_is_a_case_the_engine_quotes() {
+    let mut clauses = 0;
+    for (name, text) in BUILT_IN {
+        let rules = HouseRules::load(name).expect("a built-in profile loads");
+        for id in RulingId::ALL {
+            for (key, _) in rules.clauses(id) {
+                clauses += 1;
+                assert!(
+                    CLAUSES.iter().any(|c| c.id == id && c.key == key),
+                    "{name}: {id} clause {key} is not in rules::CLAUSES"
+                );
+            }
+        }
+        // And in the file as written, before `extends` is applied.
+        let raw: toml::Table = toml::from_str(text).expect("the file is TOML");
+        for (section, ruling) in [("settings", true), ("cite", false)] {
+            let Some(entries) = raw.get(section).and_then(|t| t.as_table()) else {
+                continue;
+            };
+            for (entry, table) in entries {
+                let Some(keys) = table.get("clauses").and_then(|c| c.as_table()) else {
+                    continue;
+                };
+                let id = if ruling {
+                    floorcall::rules::ruling_for_setting(entry)
+                } else {
+                    RulingId::ALL.into_iter().find(|id| id.as_str() == entry)
+                };
+                let id = id.unwrap_or_else(|| panic!("{name}: {section}.{entry} has clauses"));
+                for key in keys.keys() {
+                    assert!(
+                        CLAUSES.iter().any(|c| c.id == id && c.key == key),
+                        "{name}: {section}.{entry}.clauses.{key} is not in rules::CLAUSES"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        clauses > 90,
+        "only {clauses} clauses in the built-in profiles"
+    );
+}
+
+#[test]
+fn a_clause_quotes_its_case_and_its_own_book_in_each_house() {
+    // The cases of the issue: 1,400 facing 1,000; a checked river; a verbal
+    // call. Each house quotes its own book, or TDA where its book is silent.
+    let cases: &[(&str, RulingId, &str, &str, &str, &str)] = &[
+        (
+            "tda",
+            RulingId::FiftyPercent,
+            "under-half",
+            "tda.txt",
+            "43-A",
+            "If less than 50% it is a call",
+        ),
+        (
+            "upt",
+            RulingId::FiftyPercent,
+            "under-half",
+            "ultimate-poker-tour.txt",
+            "No-limit 11",
+            "unintentionally put too much in to call",
+        ),
+        (
+            "nuts",
+            RulingId::FiftyPercent,
+            "under-half",
+            "tda.txt",
+            "43-A",
+            "If less than 50% it is a call",
+        ),
+        (
+            "tda",
+            RulingId::ShowdownOrder,
+            "no-river-bet",
+            "tda.txt",
+            "16-A",
+            "If there was no bet on the final street",
+        ),
+        (
+            "nuts",
+            RulingId::ShowdownOrder,
+            "no-river-bet",
+            "nuts-poker-league.txt",
+            "14",
+            "If there was no bet, the player to the left of the button",
+        ),
+        (
+            "ugly-tuna",
+            RulingId::ShowdownOrder,
+            "no-river-bet",
+            "ugly-tuna.txt",
+            "Showdown 6",
+            "If everyone checks on the final betting round",
+        ),
+        (
+            "upt",
+            RulingId::ShowdownOrder,
+            "no-river-bet",
+            "ultimate-poker-tour.txt",
+            "Showdown 8",
+            "If everyone checks (or is all-in)",
+        ),
+        (
+            "tda",
+            RulingId::VerbalBinding,
+            "call",
+            "tda.txt",
+            "39-A",
+            "General verbal declarations in turn",
+        ),
+        (
+            "redtooth",
+            RulingId::VerbalBinding,
+            "call",
+            "redtooth.txt",
+            "3",
+            "A player who declares a call, raise, fold",
+        ),
+        (
+            "ugly-tuna",
+            RulingId::VerbalBinding,
+            "call",
+            "ugly-tuna.txt",
+            "Betting 6",
+            "you are forced to take that action",
+        ),
+        // No clause of its own for a call: the main citation, from its own book.
+        (
+            "nuts",
+            RulingId::VerbalBinding,
+            "call",
+            "nuts-poker-league.txt",
+            "42",
+            "Verbal declarations in turn are binding.",
+        ),
+        (
+            "upt",
+            RulingId::VerbalBinding,
+            "call",
+            "ultimate-poker-tour.txt",
+            "Betting 8",
+            "A verbal statement in turn denotes your action",
+        ),
+    ];
+    for (house, id, clause, rulebook, rule, words) in cases {
+        let rules = HouseRules::load(house).expect("loads");
+        let ruling = rules.ruling_clause(*id, clause, "r".into());
+        let c = &ruling.citation;
+        assert_eq!(
+            (c.rulebook.as_str(), c.rule.as_str()),
+            (*rulebook, *rule),
+            "{house} {id} {clause}"
+        );
+        assert!(
+            c.text.starts_with(words) || c.text.contains(words),
+            "{house} {id} {clause}: {}",
+            c.text
+        );
+    }
 }
 
 #[test]
@@ -167,6 +342,14 @@ fn rules_check_points_at_what_is_wrong() {
             "name = \"x\"\nextends = \"ugly-tuna\"\n[[levels]]\nsmall = 100\nbig = 200\nante = 9223372036854775807\n",
             "line 3, column 1: levels[0]: the ante (9,223,372,036,854,775,807) is more than the most chips a table may have in play, 1,000,000,000,000,000",
         ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[cite.fifty-percent]\nrule = \"1\"\ntext = \"t\"\n[cite.fifty-percent.clauses.under-hlaf]\nrule = \"2\"\ntext = \"u\"\n",
+            "line 6, column 1: cite.fifty-percent.clauses.under-hlaf: 'under-hlaf' is not a case the engine quotes: the cases of fifty-percent are at-least-half, under-half",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[settings.undercall.clauses.td-discretion]\nrule = \"2\"\ntxt = \"u\"\n",
+            "line 5, column 1: unknown field `txt`",
+        ),
     ];
     for (text, expected) in cases {
         let (code, message) = check(text);
@@ -180,4 +363,66 @@ fn rules_check_points_at_what_is_wrong() {
         "name = \"mine\"\nextends = \"tda\"\n[[levels]]\nsmall = 100\nbig = 200\nante = 25\n",
     );
     assert_eq!(code, 0, "{message}");
+}
+
+fn floorcall_rules(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .arg("rules")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn rules_show_prints_each_clause_under_its_citation() {
+    let (code, out) = floorcall_rules(&["show", "tda"]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let after = |first: &str, next: &str| {
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with(first))
+            .unwrap_or_else(|| panic!("no line «{first}» in\n{out}"));
+        assert!(
+            lines[i + 1..].iter().take(3).any(|l| l.starts_with(next)),
+            "«{next}» does not follow «{first}» in\n{out}"
+        );
+    };
+    after(
+        "fifty-percent: tda.txt 43-A:",
+        "    clause under-half: tda.txt 43-A: \"If less than 50% it is a call",
+    );
+    after(
+        "undercall = full-call-heads-up-or-opening-bet",
+        "    clause td-discretion: tda.txt 39-B: \"In other situations, TD’s discretion applies.\"",
+    );
+    // A house quoting TDA where its book is silent says so clause by clause.
+    let (_, nuts) = floorcall_rules(&["show", "nuts"]);
+    assert!(
+        nuts.contains("    clause under-half: tda.txt 43-A:"),
+        "{nuts}"
+    );
+    // `rules diff` still compares settings only.
+    let (code, diff) = floorcall_rules(&["diff", "tda", "upt"]);
+    assert_eq!(code, 0, "{diff}");
+    assert!(diff.ends_with("6 setting(s) differ.\n"), "{diff}");
+}
+
+#[test]
+fn config_readme_lists_every_clause_the_engine_quotes() {
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/README.md"))
+            .expect("config/README.md");
+    for c in CLAUSES {
+        let under = match floorcall::rules::setting_for(c.id) {
+            Some(setting) => format!("settings.{setting}"),
+            None => format!("cite.{}", c.id),
+        };
+        let row = format!("| `{}` | `{under}.clauses.{}` |", c.id, c.key);
+        assert!(readme.contains(&row), "config/README.md has no row {row}");
+    }
 }

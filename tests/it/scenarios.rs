@@ -94,6 +94,28 @@ fn unknown_expectation_keys_and_ruling_ids_are_refused() {
 }
 
 #[test]
+fn quotes_must_be_in_a_suggested_rulings_citation() {
+    let text = |quote: &str| {
+        format!(
+            "title = \"t\"\nscript = \"\"\"\ns2 bet 1000\ns3 push 1400\n\"\"\"\n[table]\nbutton = 1\nblinds = [100, 200]\nstacks = [10000, 10000, 10000, 10000]\nstreet = \"flop\"\n[[expect]]\nquotes = [\"{quote}\"]\n"
+        )
+    };
+    let run = |quote: &str| {
+        let s = scenario::parse("q.toml", &text(quote), None).expect("parses");
+        scenario::run(&s).failures
+    };
+    assert!(run("If less than 50% it is a call").is_empty());
+    let failures = run("If a player raises 50% or more");
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert_eq!(failures[0].key, "quotes");
+    assert!(
+        failures[0].got.contains("fifty-percent tda.txt 43-A"),
+        "{}",
+        failures[0].got
+    );
+}
+
+#[test]
 fn every_ruling_id_is_produced_by_some_scenario() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
     let mut produced = std::collections::BTreeSet::new();
@@ -148,4 +170,84 @@ fn a_table_that_cannot_start_is_a_file_error_not_a_failed_expectation() {
         err.starts_with("ante.toml:4:1: The table cannot start: the ante 50 is more than a quarter of the small blind 100"),
         "{err}"
     );
+}
+
+/// Which (house, ruling, clause) the shipped scenarios quote: a ruling
+/// quotes a clause when its citation is that clause of its house.
+fn quoted_clauses() -> std::collections::BTreeSet<(String, String, &'static str)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let mut quoted = std::collections::BTreeSet::new();
+    for file in scenario::collect(&[dir]).expect("readable") {
+        let s = scenario::load(&file).expect("loads");
+        let Some(hand) = scenario::run(&s).hand else {
+            continue;
+        };
+        for entry in hand.entries() {
+            for event in &entry.events {
+                let floorcall::table::Event::RulingSuggested { ruling } = event else {
+                    continue;
+                };
+                for c in floorcall::rules::CLAUSES
+                    .iter()
+                    .filter(|c| c.id == ruling.id)
+                {
+                    if s.rules.clause(c.id, c.key) == Some(&*ruling.citation) {
+                        quoted.insert((s.rules.name.clone(), c.id.to_string(), c.key));
+                    }
+                }
+            }
+        }
+    }
+    quoted
+}
+
+/// Every clause a built-in profile quotes from its own book is quoted by a
+/// shipped scenario under that profile (a clause of TDA's that another
+/// profile quotes where its book is silent is TDA's scenarios' to show), and
+/// every case the engine names that some profile gives is quoted somewhere.
+#[test]
+fn every_clause_is_quoted_by_some_scenario() {
+    let quoted = quoted_clauses();
+    let mut missing = Vec::new();
+    let mut given = 0;
+    for (name, _) in floorcall::rules::BUILT_IN {
+        let rules = floorcall::rules::HouseRules::load(name).expect("loads");
+        for c in floorcall::rules::CLAUSES {
+            let Some(clause) = rules.clause(c.id, c.key) else {
+                continue;
+            };
+            let own = name == "tda" || clause.rulebook != "tda.txt";
+            let inherited = name != "tda"
+                && floorcall::rules::HouseRules::tda().clause(c.id, c.key) == Some(clause);
+            if !own || inherited {
+                continue;
+            }
+            given += 1;
+            if !quoted.contains(&(name.to_string(), c.id.to_string(), c.key)) {
+                missing.push(format!("{name} {} {}", c.id, c.key));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no scenario quotes these clauses:\n{}",
+        missing.join("\n")
+    );
+    assert!(
+        given >= 40,
+        "only {given} clauses from the houses' own books"
+    );
+    let unquoted: Vec<String> = floorcall::rules::CLAUSES
+        .iter()
+        .filter(|c| {
+            let anywhere = quoted.iter().any(|q| q.1 == c.id.as_str() && q.2 == c.key);
+            let given = floorcall::rules::BUILT_IN.iter().any(|(name, _)| {
+                floorcall::rules::HouseRules::load(name)
+                    .is_ok_and(|r| r.clause(c.id, c.key).is_some())
+            });
+            given && !anywhere
+        })
+        .map(|c| format!("{} {}", c.id, c.key))
+        .collect();
+    assert!(unquoted.is_empty(), "no scenario quotes: {unquoted:?}");
 }
