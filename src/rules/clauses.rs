@@ -29,6 +29,51 @@ const fn case(id: RulingId, key: &'static str, case: &'static str) -> ClauseKey 
 /// Every clause key the engine quotes, by ruling.
 pub const CLAUSES: &[ClauseKey] = &[
     case(
+        RulingId::OutOfTurn,
+        "fold-binds",
+        "a fold out of turn binds at once",
+    ),
+    case(
+        RulingId::OutOfTurn,
+        "action-changed",
+        "a bet or raise changed the action to the seat: its out-of-turn action is freed",
+    ),
+    case(
+        RulingId::OutOfTurn,
+        "action-unchanged",
+        "only checks, calls or folds came between: the out-of-turn action binds",
+    ),
+    case(
+        RulingId::OutOfTurn,
+        "bet-then-check",
+        "a bet out of turn, and the rightful player just before checks: it becomes a check",
+    ),
+    case(
+        RulingId::OutOfTurn,
+        "intervening",
+        "someone between bet, called or raised after the out-of-turn action",
+    ),
+    case(
+        RulingId::OutOfTurn,
+        "check-no-bet-next-turn",
+        "a check out of turn: no bet or raise on the seat's next turn",
+    ),
+    case(
+        RulingId::OutOfTurn,
+        "call-no-raise-next-turn",
+        "a call out of turn: no raise on the seat's next turn",
+    ),
+    case(
+        RulingId::SubstantialAction,
+        "skipped-player",
+        "substantial action out of turn over a skipped seat: it binds, and the floor rules on the skipped hand",
+    ),
+    case(
+        RulingId::DeadHand,
+        "missed-player-board",
+        "a board card is dealt over a missed seat that has not acted",
+    ),
+    case(
         RulingId::MinRaise,
         "bet-under-minimum",
         "chips put out as a bet below the minimum bet are brought up to it",

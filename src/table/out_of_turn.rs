@@ -47,6 +47,17 @@ pub(super) fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
     }
 }
 
+/// A ruling quoting the house's clause for its case (`rules::CLAUSES`);
+/// an empty `clause` quotes the main citation.
+fn ruling_on(rules: &HouseRules, id: RulingId, clause: &str, text: String) -> Event {
+    let ruling = if clause.is_empty() {
+        rules.ruling(id, text)
+    } else {
+        rules.ruling_clause(id, clause, text)
+    };
+    Event::RulingSuggested { ruling }
+}
+
 /// Whether `seat` acting now would be out of turn: someone else is to act
 /// and this seat is still in the hand with chips and an action to take.
 /// Ask it of the `apparent` hand, so a seat facing a bet made out of turn
@@ -198,9 +209,10 @@ fn out_of_turn(
             action: Action::fold(seat, st.seat(seat).wager),
             full: false,
         });
-        chain.push(ruling(
+        chain.push(ruling_on(
             rules,
             RulingId::OutOfTurn,
+            "fold-binds",
             format!(
                 "Seat {n} folded out of turn: an out-of-turn fold is binding at once; seat {n} is out of the hand, and the action stays with seat {r}."
             ),
@@ -427,7 +439,7 @@ fn substantial_action(chain: &mut Chain, rules: &HouseRules) {
             "Substantial action has occurred out of turn to the left of seat {r} without seat {r} speaking up ({counted}): the out-of-turn actions are binding{binds}. Seat {r} keeps its turn and the floor rules on its hand; suggested: it has lost the right to bet or raise and may {may}."
         ),
     };
-    let mut ruling = rules.ruling(RulingId::SubstantialAction, text);
+    let mut ruling = rules.ruling_clause(RulingId::SubstantialAction, "skipped-player", text);
     if mode != OutOfTurn::CommittedCallOrFold {
         ruling = ruling.with_options(vec![
             FloorOption::after(
@@ -499,21 +511,25 @@ pub(super) fn turn_reached(
     let what = oot.intent.to_string();
     let since = since(st, oot);
     let changed = since == Since::Changed;
-    let void = |why: String, barred: bool| {
+    let void = |clause: &str, why: String, barred: bool| {
         let mut events = vec![
             Event::OutOfTurnVoided { seat: oot.seat },
-            ruling(rules, RulingId::OutOfTurn, why),
+            ruling_on(rules, RulingId::OutOfTurn, clause, why),
         ];
         if barred {
             events.push(Event::RaiseBarred { seat: oot.seat });
         }
         TurnReached::Rule(events)
     };
-    let bind = |intent: Intent, why: String| {
-        TurnReached::Bind(intent, vec![ruling(rules, RulingId::OutOfTurn, why)])
+    let bind = |clause: &str, intent: Intent, why: String| {
+        TurnReached::Bind(
+            intent,
+            vec![ruling_on(rules, RulingId::OutOfTurn, clause, why)],
+        )
     };
     let freed = || {
         void(
+            "action-changed",
             format!(
                 "The action to seat {n} changed: its {what} out of turn is not binding; any chips go back and it has every option."
             ),
@@ -522,6 +538,7 @@ pub(super) fn turn_reached(
     };
     match rules.settings.out_of_turn.value {
         OutOfTurn::NotBinding => void(
+            "",
             format!(
                 "The turn reaches seat {n}: its {what} out of turn was not binding; it acts freely."
             ),
@@ -529,6 +546,7 @@ pub(super) fn turn_reached(
         ),
         OutOfTurn::CheckMustCall => match oot.intent {
             Intent::Check if changed => bind(
+                "",
                 Intent::Call(None),
                 format!("Seat {n} checked out of turn and a bet was made in turn: it must call."),
             ),
@@ -538,6 +556,7 @@ pub(super) fn turn_reached(
                     && checked_just_before(st, oot) =>
             {
                 bind(
+                    "bet-then-check",
                     Intent::Check,
                     format!(
                         "Seat {n} bet out of turn and seat {}, just before it, checked: seat {n} must also check.",
@@ -546,12 +565,14 @@ pub(super) fn turn_reached(
                 )
             }
             _ if since != Since::Unchanged => void(
+                "intervening",
                 format!(
                     "A player between bet, called or raised after seat {n}'s {what} out of turn: it is not binding, any chips go back and seat {n} has every option."
                 ),
                 false,
             ),
             intent => bind(
+                "intervening",
                 intent,
                 format!(
                     "No one between bet, called or raised: seat {n}'s {what} out of turn binds."
@@ -569,6 +590,7 @@ pub(super) fn turn_reached(
             if to > st.current_bet {
                 // Its raise still tops the new bet: it stands as declared.
                 return bind(
+                    "",
                     oot.intent,
                     format!(
                         "Seat {n} is committed to its {what} out of turn, which still tops the bet of {}.",
@@ -603,8 +625,14 @@ pub(super) fn turn_reached(
             } else {
                 "may not raise"
             };
+            let next_turn = match oot.intent {
+                Intent::Check => "check-no-bet-next-turn",
+                Intent::Call(_) => "call-no-raise-next-turn",
+                _ => "",
+            };
             match since {
                 Since::Changed => void(
+                    next_turn,
                     format!(
                         "The action to seat {n} was changed by a bet or raise: its {what} out of turn does not bind{}.",
                         if barred {
@@ -620,8 +648,9 @@ pub(super) fn turn_reached(
                         Event::OutOfTurnReferred { seat: oot.seat },
                         Event::RulingSuggested {
                             ruling: rules
-                                .ruling(
+                                .ruling_clause(
                                     RulingId::OutOfTurn,
+                                    "intervening",
                                     format!(
                                         "There was an intervening call after seat {n}'s {what} out of turn: the floor may rule it binding, or let seat {n} act now{}.",
                                         if barred { format!(" (it {limit})") } else { String::new() }
@@ -639,9 +668,10 @@ pub(super) fn turn_reached(
                     TurnReached::Rule(events)
                 }
                 Since::Unchanged => {
-                    let mut events = vec![ruling(
+                    let mut events = vec![ruling_on(
                         rules,
                         RulingId::OutOfTurn,
+                        next_turn,
                         format!(
                             "The action to seat {n} did not change: its {what} out of turn binds{}.",
                             if barred {
@@ -660,6 +690,7 @@ pub(super) fn turn_reached(
         }
         _ if changed => freed(),
         _ => bind(
+            "action-unchanged",
             oot.intent,
             format!("The action to seat {n} did not change: its {what} out of turn binds."),
         ),
@@ -709,9 +740,10 @@ pub(super) fn rule_binding(
     ))?;
     let rulings = action_rulings(&out.state, rules, &action, full);
     out.bind(action, full, rulings);
-    out.emit(ruling(
+    out.emit(ruling_on(
         rules,
         RulingId::OutOfTurn,
+        "intervening",
         format!(
             "The floor rules seat {n}'s {} out of turn binding: {action}.",
             oot.intent
@@ -733,9 +765,10 @@ impl Outcome {
             return;
         }
         self.emit(Event::HandKilled { seat });
-        self.emit(ruling(
+        self.emit(ruling_on(
             rules,
             RulingId::DeadHand,
+            "missed-player-board",
             format!(
                 "Seat {} was missed, action occurred behind it, and the dealer put out the next board card before it acted: its hand is dead and its chips stay in the pot.",
                 seat.number()

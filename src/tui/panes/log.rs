@@ -143,7 +143,13 @@ impl LogPane<'_> {
                     | Event::SkippedSeatRuled { .. }
                     | Event::RaiseAllowed { .. }
                     | Event::OutOfTurnReferred { .. } => {
-                        out.push(Line::styled(event.to_string(), t.ruling()));
+                        let text = event.to_string();
+                        for (i, piece) in
+                            wrap(&text, width.saturating_sub(2)).into_iter().enumerate()
+                        {
+                            let indent = if i == 0 { "" } else { "  " };
+                            out.push(Line::styled(format!("{indent}{piece}"), t.ruling()));
+                        }
                     }
                     Event::HoleCards { seat, cards } => {
                         let mut spans = vec![Span::styled(format!("{seat} hole "), t.faded())];
