@@ -32,8 +32,8 @@ Keys at the table (the seat to act, or key the seat's number first: 4 f):
   u undo   U redo   n next hand   ? help (every key, and the notation)   q quit
 A ruling: Enter accepts it; o lists the floor's other rulings (1-9 picks one,
 recorded as an override); : lets the floor key the line instead.
-SIGTERM, SIGHUP or SIGINT close the screen as q does and restore the terminal;
-every entry already shown is in the journal.";
+SIGTERM, SIGHUP or SIGINT end the screen at once (every entry shown is already
+in the journal), restore the terminal and exit with 128 + the signal's number.";
 
 /// The help's last part: the keys, then the files in the folders in use
 /// here (as the platform and XDG_DATA_HOME / XDG_CONFIG_HOME place them).

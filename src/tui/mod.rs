@@ -2,9 +2,9 @@
 //! updates the app. `ratatui::init` installs a panic hook that restores the
 //! terminal, so a crash never leaves it in raw mode; `StopSignals` does the
 //! same for SIGTERM, SIGHUP and SIGINT: the handler only notes the signal,
-//! and the loop, which looks at least every `SIGNAL_CHECK`, ends the screen
-//! the way `q` does, so `main` restores the terminal. (Every entry shown is
-//! already in the journal, so nothing is lost.)
+//! and the loop, which looks at least every `SIGNAL_CHECK`, ends at once
+//! (without `q`'s question), so `main` restores the terminal. Every entry
+//! shown is already in the journal, so nothing is lost.
 //!
 //! Everything that touches the terminal or the user's folders is here (and
 //! in `main`); the engine, the rules and the journal know nothing of it.
