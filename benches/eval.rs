@@ -2,7 +2,7 @@
 //! the same fixed set of pseudo-random hands: `aya_poker` (OMPEval's
 //! method) and `pokers` (b-inary's holdem-hand-evaluator, the fastest Rust
 //! evaluator we know of; it uses unchecked indexing). Both are
-//! dev-dependencies used only here.
+//! dev-dependencies of this crate (benches/Cargo.toml) used only here.
 //!
 //! Each iteration evaluates all `HANDS` hands and sums the ranks (so the
 //! work cannot be optimised away); criterion reports the time per hand

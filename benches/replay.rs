@@ -19,7 +19,7 @@ use floorcall::table::{Event, HandState};
 
 /// Each shared PHH hand's events, in journal order.
 fn recorded_hands() -> Vec<Vec<Event>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/phh");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/phh");
     let mut files = Vec::new();
     for folder in ["famous", "pluribus"] {
         let dir = root.join(folder);

@@ -1,23 +1,28 @@
 //! The floorcall binary: parse the command line, dispatch, map errors to
 //! exit codes. With no subcommand it opens the dealer's screen.
 
+use std::fmt::Display;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use floorcall::journal::Journal;
-use floorcall::rules::{HouseRules, RulingId};
+use floorcall::rules::HouseRules;
 use floorcall::scenario;
 use floorcall::tui::setup::{TableChoice, TableFlags};
-use floorcall::tui::{self, App, AppOptions, Folders, Theme};
+use floorcall::tui::{self, App, AppOptions, Ending, Folders, StopSignals, Theme};
 
-const AFTER_HELP: &str = "\
+const TABLE_HELP: &str = "\
 The table screen:
-  floorcall                      opens the table setup (remembered from last time)
+  floorcall                      opens the table setup, with the last table's
+                                 values (marked as remembered)
   floorcall --seats 6 --stacks 10000 --blinds 100/200 --button 1
-                                 starts the first hand at once (any table flag does)
+                                 starts the first hand at once (any table flag
+                                 does); what no flag sets is its default, not
+                                 the last table's
 
 Keys at the table (the seat to act, or key the seat's number first: 4 f):
   f fold   x check   c call   b bet   r raise (amount typed, minimum filled in)
@@ -27,15 +32,51 @@ Keys at the table (the seat to act, or key the seat's number first: 4 f):
   u undo   U redo   n next hand   ? help (every key, and the notation)   q quit
 A ruling: Enter accepts it; o lists the floor's other rulings (1-9 picks one,
 recorded as an override); : lets the floor key the line instead.
+SIGTERM, SIGHUP or SIGINT end the screen at once (every entry shown is already
+in the journal), restore the terminal and exit with 128 + the signal's number.";
 
-Files: the journal (one JSON line per entry, synced to disk before the
-screen shows it) is journal.jsonl in the data folder unless --journal is
-given; keys.toml in the config folder overrides the key map (see
-config/keys.toml); NO_COLOR turns colour off.";
+/// The help's last part: the keys, then the files in the folders in use
+/// here (as the platform and XDG_DATA_HOME / XDG_CONFIG_HOME place them).
+fn after_help(folders: Option<&Folders>) -> String {
+    let files = match folders {
+        Some(f) => {
+            let keys = f.keys();
+            let keys_state = if keys.is_file() {
+                "there: its bindings are laid over the built-in map"
+            } else {
+                "not there: the built-in map is in use"
+            };
+            format!(
+                "\
+Files (the folders in use here: data {data}, config {config}):
+  {journal}
+      the journal, one JSON line per entry, synced to disk before the screen
+      shows it (--journal PATH for another)
+  {memory}
+      the last table's values, for the setup screen
+  {keys}
+      your key map ({keys_state}; ? at the table lists every key)
+  {rules}/NAME.toml or {config}/NAME.toml
+      your house rules, for --house NAME and the rules commands",
+                data = f.data.display(),
+                config = f.config.display(),
+                journal = f.journal().display(),
+                memory = f.memory().display(),
+                keys = keys.display(),
+                rules = f.config.join("rules").display(),
+            )
+        }
+        None => "\
+Files: the home folder is unknown here, so there is no data or config folder:
+give --journal PATH; no key map or house-rules file is read from a folder."
+            .to_string(),
+    };
+    format!("{TABLE_HELP}\n\n{files}\nNO_COLOR turns colour off.")
+}
 
 /// floorcall: a table-side assistant for live no-limit hold'em.
 #[derive(Debug, Parser)]
-#[command(version, about, after_help = AFTER_HELP)]
+#[command(version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -46,22 +87,22 @@ struct Cli {
 /// The table screen's options.
 #[derive(Debug, Args)]
 struct TableArgs {
-    /// House rules: tda, ugly-tuna, upt, nuts, redtooth, or a path to a house-rules TOML.
+    /// House rules: tda (the default), ugly-tuna, upt, nuts, redtooth, or a path to a house-rules TOML.
     #[arg(long, value_name = "NAME")]
     house: Option<String>,
     /// Seats at the table, 2 to 10 (default 9).
     #[arg(long, value_name = "N")]
     seats: Option<u8>,
     /// Starting stack for every seat (10000), or one per seat (10000,8000,,5000; empty: no player).
-    #[arg(long, value_name = "CHIPS")]
+    #[arg(long, value_name = "CHIPS", allow_hyphen_values = true)]
     stacks: Option<String>,
-    /// Small and big blind, like 100/200.
-    #[arg(long, value_name = "SB/BB")]
+    /// Small and big blind (default 100/200).
+    #[arg(long, value_name = "SB/BB", allow_hyphen_values = true)]
     blinds: Option<String>,
-    /// Ante per player.
-    #[arg(long, value_name = "CHIPS")]
-    ante: Option<u64>,
-    /// The button's seat.
+    /// Ante per player (default 0).
+    #[arg(long, value_name = "CHIPS", allow_hyphen_values = true)]
+    ante: Option<String>,
+    /// The button's seat (default 1).
     #[arg(long, value_name = "SEAT")]
     button: Option<u8>,
     /// Player names by seat, like Ann,Bob,,Dee (empty: no name).
@@ -82,7 +123,7 @@ impl TableArgs {
             seats: self.seats,
             stacks: self.stacks.clone(),
             blinds: self.blinds.clone(),
-            ante: self.ante,
+            ante: self.ante.clone(),
             button: self.button,
             names: self.names.clone(),
         }
@@ -145,13 +186,25 @@ fn load_house(name: &str) -> Result<HouseRules, String> {
     HouseRules::find(name, &user_rules_dirs()).map_err(|e| e.to_string())
 }
 
-fn rules_command(command: RulesCmd) -> ExitCode {
+/// Says something on stderr. A stderr that cannot be written to (closed,
+/// or a terminal that went away) is no reason to panic: the exit status
+/// still tells.
+fn tell(message: impl Display) {
+    let _ = writeln!(io::stderr().lock(), "{message}");
+}
+
+/// What a command that prints ends with: its exit status, or the error of
+/// writing its output (a reader that went away is not a failure; see
+/// `main`).
+type Printed = io::Result<ExitCode>;
+
+fn rules_command(command: RulesCmd, out: &mut impl Write) -> Printed {
     match command {
         RulesCmd::List => {
             for (name, _) in floorcall::rules::BUILT_IN {
                 match HouseRules::find(name, &[]) {
-                    Ok(rules) => println!("{name:<10} {}", rules.title),
-                    Err(e) => println!("{name:<10} (does not load: {e})"),
+                    Ok(rules) => writeln!(out, "{name:<10} {}", rules.title)?,
+                    Err(e) => writeln!(out, "{name:<10} (does not load: {e})")?,
                 }
             }
             for dir in user_rules_dirs() {
@@ -169,138 +222,207 @@ fn rules_command(command: RulesCmd) -> ExitCode {
                         .map(|s| s.to_string_lossy().into_owned())
                         .unwrap_or_default();
                     match HouseRules::load(&file.display().to_string()) {
-                        Ok(rules) => println!("{name:<10} {} ({})", rules.title, file.display()),
-                        Err(e) => println!("{name:<10} (does not load: {e})"),
+                        Ok(rules) => {
+                            writeln!(out, "{name:<10} {} ({})", rules.title, file.display())?
+                        }
+                        Err(e) => writeln!(out, "{name:<10} (does not load: {e})")?,
                     }
                 }
             }
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
         RulesCmd::Show { name } => match load_house(&name) {
             Ok(rules) => {
-                println!("{} — {}", rules.name, rules.title);
+                writeln!(out, "{} — {}", rules.name, rules.title)?;
                 if let Some(base) = &rules.extends {
-                    println!("extends {base}: where this book is silent, {base} applies");
+                    writeln!(
+                        out,
+                        "extends {base}: where this book is silent, {base} applies"
+                    )?;
                 }
-                println!();
-                // A citation's clauses, one per case the engine tells apart.
-                let clauses = |id: Option<RulingId>, indent: &str| {
-                    for (key, c) in id.into_iter().flat_map(|id| rules.clauses(id)) {
-                        println!(
-                            "{indent}clause {key}: {} {}: \"{}\"",
-                            c.rulebook, c.rule, c.text
-                        );
-                    }
-                };
+                writeln!(out)?;
                 for (key, value, cite) in rules.settings.rows() {
-                    println!("{key} = {value}");
-                    println!("    {} {}: \"{}\"", cite.rulebook, cite.rule, cite.text);
-                    clauses(floorcall::rules::ruling_for_setting(key), "    ");
+                    writeln!(out, "{key} = {value}")?;
+                    writeln!(
+                        out,
+                        "    {} {}: \"{}\"",
+                        cite.rulebook, cite.rule, cite.text
+                    )?;
+                    // A citation's clauses, one per case the engine tells apart.
+                    let id = floorcall::rules::ruling_for_setting(key);
+                    for (key, c) in id.into_iter().flat_map(|id| rules.clauses(id)) {
+                        writeln!(
+                            out,
+                            "    clause {key}: {} {}: \"{}\"",
+                            c.rulebook, c.rule, c.text
+                        )?;
+                    }
                 }
-                println!();
+                writeln!(out)?;
                 for (id, cite) in rules.ruling_citations() {
-                    println!("{id}: {} {}: \"{}\"", cite.rulebook, cite.rule, cite.text);
+                    writeln!(
+                        out,
+                        "{id}: {} {}: \"{}\"",
+                        cite.rulebook, cite.rule, cite.text
+                    )?;
                     // A ruling with a setting quotes the setting and its clauses.
                     if floorcall::rules::setting_for(*id).is_none() {
-                        clauses(Some(*id), "    ");
+                        for (key, c) in rules.clauses(*id) {
+                            writeln!(
+                                out,
+                                "    clause {key}: {} {}: \"{}\"",
+                                c.rulebook, c.rule, c.text
+                            )?;
+                        }
                     }
                 }
-                ExitCode::SUCCESS
+                Ok(ExitCode::SUCCESS)
             }
             Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(2)
+                tell(e);
+                Ok(ExitCode::from(2))
             }
         },
         RulesCmd::Check { file } => match HouseRules::load(&file) {
             Ok(rules) => {
-                println!(
+                writeln!(
+                    out,
                     "{file}: ok ({}, {} settings)",
                     rules.title,
                     rules.settings.rows().len()
-                );
-                ExitCode::SUCCESS
+                )?;
+                Ok(ExitCode::SUCCESS)
             }
             Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(1)
+                let problems = e.each();
+                for problem in &problems {
+                    tell(problem);
+                }
+                if problems.len() > 1 {
+                    tell(format_args!("{file}: {} problems.", problems.len()));
+                }
+                Ok(ExitCode::from(1))
             }
         },
         RulesCmd::Diff { a, b } => {
             let (ra, rb) = match (load_house(&a), load_house(&b)) {
                 (Ok(ra), Ok(rb)) => (ra, rb),
                 (Err(e), _) | (_, Err(e)) => {
-                    eprintln!("{e}");
-                    return ExitCode::from(2);
+                    tell(e);
+                    return Ok(ExitCode::from(2));
                 }
             };
             let diffs = ra.diff(&rb);
             if diffs.is_empty() {
-                println!("{a} and {b} rule alike on every setting.");
+                writeln!(out, "{a} and {b} rule alike on every setting.")?;
             }
             for ((key, va, ca), (_, vb, cb)) in &diffs {
-                println!("{key}:");
-                println!(
+                writeln!(out, "{key}:")?;
+                writeln!(
+                    out,
                     "    {a}: {va}  ({} {}: \"{}\")",
                     ca.rulebook, ca.rule, ca.text
-                );
-                println!(
+                )?;
+                writeln!(
+                    out,
                     "    {b}: {vb}  ({} {}: \"{}\")",
                     cb.rulebook, cb.rule, cb.text
-                );
+                )?;
             }
-            println!("{} setting(s) differ.", diffs.len());
-            ExitCode::SUCCESS
+            writeln!(out, "{} setting(s) differ.", diffs.len())?;
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
 
+/// The command line, with the help naming the folders in use here.
+fn parse_command_line() -> Cli {
+    let command = Cli::command().after_help(after_help(Folders::find().as_ref()));
+    Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Some(Cmd::Scenario { paths }) => run_scenarios(&paths),
-        Some(Cmd::Rules { command }) => rules_command(command),
-        Some(Cmd::Replay { journal, hand }) => replay_command(journal, hand),
-        None => match run_table(&cli.table) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(Failure::User(e)) => {
-                eprintln!("floorcall: {e:#}");
-                ExitCode::from(2)
-            }
-            Err(Failure::Internal(e)) => {
-                eprintln!("floorcall: internal error: {e:#}");
-                ExitCode::from(1)
-            }
-        },
+    let cli = parse_command_line();
+    let printed = match cli.command {
+        Some(Cmd::Scenario { paths }) => print(|out| run_scenarios(&paths, out)),
+        Some(Cmd::Rules { command }) => print(|out| rules_command(command, out)),
+        Some(Cmd::Replay { journal, hand }) => print(|out| replay_command(journal, hand, out)),
+        None => {
+            return match run_table(&cli.table) {
+                Ok(code) => code,
+                Err(Failure::User(e)) => {
+                    tell(format_args!("floorcall: {e:#}"));
+                    ExitCode::from(2)
+                }
+                Err(Failure::Internal(e)) => {
+                    tell(format_args!("floorcall: internal error: {e:#}"));
+                    ExitCode::from(1)
+                }
+            };
+        }
+    };
+    match printed {
+        Ok(code) => code,
+        // The reader went away (`floorcall replay J | head -1`): what it
+        // wanted, it has; the rest is not wanted.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            tell(format_args!(
+                "floorcall: the output could not be written: {e}."
+            ));
+            ExitCode::from(1)
+        }
     }
 }
 
+/// Runs a command that prints to stdout, buffered, and flushes it.
+fn print(command: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> Printed) -> Printed {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let code = command(&mut out)?;
+    out.flush()?;
+    Ok(code)
+}
+
 /// Prints one hand of a journal for the TD.
-fn replay_command(journal: Option<PathBuf>, number: Option<u32>) -> ExitCode {
+fn replay_command(journal: Option<PathBuf>, number: Option<u32>, out: &mut impl Write) -> Printed {
     let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
-        eprintln!("floorcall: the home folder is unknown: give the journal's path");
-        return ExitCode::from(2);
+        tell(
+            "floorcall: the home folder is unknown, so there is no journal in a data folder: give the journal's path.",
+        );
+        return Ok(ExitCode::from(2));
     };
     let loaded = match floorcall::journal::load(&path) {
         Ok(loaded) => loaded,
         Err(e) => {
-            eprintln!("floorcall: {e}");
-            return ExitCode::from(2);
+            tell(format_args!("floorcall: {e}"));
+            return Ok(ExitCode::from(2));
         }
+    };
+    let (Some(first), Some(last)) = (loaded.hands.first(), loaded.hands.last()) else {
+        tell(format_args!(
+            "floorcall: the journal {} is empty: no hand has been recorded in it yet.",
+            path.display()
+        ));
+        return Ok(ExitCode::from(2));
     };
     let hand = match number {
         Some(n) => loaded.hands.iter().find(|h| h.header.number == n),
-        None => loaded.hands.last(),
+        None => Some(last),
     };
     let Some(hand) = hand else {
-        let which = number.map_or("any hand".to_string(), |n| format!("hand {n}"));
-        eprintln!("floorcall: {} has no {which}", path.display());
-        return ExitCode::from(2);
+        tell(format_args!(
+            "floorcall: {} has no hand {}: its hands are {} to {}.",
+            path.display(),
+            number.unwrap_or_default(),
+            first.header.number,
+            last.header.number
+        ));
+        return Ok(ExitCode::from(2));
     };
     for line in floorcall::journal::replay::report(hand) {
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A user's mistake (bad flag, damaged journal or key map) or a failure of
@@ -310,8 +432,10 @@ enum Failure {
     Internal(anyhow::Error),
 }
 
-/// Opens the table screen: key map, journal, table choice, then the loop.
-fn run_table(args: &TableArgs) -> Result<(), Failure> {
+/// Opens the table screen: key map, journal, table choice, then the loop,
+/// until the dealer quits (exit 0) or a signal ends it (128 + the signal's
+/// number, after the terminal is restored).
+fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
     let folders = Folders::find();
     let keymap = tui::load_keymap(folders.as_ref().map(Folders::keys).as_deref())
         .map_err(|e| Failure::User(e.into()))?;
@@ -324,33 +448,29 @@ fn run_table(args: &TableArgs) -> Result<(), Failure> {
             )));
         }
     };
+    let memory = folders.as_ref().map(Folders::memory);
+    let flags = args.flags();
+    let choice = TableChoice::opening(memory.as_deref(), &flags)
+        .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+    if flags.any() {
+        // The flags start a hand at once: a table that cannot start (blinds,
+        // more chips than a table may have in play ...) is refused here,
+        // before the journal is opened and the screen set up, with the
+        // engine's sentence.
+        choice
+            .header(1)
+            .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+    }
     let (journal, loaded) = Journal::open(&journal_path).map_err(|e| {
         Failure::User(
             anyhow::Error::new(e).context("the journal cannot be used (it was left as it is)"),
         )
     })?;
     if let Some(line) = loaded.torn_line {
-        eprintln!(
+        tell(format_args!(
             "floorcall: {}, line {line}: an unfinished last write (never shown as taken) was dropped.",
             journal_path.display()
-        );
-    }
-    let memory = folders.as_ref().map(Folders::memory);
-    let mut choice = memory
-        .as_deref()
-        .map(TableChoice::remembered)
-        .unwrap_or_default();
-    let flags = args.flags();
-    choice
-        .apply(&flags)
-        .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
-    if flags.any() {
-        // The flags start a hand at once: a table that cannot start (blinds,
-        // more chips than a table may have in play ...) is refused here,
-        // before the screen opens, with the engine's sentence.
-        choice
-            .header(1)
-            .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+        ));
     }
     let mut app = App::new(AppOptions {
         keymap,
@@ -362,32 +482,51 @@ fn run_table(args: &TableArgs) -> Result<(), Failure> {
         resume: args.resume,
         memory,
     });
+    // Before the terminal is set up, so that no signal can leave it raw.
+    let signals = StopSignals::register()
+        .context("the signal handlers cannot be installed")
+        .map_err(Failure::Internal)?;
     let mut terminal = ratatui::try_init()
         .context("the terminal cannot be set up for the table screen")
         .map_err(Failure::Internal)?;
-    let result = tui::run(&mut terminal, &mut app);
-    ratatui::restore();
-    result
-        .context("the terminal failed while the table screen was open")
-        .map_err(Failure::Internal)
+    let ended = tui::run(&mut terminal, &mut app, &signals);
+    // A terminal that went away (SIGHUP) cannot be restored, and saying so
+    // would go nowhere.
+    let _ = ratatui::try_restore();
+    match ended {
+        Ok(Ending::Quit) => Ok(ExitCode::SUCCESS),
+        Ok(Ending::Signal(signal)) => {
+            tell(format_args!(
+                "floorcall: {} ended the table screen; every entry shown is in the journal {}.",
+                signal.name(),
+                journal_path.display()
+            ));
+            Ok(ExitCode::from(signal.exit_status()))
+        }
+        Err(e) => Err(Failure::Internal(
+            anyhow::Error::new(e).context("the terminal failed while the table screen was open"),
+        )),
+    }
 }
 
 /// Runs scenarios: one line per failed expectation, then `N passed, M
 /// failed`. Exit 0 when all pass, 1 when any fails, 2 when a file cannot be
 /// read or parsed.
-fn run_scenarios(paths: &[PathBuf]) -> ExitCode {
+fn run_scenarios(paths: &[PathBuf], out: &mut impl Write) -> Printed {
     let files = match scenario::collect(paths) {
         Ok(files) => files,
         Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
+            tell(e);
+            return Ok(ExitCode::from(2));
         }
     };
     let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
         match scenario::load(file) {
             Err(e) => {
-                eprintln!("{e}");
+                // What went before is on stdout: keep the order of the two.
+                out.flush()?;
+                tell(e);
                 unreadable += 1;
             }
             Ok(s) => {
@@ -397,25 +536,26 @@ fn run_scenarios(paths: &[PathBuf]) -> ExitCode {
                 } else {
                     failed += 1;
                     for f in &report.failures {
-                        println!("{}: {f}", file.display());
+                        writeln!(out, "{}: {f}", file.display())?;
                     }
                 }
             }
         }
     }
-    println!(
+    writeln!(
+        out,
         "{passed} passed, {}",
         if unreadable > 0 {
             format!("{failed} failed, {unreadable} unreadable")
         } else {
             format!("{failed} failed")
         }
-    );
-    if unreadable > 0 {
+    )?;
+    Ok(if unreadable > 0 {
         ExitCode::from(2)
     } else if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }

@@ -154,18 +154,14 @@ impl fmt::Display for JournalError {
     }
 }
 
-impl std::error::Error for JournalError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            JournalError::Io { source, .. } => Some(source),
-            JournalError::Corrupt { .. } => None,
-        }
-    }
-}
+// The operating system's error is part of the message, so it is not also
+// given as the source: a chain of errors (`{:#}`) names it once.
+impl std::error::Error for JournalError {}
 
-/// Reads and checks a journal file without changing it.
+/// Reads and checks a journal file without changing it (a regular file
+/// only: anything else is refused before it is opened).
 pub fn load(path: &Path) -> Result<Loaded, JournalError> {
-    let bytes = std::fs::read(path).map_err(|source| JournalError::Io {
+    let bytes = crate::files::read_bytes(path).map_err(|source| JournalError::Io {
         path: path.to_path_buf(),
         doing: "reading",
         source,
@@ -349,10 +345,12 @@ impl Journal {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io_err("creating the folder of"))?;
         }
-        let loaded = if path.exists() {
-            load(path)?
-        } else {
-            Loaded::default()
+        // What is there is checked before anything opens it: a FIFO or a
+        // device is refused, never waited on or read for ever.
+        let loaded = match crate::files::check_regular(path) {
+            Ok(_) => load(path)?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Err(e) => return Err(io_err("opening")(e)),
         };
         let file = OpenOptions::new()
             .create(true)

@@ -67,12 +67,49 @@ fn words(line: &str) -> Vec<Word<'_>> {
     out
 }
 
+/// The most characters of a user's word a message repeats.
+pub const QUOTE_MAX: usize = 40;
+
+/// A user's word as a message repeats it: in single quotes, control
+/// characters escaped (`\u{7}`), and at most `QUOTE_MAX` characters, a
+/// longer word cut to end in `…`.
+pub fn quoted(text: &str) -> String {
+    let mut shown = String::new();
+    for ch in text.chars() {
+        if ch.is_control() {
+            shown.extend(ch.escape_default());
+        } else {
+            shown.push(ch);
+        }
+    }
+    if shown.chars().count() > QUOTE_MAX {
+        shown = shown.chars().take(QUOTE_MAX - 1).collect();
+        shown.push('…');
+    }
+    format!("'{shown}'")
+}
+
 const PLAYER_VERBS: &str =
     "fold, check, call, bet, raise, allin, say, push, tap, muck, hole or show";
 
 /// Parses one line. Blank lines and comments give `None`.
 pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
     let content = line.split('#').next().unwrap_or("");
+    // A line is plain text: a control character (other than a tab) is a
+    // mistake of the file or the terminal, named with its column rather
+    // than shown raw inside a word.
+    if let Some((at, ch)) = content
+        .char_indices()
+        .find(|(_, c)| c.is_control() && *c != '\t')
+    {
+        return Err(NotationError {
+            column: content[..at].chars().count() + 1,
+            message: format!(
+                "a control character (U+{:04X}) is not part of the notation: a line is plain text",
+                u32::from(ch)
+            ),
+        });
+    }
     // A floor line may end with the TD's reason after a colon:
     // `floor misdeal: the deck had 51 cards`.
     let (content, reason) = match words(content).first() {
@@ -159,8 +196,8 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
                 return Err(err(
                     first,
                     format!(
-                        "'{}' does not start a line: expected a seat (s1 to s10), flop, turn, river or floor",
-                        first.text
+                        "{} does not start a line: expected a seat (s1 to s10), flop, turn, river or floor",
+                        quoted(first.text)
                     ),
                 ));
             }
@@ -169,7 +206,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, NotationError> {
     if let Some(extra) = rest.next() {
         return Err(err(
             extra,
-            format!("unexpected '{}' at the end of the line", extra.text),
+            format!("unexpected {} at the end of the line", quoted(extra.text)),
         ));
     }
     Ok(Some(command))
@@ -241,7 +278,10 @@ fn floor_line<'a>(
             None => {
                 return Err(err(
                     w,
-                    format!("'{}' is not a floor ruling: expected {FLOOR_WORDS}", w.text),
+                    format!(
+                        "{} is not a floor ruling: expected {FLOOR_WORDS}",
+                        quoted(w.text)
+                    ),
                 ));
             }
         },
@@ -258,7 +298,7 @@ fn parse_seat(w: &Word) -> Result<Seat, NotationError> {
         .and_then(Seat::new)
         .ok_or_else(|| NotationError {
             column: w.column,
-            message: format!("'{}' is not a seat: expected s1 to s10", w.text),
+            message: format!("{} is not a seat: expected s1 to s10", quoted(w.text)),
         })
 }
 
@@ -285,8 +325,8 @@ fn parse_penalty(w: &Word) -> Result<Penalty, NotationError> {
             .ok_or_else(|| NotationError {
                 column: w.column,
                 message: format!(
-                    "'{}' is not a penalty: expected warning, N-hands, N-rounds or disqualified",
-                    w.text
+                    "{} is not a penalty: expected warning, N-hands, N-rounds or disqualified",
+                    quoted(w.text)
                 ),
             }),
     }
@@ -376,8 +416,8 @@ fn player_line<'a>(
                     return Err(err(
                         w,
                         format!(
-                            "'{}' is not a declaration: expected call, check, fold, bet, raise, allin, pot or an amount",
-                            w.text
+                            "{} is not a declaration: expected call, check, fold, bet, raise, allin, pot or an amount",
+                            quoted(w.text)
                         ),
                     ));
                 }
@@ -407,7 +447,10 @@ fn player_line<'a>(
         _ => {
             return Err(err(
                 verb,
-                format!("'{}' is not an action: expected {PLAYER_VERBS}", verb.text),
+                format!(
+                    "{} is not an action: expected {PLAYER_VERBS}",
+                    quoted(verb.text)
+                ),
             ));
         }
     };
@@ -427,8 +470,8 @@ fn two_cards(w: &Word) -> Result<[Card; 2], NotationError> {
         _ => Err(NotationError {
             column: w.column,
             message: format!(
-                "'{}' is not two hole cards: expected two cards like AhKd",
-                w.text
+                "{} is not two hole cards: expected two cards like AhKd",
+                quoted(w.text)
             ),
         }),
     }
@@ -469,9 +512,10 @@ pub fn parse_amount(text: &str, column: usize) -> Result<Chips, NotationError> {
         Ok(0) => Err(err("an amount must be more than 0".into())),
         Ok(n) if Chips(n).within_table() => Ok(Chips(n)),
         Ok(n) => Err(err(over_max(&format!("{} chips", Chips(n))))),
-        Err(NotANumber::TooLarge) => Err(err(over_max(&format!("'{text}'")))),
+        Err(NotANumber::TooLarge) => Err(err(over_max(&quoted(text)))),
         Err(NotANumber::Malformed) => Err(err(format!(
-            "'{text}' is not an amount: expected whole chips, like 1400"
+            "{} is not an amount: expected whole chips, like 1400",
+            quoted(text)
         ))),
     }
 }
@@ -491,8 +535,8 @@ fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
     let bad = || NotationError {
         column: w.column,
         message: format!(
-            "'{}' is not a set of chips: expected denominations with counts, like 1000x2+100x3 or 500+25",
-            w.text
+            "{} is not a set of chips: expected denominations with counts, like 1000x2+100x3 or 500+25",
+            quoted(w.text)
         ),
     };
     let mut groups = Vec::new();
@@ -505,7 +549,7 @@ fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
         };
         let number = |digits: &str| match parse_number(digits) {
             Ok(n) => Ok(n),
-            Err(NotANumber::TooLarge) => Err(at(over_max(&format!("'{part}'")))),
+            Err(NotANumber::TooLarge) => Err(at(over_max(&quoted(part)))),
             Err(NotANumber::Malformed) => Err(bad()),
         };
         let (value, count) = match part.split_once('x') {
@@ -517,7 +561,8 @@ fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
         }
         let Ok(count) = u32::try_from(count) else {
             return Err(at(format!(
-                "'{part}' is {} chips in one push: at most {} can be counted",
+                "{} is {} chips in one push: at most {} can be counted",
+                quoted(part),
                 grouped(u128::from(count)),
                 grouped(u128::from(u32::MAX))
             )));
@@ -529,13 +574,13 @@ fn parse_chips(w: &Word) -> Result<PushedChips, NotationError> {
         let product = value
             .checked_mul(u64::from(count))
             .filter(|p| p.within_table())
-            .ok_or_else(|| at(over_max(&format!("'{part}'"))))?;
+            .ok_or_else(|| at(over_max(&quoted(part))))?;
         total = total
             .checked_add(product)
             .filter(|t| t.within_table())
             .ok_or_else(|| NotationError {
                 column: w.column,
-                message: over_max(&format!("'{}' altogether", w.text)),
+                message: over_max(&format!("{} altogether", quoted(w.text))),
             })?;
         groups.push((value, count));
         offset += part.len() + 1;

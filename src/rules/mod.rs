@@ -8,6 +8,7 @@
 //! `extends` another; the built-in profiles are compiled into the binary.
 
 mod clauses;
+mod read;
 mod ruling;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use toml::Spanned;
 use crate::table::Chips;
 
 pub use clauses::{CLAUSES, ClauseKey};
+pub(crate) use read::plain_words;
 pub use ruling::{Citation, FloorOption, Ruling, RulingId};
 
 /// The built-in profiles: name, file text.
@@ -206,10 +208,15 @@ macro_rules! house_settings {
             /// Every setting key, as written in the TOML.
             pub const KEYS: &'static [&'static str] = &[$($key),*];
 
-            fn resolve(raw: &RawSettings, base: Option<&Settings>, rulebook: &str, file: &str) -> Result<Settings, RulesError> {
-                Ok(Settings {
-                    $( $field: pick(&raw.$field, base.map(|b| &b.$field), rulebook, file, concat!("settings.", $key))?, )*
-                })
+            /// The settings, the file's laid over the base's; every
+            /// setting missing from both is an error.
+            fn resolve(raw: &RawSettings, base: Option<&Settings>, rulebook: &str, file: &str) -> Result<Settings, Vec<RulesError>> {
+                let mut missing = Vec::new();
+                $( let $field = pick(&raw.$field, base.map(|b| &b.$field), rulebook, file, concat!("settings.", $key)).map_err(|e| missing.push(e)); )*
+                match ($( $field, )*) {
+                    ($( Ok($field), )*) => Ok(Settings { $( $field, )* }),
+                    _ => Err(missing),
+                }
             }
 
             /// Every setting: key, value as written, citation.
@@ -332,14 +339,23 @@ pub enum RulesError {
     },
     /// `extends` names a profile that is not built in.
     #[error(
-        "{file}: extends \"{base}\", which is not a built-in profile (tda, ugly-tuna, upt, nuts, redtooth)"
+        "{file}: line {line}, column {column}: extends \"{base}\", which is not a built-in profile (tda, ugly-tuna, upt, nuts, redtooth)"
     )]
     UnknownBase {
         /// The file.
         file: String,
+        /// 1-based line of the name.
+        line: usize,
+        /// 1-based column of the name.
+        column: usize,
         /// The name given.
         base: String,
     },
+    /// The house was named by an empty string.
+    #[error(
+        "the house is empty: name a built-in profile (tda, ugly-tuna, upt, nuts, redtooth), a file in the config directory, or a path to a .toml file"
+    )]
+    Empty,
     /// No built-in profile or file by that name.
     #[error(
         "no house rules named \"{0}\": use a built-in profile (tda, ugly-tuna, upt, nuts, redtooth), a file in the config directory, or a path to a .toml file"
@@ -369,15 +385,45 @@ pub enum RulesError {
         /// What is wrong.
         message: String,
     },
-    /// The file could not be read.
-    #[error("{file}: {source}")]
+    /// The file could not be read. (The operating system's error is in
+    /// the message, so it is not also given as the source.)
+    #[error("{file}: {error}")]
     Io {
         /// The file.
         file: String,
         /// Why.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
+    /// More than one problem in one file, in file order.
+    #[error("{}", lines(.0))]
+    Several(Vec<RulesError>),
+}
+
+fn lines(errors: &[RulesError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl RulesError {
+    /// Each problem on its own: the problems of `Several`, or this one.
+    pub fn each(&self) -> Vec<&RulesError> {
+        match self {
+            RulesError::Several(errors) => errors.iter().flat_map(RulesError::each).collect(),
+            one => vec![one],
+        }
+    }
+
+    /// One error for a list of problems (none: an empty `Several`).
+    fn from_list(mut errors: Vec<RulesError>) -> RulesError {
+        if errors.len() == 1 {
+            errors.remove(0)
+        } else {
+            RulesError::Several(errors)
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -386,7 +432,7 @@ struct RawHouseRules {
     name: String,
     title: Option<String>,
     rulebook: Option<String>,
-    extends: Option<String>,
+    extends: Option<Spanned<String>>,
     #[serde(default)]
     settings: RawSettings,
     #[serde(default)]
@@ -448,11 +494,14 @@ impl HouseRules {
         if let Some(rules) = Self::built_in(name_or_path) {
             return rules;
         }
+        if name_or_path.trim().is_empty() {
+            return Err(RulesError::Empty);
+        }
         let path = Path::new(name_or_path);
         if path.extension().is_some_and(|e| e == "toml") || path.exists() {
-            let text = std::fs::read_to_string(path).map_err(|source| RulesError::Io {
+            let text = crate::files::read_text(path).map_err(|error| RulesError::Io {
                 file: name_or_path.to_string(),
-                source,
+                error,
             })?;
             return Self::from_toml(name_or_path, &text);
         }
@@ -464,6 +513,9 @@ impl HouseRules {
     pub fn find(name_or_path: &str, dirs: &[std::path::PathBuf]) -> Result<HouseRules, RulesError> {
         if let Some(rules) = Self::built_in(name_or_path) {
             return rules;
+        }
+        if name_or_path.trim().is_empty() {
+            return Err(RulesError::Empty);
         }
         for dir in dirs {
             let candidate = dir.join(format!("{name_or_path}.toml"));
@@ -502,20 +554,47 @@ impl HouseRules {
     }
 
     /// Parses and validates a house-rules file; `file` names it in errors.
+    /// Every problem found is reported (`RulesError::Several` when there
+    /// is more than one), as far as the TOML parses.
     pub fn from_toml(file: &str, text: &str) -> Result<HouseRules, RulesError> {
-        let raw: RawHouseRules = parse_with_path(text).map_err(|message| RulesError::Toml {
-            file: file.to_string(),
-            message,
-        })?;
-        let base = match raw.extends.as_deref() {
+        let read = read::read::<RawHouseRules>(text);
+        // Each problem with the byte offset it points at (none: after
+        // every problem that has one), for the file order.
+        let mut errors: Vec<(Option<usize>, RulesError)> = read
+            .problems
+            .iter()
+            .map(|p| {
+                let message = match p.offset {
+                    Some(offset) => {
+                        let (line, column) = line_column(text, offset);
+                        format!("line {line}, column {column}: {}", p.message)
+                    }
+                    None => p.message.clone(),
+                };
+                let error = RulesError::Toml {
+                    file: file.to_string(),
+                    message,
+                };
+                (p.offset, error)
+            })
+            .collect();
+        let Some(raw) = read.raw else {
+            return Err(in_file_order(errors));
+        };
+        let base = match &raw.extends {
             None => None,
-            Some(base_name) => match Self::built_in(base_name) {
+            Some(base_name) => match Self::built_in(base_name.get_ref()) {
                 Some(base) => Some(base?),
                 None => {
-                    return Err(RulesError::UnknownBase {
+                    let (line, column) = line_column(text, base_name.span().start);
+                    let error = RulesError::UnknownBase {
                         file: file.to_string(),
-                        base: base_name.to_string(),
-                    });
+                        line,
+                        column,
+                        base: base_name.get_ref().clone(),
+                    };
+                    errors.push((Some(base_name.span().start), error));
+                    None
                 }
             },
         };
@@ -527,22 +606,57 @@ impl HouseRules {
         for (id, cite) in &raw.cite {
             citations.insert(*id, cite.resolve(&rulebook));
         }
-        let settings = Settings::resolve(
+        let settings = match Settings::resolve(
             &raw.settings,
             base.as_ref().map(|b| &b.settings),
             &rulebook,
             file,
-        )?;
-        let clauses = resolve_clauses(&raw, base.as_ref(), &citations, &settings, file, text)?;
+        ) {
+            Ok(settings) => Some(settings),
+            Err(missing) => {
+                // A setting is only missing if the file could have had it:
+                // not when `extends` is unknown or did not read, nor when
+                // the setting itself did not read.
+                let unread = |key: &str| {
+                    read.problems
+                        .iter()
+                        .any(|p| p.message.contains(&format!("(key {key}")))
+                };
+                if raw.extends.is_none() && !unread("extends") {
+                    errors.extend(
+                        missing
+                            .into_iter()
+                            .filter(
+                                |e| !matches!(e, RulesError::Missing { key, .. } if unread(key)),
+                            )
+                            .map(|e| (None, e)),
+                    );
+                }
+                None
+            }
+        };
+        let clauses = match &settings {
+            Some(s) => match resolve_clauses(&raw, base.as_ref(), &citations, s, file, text) {
+                Ok(clauses) => Some(clauses),
+                Err(e) => {
+                    errors.push((None, e));
+                    None
+                }
+            },
+            None => None,
+        };
         let levels = if raw.levels.is_empty() {
             base.as_ref().map(|b| b.levels.clone()).unwrap_or_default()
         } else {
             raw.levels.iter().map(|l| *l.get_ref()).collect()
         };
-        // Cross-field checks, pointing at the offending level.
-        for (i, level) in raw.levels.iter().enumerate() {
+        // Cross-field checks, pointing at the offending level (numbered as
+        // in the file, counting any level that did not read).
+        let numbers = (0..).filter(|i| !read.dropped_levels.contains(i));
+        for (level, i) in raw.levels.iter().zip(numbers) {
             let l = level.get_ref();
-            let (line, column) = line_column(text, level.span().start);
+            let at = level.span().start;
+            let (line, column) = line_column(text, at);
             let invalid = |message: String| RulesError::Invalid {
                 file: file.to_string(),
                 line,
@@ -550,29 +664,37 @@ impl HouseRules {
                 key: format!("levels[{i}]"),
                 message,
             };
-            if let Some(message) = blinds_problem(l.small, l.big) {
-                return Err(invalid(message));
-            }
-            if !Chips(l.ante).within_table() {
-                return Err(invalid(format!(
-                    "the ante ({}) is more than the most chips a table may have in play, {}",
-                    Chips(l.ante),
-                    Chips::MAX_TABLE
-                )));
-            }
-            if let Some(message) = ante_problem(&settings, l.small, l.ante) {
-                return Err(invalid(message));
+            let problem = blinds_problem(l.small, l.big)
+                .or_else(|| {
+                    (!Chips(l.ante).within_table()).then(|| {
+                        format!(
+                            "the ante ({}) is more than the most chips a table may have in play, {}",
+                            Chips(l.ante),
+                            Chips::MAX_TABLE
+                        )
+                    })
+                })
+                .or_else(|| {
+                    settings
+                        .as_ref()
+                        .and_then(|s| ante_problem(s, l.small, l.ante))
+                });
+            if let Some(message) = problem {
+                errors.push((Some(at), invalid(message)));
             }
         }
-        Ok(HouseRules {
-            name: raw.name.clone(),
-            title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
-            extends: raw.extends.clone(),
-            settings,
-            levels,
-            citations,
-            clauses,
-        })
+        match (settings, clauses) {
+            (Some(settings), Some(clauses)) if errors.is_empty() => Ok(HouseRules {
+                name: raw.name.clone(),
+                title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
+                extends: raw.extends.as_ref().map(|e| e.get_ref().clone()),
+                settings,
+                levels,
+                citations,
+                clauses,
+            }),
+            _ => Err(in_file_order(errors)),
+        }
     }
 
     /// The rule this house applies for a ruling.
@@ -797,32 +919,10 @@ pub fn ante_problem(settings: &Settings, small_blind: u64, ante: u64) -> Option<
     }
 }
 
-/// Deserializes TOML, describing an error with its line, column and the
-/// key path it occurred at (`settings.clock.value.seconds`).
-fn parse_with_path<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    let deserializer =
-        toml::Deserializer::parse(text).map_err(|e| describe_toml_error(text, &e))?;
-    serde_path_to_error::deserialize(deserializer).map_err(|e| {
-        let path = e.path().to_string();
-        let described = describe_toml_error(text, e.inner());
-        if path.is_empty() || path == "." {
-            described
-        } else {
-            format!("{described} (key {path})")
-        }
-    })
-}
-
-/// A TOML error as one line: `line L, column C: message (key a.b)`.
-fn describe_toml_error(text: &str, err: &toml::de::Error) -> String {
-    let message = err.message().trim_end().to_string();
-    match err.span() {
-        Some(span) => {
-            let (line, column) = line_column(text, span.start);
-            format!("line {line}, column {column}: {message}")
-        }
-        None => message,
-    }
+/// The problems as one error, in file order (those without a place last).
+fn in_file_order(mut errors: Vec<(Option<usize>, RulesError)>) -> RulesError {
+    errors.sort_by_key(|(offset, _)| offset.unwrap_or(usize::MAX));
+    RulesError::from_list(errors.into_iter().map(|(_, e)| e).collect())
 }
 
 /// 1-based line and column of a byte offset.

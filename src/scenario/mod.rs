@@ -21,14 +21,14 @@ use crate::table::{Chips, Command, Hand, HandState, Seat};
 /// Why a scenario file could not be used (exit status 2).
 #[derive(Debug, Error)]
 pub enum ScenarioError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
+    /// The file could not be read. (The operating system's error is in
+    /// the message, so it is not also given as the source.)
+    #[error("{file}: {error}")]
     Io {
         /// The file.
         file: String,
         /// Why.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file is not a valid scenario.
     #[error("{file}:{line}:{column}: {message}")]
@@ -43,13 +43,12 @@ pub enum ScenarioError {
         message: String,
     },
     /// The house rules named could not be loaded.
-    #[error("{file}: house rules: {source}")]
+    #[error("{file}: house rules: {error}")]
     House {
         /// The scenario file.
         file: String,
-        /// Why.
-        #[source]
-        source: RulesError,
+        /// Why (in the message, so not also the source).
+        error: RulesError,
     },
 }
 
@@ -57,8 +56,7 @@ pub enum ScenarioError {
 #[serde(deny_unknown_fields)]
 struct RawScenario {
     title: String,
-    #[serde(default = "default_house")]
-    house: String,
+    house: Option<Spanned<String>>,
     #[serde(default)]
     source: String,
     script: Spanned<String>,
@@ -67,38 +65,114 @@ struct RawScenario {
     expect: Vec<Spanned<Expect>>,
 }
 
-fn default_house() -> String {
-    "tda".into()
-}
+/// The house when a scenario names none.
+const DEFAULT_HOUSE: &str = "tda";
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTable {
     button: u8,
     /// `[small, big]`; read as a list so a wrong count gets its own message.
-    blinds: Spanned<Vec<u64>>,
+    blinds: Spanned<Vec<FileChips>>,
     #[serde(default)]
-    ante: u64,
+    ante: FileChips,
     /// Extension: `"per-player"` (default) or `"big-blind"`.
     #[serde(default)]
     ante_mode: AnteMode,
     stacks: RawStacks,
     #[serde(default)]
-    denominations: Vec<u64>,
+    denominations: Vec<FileChips>,
     #[serde(default)]
     street: Option<String>,
     #[serde(default)]
-    pot: u64,
+    pot: FileChips,
     /// Extension: board cards already out when starting after preflop.
     #[serde(default)]
     board: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+/// The stacks, in seat order or by seat.
+#[derive(Debug)]
 enum RawStacks {
-    BySeat(BTreeMap<String, u64>),
-    InOrder(Vec<u64>),
+    BySeat(BTreeMap<String, FileChips>),
+    InOrder(Vec<FileChips>),
+}
+
+const STACKS_EXPECTED: &str =
+    "the stacks in seat order, like [10000, 8000], or by seat, like { 1 = 10000, 3 = 8000 }";
+
+impl<'de> Deserialize<'de> for RawStacks {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RawStacks, D::Error> {
+        struct Stacks;
+        impl<'de> serde::de::Visitor<'de> for Stacks {
+            type Value = RawStacks;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(STACKS_EXPECTED)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawStacks, A::Error> {
+                let mut stacks = Vec::new();
+                while let Some(chips) = seq.next_element()? {
+                    stacks.push(chips);
+                }
+                Ok(RawStacks::InOrder(stacks))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawStacks, A::Error> {
+                let mut stacks = BTreeMap::new();
+                while let Some((seat, chips)) = map.next_entry()? {
+                    stacks.insert(seat, chips);
+                }
+                Ok(RawStacks::BySeat(stacks))
+            }
+        }
+        deserializer.deserialize_any(Stacks)
+    }
+}
+
+/// A number of chips in a scenario's table: a whole number, 0 or more. A
+/// negative, fractional or quoted value is refused saying what it is and
+/// what was expected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct FileChips(u64);
+
+const CHIPS_EXPECTED: &str = "expected a whole number of chips, 0 or more, like 10000";
+
+impl<'de> Deserialize<'de> for FileChips {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<FileChips, D::Error> {
+        use serde::de::Error;
+        struct Amount;
+        impl serde::de::Visitor<'_> for Amount {
+            type Value = FileChips;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number of chips, 0 or more, like 10000")
+            }
+            fn visit_u64<E: Error>(self, v: u64) -> Result<FileChips, E> {
+                Ok(FileChips(v))
+            }
+            fn visit_i64<E: Error>(self, v: i64) -> Result<FileChips, E> {
+                u64::try_from(v)
+                    .map(FileChips)
+                    .map_err(|_| E::custom(format!("{v} is negative: {CHIPS_EXPECTED}")))
+            }
+            fn visit_f64<E: Error>(self, v: f64) -> Result<FileChips, E> {
+                Err(E::custom(format!(
+                    "{v} is a decimal number: {CHIPS_EXPECTED}"
+                )))
+            }
+            fn visit_str<E: Error>(self, v: &str) -> Result<FileChips, E> {
+                Err(E::custom(format!(
+                    "{} is text: {CHIPS_EXPECTED}, without quotes",
+                    crate::notation::quoted(v)
+                )))
+            }
+        }
+        deserializer.deserialize_any(Amount)
+    }
 }
 
 /// One `[[expect]]` block: every key given must hold.
@@ -192,12 +266,13 @@ impl fmt::Display for Failure {
     }
 }
 
-/// Reads and checks a scenario file.
+/// Reads and checks a scenario file (a regular file only: anything else
+/// is refused before it is opened).
 pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
+    let text = crate::files::read_text(path).map_err(|error| ScenarioError::Io {
         file: file.clone(),
-        source,
+        error,
     })?;
     parse(&file, &text, path.parent())
 }
@@ -215,16 +290,26 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
     };
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
-        at(offset, e.message().trim_end().to_string())
+        at(offset, crate::rules::plain_words(e.message().trim_end()))
     })?;
-    let rules = load_house(&raw.house, dir).map_err(|source| ScenarioError::House {
+    let house = match &raw.house {
+        None => DEFAULT_HOUSE,
+        Some(house) if house.get_ref().trim().is_empty() => {
+            return Err(at(
+                house.span().start,
+                "house = \"\" is empty: name a built-in profile (tda, ugly-tuna, upt, nuts, redtooth) or a house-rules file, or leave the key out for tda".into(),
+            ));
+        }
+        Some(house) => house.get_ref().as_str(),
+    };
+    let rules = load_house(house, dir).map_err(|error| ScenarioError::House {
         file: file.to_string(),
-        source,
+        error,
     })?;
     let table_at = raw.table.span().start;
     let blinds_at = raw.table.get_ref().blinds.span().start;
     let blinds = match raw.table.get_ref().blinds.get_ref().as_slice() {
-        [small, big] => (Chips(*small), Chips(*big)),
+        [small, big] => (Chips(small.0), Chips(big.0)),
         other => {
             return Err(at(
                 blinds_at,
@@ -301,7 +386,10 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
         }
         for id in e.rulings.iter().flatten() {
             if !crate::rules::RulingId::ALL.iter().any(|r| r.as_str() == id) {
-                return Err(at(start, format!("'{id}' is not a ruling id")));
+                return Err(at(
+                    start,
+                    format!("{} is not a ruling id", crate::notation::quoted(id)),
+                ));
             }
         }
         if let Some(street) = &e.street
@@ -309,7 +397,10 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
         {
             return Err(at(
                 start,
-                format!("'{street}' is not a street: preflop, flop, turn, river, showdown or done"),
+                format!(
+                    "{} is not a street: preflop, flop, turn, river, showdown or done",
+                    crate::notation::quoted(street)
+                ),
             ));
         }
         expectations.push(e);
@@ -355,7 +446,12 @@ fn seat_named(key: &str) -> Result<Seat, String> {
         .parse::<u8>()
         .ok()
         .and_then(Seat::new)
-        .ok_or_else(|| format!("'{key}' is not a seat: seats are 1 to 10"))
+        .ok_or_else(|| {
+            format!(
+                "{} is not a seat: seats are 1 to 10",
+                crate::notation::quoted(key)
+            )
+        })
 }
 
 fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, String> {
@@ -365,7 +461,7 @@ fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, Stri
         RawStacks::BySeat(map) => {
             let mut v = map
                 .iter()
-                .map(|(k, c)| seat_named(k).map(|s| (s, Chips(*c))))
+                .map(|(k, c)| seat_named(k).map(|s| (s, Chips(c.0))))
                 .collect::<Result<Vec<_>, _>>()?;
             v.sort();
             v
@@ -376,7 +472,7 @@ fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, Stri
             }
             list.iter()
                 .enumerate()
-                .map(|(i, c)| (Seat::from_index(i), Chips(*c)))
+                .map(|(i, c)| (Seat::from_index(i), Chips(c.0)))
                 .collect()
         }
     };
@@ -392,18 +488,18 @@ fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, Stri
         None | Some("") => Vec::new(),
         Some(text) => parse_cards(text).map_err(|e| e.to_string())?,
     };
-    let mut denominations: Vec<Chips> = raw.denominations.iter().map(|d| Chips(*d)).collect();
+    let mut denominations: Vec<Chips> = raw.denominations.iter().map(|d| Chips(d.0)).collect();
     denominations.sort();
     Ok(TableSetup {
         button,
         small_blind: blinds.0,
         big_blind: blinds.1,
-        ante: Chips(raw.ante),
+        ante: Chips(raw.ante.0),
         ante_mode: raw.ante_mode,
         stacks,
         denominations,
         street,
-        pot: Chips(raw.pot),
+        pot: Chips(raw.pot.0),
         board,
     })
 }
@@ -629,9 +725,9 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ScenarioError> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            walk(path, &mut files).map_err(|source| ScenarioError::Io {
+            walk(path, &mut files).map_err(|error| ScenarioError::Io {
                 file: path.display().to_string(),
-                source,
+                error,
             })?;
         } else {
             files.push(path.clone());

@@ -1,6 +1,10 @@
 //! The dealer's terminal screen: one loop that draws, reads a key, and
 //! updates the app. `ratatui::init` installs a panic hook that restores the
-//! terminal, so a crash never leaves it in raw mode.
+//! terminal, so a crash never leaves it in raw mode; `StopSignals` does the
+//! same for SIGTERM, SIGHUP and SIGINT: the handler only notes the signal,
+//! and the loop, which looks at least every `SIGNAL_CHECK`, ends at once
+//! (without `q`'s question), so `main` restores the terminal. Every entry
+//! shown is already in the journal, so nothing is lost.
 //!
 //! Everything that touches the terminal or the user's folders is here (and
 //! in `main`); the engine, the rules and the journal know nothing of it.
@@ -13,6 +17,9 @@ pub mod theme;
 
 use std::io;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use crossterm::event::{self, Event};
 use ratatui::{DefaultTerminal, Frame};
@@ -26,18 +33,118 @@ pub fn draw(frame: &mut Frame, app: &App) {
     frame.render_widget(&panes::Screen { app }, frame.area());
 }
 
-/// Runs the app in the terminal until it quits.
-pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
-    while !app.should_quit() {
-        terminal.draw(|frame| draw(frame, app))?;
-        match event::read()? {
-            Event::Key(key) => app.handle_key(key),
-            // A resize is drawn on the next pass of the loop.
-            Event::Resize(_, _) => {}
-            _ => {}
+/// How long the loop waits for a key before it looks for a signal again.
+pub const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+
+/// How the table screen ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The dealer quit.
+    Quit,
+    /// A signal asked the program to end.
+    Signal(StopSignal),
+}
+
+/// A signal that ends the table screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StopSignal(i32);
+
+impl StopSignal {
+    /// The signal's name (`SIGTERM`).
+    pub fn name(self) -> &'static str {
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            match self.0 {
+                SIGTERM => return "SIGTERM",
+                SIGHUP => return "SIGHUP",
+                SIGINT => return "SIGINT",
+                _ => {}
+            }
+        }
+        "a signal"
+    }
+
+    /// The exit status a shell gives a process ended by the signal, 128 +
+    /// its number (143 for SIGTERM).
+    pub fn exit_status(self) -> u8 {
+        u8::try_from(128 + self.0).unwrap_or(1)
+    }
+}
+
+/// The signals that end the table screen, noted by their handlers: SIGTERM
+/// (a service manager, `kill`), SIGHUP (the terminal went away) and SIGINT
+/// (`kill -INT`; in raw mode Ctrl-C is a key, not a signal).
+#[derive(Debug)]
+pub struct StopSignals {
+    caught: Arc<AtomicUsize>,
+}
+
+impl StopSignals {
+    /// Installs the handlers (nothing on a platform without them).
+    pub fn register() -> io::Result<StopSignals> {
+        let caught = Arc::new(AtomicUsize::new(0));
+        #[cfg(unix)]
+        for signal in [
+            signal_hook::consts::SIGTERM,
+            signal_hook::consts::SIGHUP,
+            signal_hook::consts::SIGINT,
+        ] {
+            let number = usize::try_from(signal).unwrap_or_default();
+            signal_hook::flag::register_usize(signal, Arc::clone(&caught), number)?;
+        }
+        Ok(StopSignals { caught })
+    }
+
+    /// The last signal caught, if any.
+    pub fn caught(&self) -> Option<StopSignal> {
+        match self.caught.load(Ordering::SeqCst) {
+            0 => None,
+            n => i32::try_from(n).ok().map(StopSignal),
         }
     }
-    Ok(())
+}
+
+/// Runs the app in the terminal until it quits or a signal ends it. The
+/// screen is drawn again after every event (a key, a resize).
+pub fn run(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    signals: &StopSignals,
+) -> io::Result<Ending> {
+    let mut changed = true;
+    loop {
+        if let Some(signal) = signals.caught() {
+            return Ok(Ending::Signal(signal));
+        }
+        if app.should_quit() {
+            return Ok(Ending::Quit);
+        }
+        match step(terminal, app, changed) {
+            Ok(event) => changed = event,
+            // A terminal that goes away with SIGHUP fails its reads and
+            // writes: the signal is the reason, not the failure.
+            Err(e) => return signals.caught().map(Ending::Signal).ok_or(e),
+        }
+    }
+}
+
+/// Draws if anything changed, then waits up to `SIGNAL_CHECK` for an
+/// event and handles it; whether one came.
+fn step(terminal: &mut DefaultTerminal, app: &mut App, changed: bool) -> io::Result<bool> {
+    if changed {
+        terminal.draw(|frame| draw(frame, app))?;
+    }
+    if !event::poll(SIGNAL_CHECK)? {
+        return Ok(false);
+    }
+    match event::read()? {
+        Event::Key(key) => app.handle_key(key),
+        // A resize is drawn on the next pass of the loop.
+        Event::Resize(_, _) => {}
+        _ => {}
+    }
+    Ok(true)
 }
 
 /// The user's folders for floorcall (journal, remembered table, key map).
@@ -91,7 +198,7 @@ pub fn load_keymap(user_file: Option<&std::path::Path>) -> Result<Keymap, keymap
     let base = Keymap::default();
     match user_file {
         Some(path) if path.exists() => {
-            let text = std::fs::read_to_string(path).map_err(|e| keymap::KeymapError {
+            let text = crate::files::read_text(path).map_err(|e| keymap::KeymapError {
                 file: path.display().to_string(),
                 message: e.to_string(),
             })?;

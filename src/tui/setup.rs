@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::journal::HandHeader;
 use crate::rules::{BUILT_IN, HouseRules};
-use crate::table::dealing::validate_setup;
 use crate::table::event::TableSetup;
+use crate::table::hand::Hand;
 use crate::table::seat::MAX_SEATS;
 use crate::table::{Chips, Seat};
 
@@ -28,6 +28,10 @@ const MAX_NAME: usize = 16;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct TableChoice {
+    /// The file these values were remembered from, when they were (the
+    /// setup screen marks them so); not itself remembered.
+    #[serde(skip)]
+    pub remembered_from: Option<std::path::PathBuf>,
     /// House rules: a built-in profile or a path to a house file.
     pub house: String,
     /// Seats at the table, 2..=10.
@@ -51,6 +55,7 @@ pub struct TableChoice {
 impl Default for TableChoice {
     fn default() -> TableChoice {
         TableChoice {
+            remembered_from: None,
             house: "tda".into(),
             seats: 9,
             button: 1,
@@ -76,7 +81,7 @@ pub struct TableFlags {
     /// `--blinds 100/200`.
     pub blinds: Option<String>,
     /// `--ante`.
-    pub ante: Option<u64>,
+    pub ante: Option<String>,
     /// `--button`.
     pub button: Option<u8>,
     /// `--names A,B,,D`.
@@ -99,16 +104,33 @@ fn amount(text: &str, what: &str) -> Result<u64, String> {
     }
     crate::notation::parse_amount(text, 1)
         .map(Chips::get)
-        .map_err(|e| format!("{what} '{text}': {}.", e.message))
+        .map_err(|e| format!("{what} {}: {}.", crate::notation::quoted(text), e.message))
 }
 
 impl TableChoice {
-    /// Reads the remembered choice; anything unreadable gives the defaults.
+    /// The table the screen opens with. Flags start from the documented
+    /// defaults, so what no flag sets is never silently the last table's;
+    /// without flags, the setup screen shows the remembered table (marked
+    /// as remembered), or the defaults when there is none.
+    pub fn opening(memory: Option<&Path>, flags: &TableFlags) -> Result<TableChoice, String> {
+        let mut choice = match memory {
+            Some(path) if !flags.any() => TableChoice::remembered(path),
+            _ => TableChoice::default(),
+        };
+        choice.apply(flags)?;
+        Ok(choice)
+    }
+
+    /// Reads the remembered choice, marked with its file; anything
+    /// unreadable gives the defaults, unmarked.
     pub fn remembered(path: &Path) -> TableChoice {
-        std::fs::read_to_string(path)
+        crate::files::read_text(path)
             .ok()
             .and_then(|text| toml::from_str::<TableChoice>(&text).ok())
-            .map(TableChoice::normalized)
+            .map(|choice| TableChoice {
+                remembered_from: Some(path.to_path_buf()),
+                ..choice.normalized()
+            })
             .unwrap_or_default()
     }
 
@@ -150,8 +172,8 @@ impl TableChoice {
             self.small_blind = amount(sb, "The small blind")?;
             self.big_blind = amount(bb, "The big blind")?;
         }
-        if let Some(ante) = flags.ante {
-            self.ante = ante;
+        if let Some(ante) = &flags.ante {
+            self.ante = amount(ante, "The ante")?;
         }
         if let Some(button) = flags.button {
             self.button = button;
@@ -234,8 +256,9 @@ impl TableChoice {
                 stacks,
             )
         };
-        // The engine's own check: blinds, chips in play, the ante.
-        validate_setup(&setup).map_err(|refusal| refusal.to_string())?;
+        // The engine's own start decides: blinds, chips in play, the ante
+        // (the house's rule for it too), as for a scenario file.
+        Hand::start(setup.clone(), rules.clone()).map_err(|refusal| refusal.to_string())?;
         Ok((
             HandHeader::new(&self.house, number, seats, names, setup),
             rules,
@@ -295,6 +318,17 @@ pub struct SetupForm {
 }
 
 impl SetupForm {
+    /// Where the values shown were remembered from, as a sentence for the
+    /// screen, when they were.
+    pub fn remembered_note(&self) -> Option<String> {
+        self.choice.remembered_from.as_ref().map(|path| {
+            format!(
+                "Remembered from the last table ({}); flags on the command line start from the defaults instead.",
+                path.display()
+            )
+        })
+    }
+
     /// A form over a choice, the first field in focus.
     pub fn new(choice: TableChoice) -> SetupForm {
         SetupForm {

@@ -1,8 +1,9 @@
 //! The `floorcall scenario` runner and the table flags as a user runs them:
 //! output, messages and exit codes.
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn floorcall(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
@@ -275,6 +276,7 @@ fn table_flags_over_the_maximum_are_refused_naming_it() {
         )),
         "{err}"
     );
+    // The ante is read as every other amount is.
     let (code, _, err) = floorcall_at(
         &["--journal", journal, "--ante", "18446744073709551615"],
         home.path(),
@@ -282,11 +284,393 @@ fn table_flags_over_the_maximum_are_refused_naming_it() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!(
-            "the ante (18,446,744,073,709,551,615) is more than the most chips a table may have in play, {MAX}."
+            "The ante '18446744073709551615': 18,446,744,073,709,551,615 chips is more than the most chips a table may have in play, {MAX}."
         )),
         "{err}"
     );
     let (code, _, err) = floorcall_at(&["--journal", journal, "--blinds", "0/0"], home.path());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the big blind is 0"), "{err}");
+}
+
+/// Runs the binary with its stdout a pipe whose reader is already gone, as
+/// `floorcall ... | head -1` is once head has its line.
+fn floorcall_into_a_closed_pipe(args: &[&str], home: &Path) -> (i32, String) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A journal of one short hand (hand 7).
+fn a_journal(dir: &Path) -> PathBuf {
+    use floorcall::journal::{HandHeader, Journal};
+    std::fs::create_dir_all(dir).expect("a temp dir");
+    let path = dir.join("j.jsonl");
+    let setup = crate::support::flop_table(&[10000, 10000, 10000, 10000], 1, (100, 200), 800);
+    let hand = crate::support::given("tda", setup.clone(), &["s2 bet 1000", "s3 call"]);
+    let (mut journal, _) = Journal::open(&path).expect("opens");
+    let header = HandHeader::new("tda", 7, 4, Default::default(), setup);
+    journal
+        .begin_hand(&header, &hand.entries()[0])
+        .expect("written");
+    journal.append(&hand.entries()[1..]).expect("written");
+    path
+}
+
+#[test]
+fn writing_into_a_closed_pipe_ends_quietly_with_exit_zero() {
+    // It used to panic ("failed printing to stdout: Broken pipe") and exit 101.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let journal = a_journal(home.path());
+    let journal = journal.to_str().expect("utf-8");
+    let scenarios = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/engine");
+    let failing = write(home.path(), "failing.toml", FAILING);
+    let cases: [&[&str]; 8] = [
+        &["replay", journal],
+        &["replay", journal, "--hand", "7"],
+        &["rules", "show", "tda"],
+        &["rules", "list"],
+        &["rules", "diff", "tda", "upt"],
+        &["rules", "check", "config/tda.toml"],
+        &["scenario", scenarios.to_str().expect("utf-8")],
+        &["scenario", failing.to_str().expect("utf-8")],
+    ];
+    // (A reader that went away wants no more: even a failing scenario's
+    // run stops there, quietly.)
+    for args in cases {
+        let (code, err) = floorcall_into_a_closed_pipe(args, home.path());
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}: nothing on stderr");
+    }
+}
+
+#[test]
+fn replay_of_an_empty_journal_says_so_in_plain_words() {
+    let dir = temp("empty-journal");
+    let empty = write(&dir, "empty.jsonl", "");
+    let (code, out, err) = floorcall(&["replay", empty.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "floorcall: the journal {} is empty: no hand has been recorded in it yet.",
+            empty.display()
+        )
+    );
+    // A hand that is not there names the hands that are.
+    let journal = a_journal(&dir);
+    let (code, _, err) = floorcall(&["replay", journal.to_str().unwrap(), "--hand", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("has no hand 3: its hands are 7 to 7."),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_os_error_is_named_once() {
+    // It used to read "...(os error 20).: Not a directory (os error 20)".
+    let home = tempfile::tempdir().expect("a temp dir");
+    let file = write(home.path(), "plain.txt", "not a folder");
+    let journal = file.join("sub").join("j.jsonl");
+    let (code, _, err) = floorcall_at(
+        &["--journal", journal.to_str().unwrap(), "--seats", "3"],
+        home.path(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("(os error").count(), 1, "{err}");
+    assert!(
+        err.contains("creating the folder of the journal failed: Not a directory (os error 20)."),
+        "{err}"
+    );
+    for args in [
+        &["replay", "/nonexistent/floorcall.jsonl"][..],
+        &["scenario", "/nonexistent/floorcall.toml"],
+        &["rules", "check", "/nonexistent/floorcall.toml"],
+    ] {
+        let (code, _, err) = floorcall_at(args, home.path());
+        assert_ne!(code, 0, "{args:?}");
+        assert_eq!(err.matches("(os error").count(), 1, "{args:?}: {err}");
+        assert!(err.contains("No such file or directory"), "{args:?}: {err}");
+    }
+}
+
+/// Runs the binary and fails if it has not ended within ten seconds (a
+/// FIFO or a device read for ever would hang it).
+fn floorcall_in_time(args: &[&str], home: &Path) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            let mut err = String::new();
+            if let Some(mut stderr) = child.stderr.take() {
+                std::io::Read::read_to_string(&mut stderr, &mut err).expect("reads");
+            }
+            return (status.code().unwrap_or(-1), err);
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("floorcall {args:?} was still running after 10 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_special_file_is_refused_as_not_a_regular_file() {
+    // A FIFO used to hang every reader; /dev/zero filled the memory.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let fifo = home.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let fifo = fifo.to_str().expect("utf-8");
+    let cases: [(&[&str], &str, i32); 7] = [
+        (&["scenario", fifo], "a named pipe (FIFO)", 2),
+        (&["scenario", "/dev/zero"], "a character device", 2),
+        (&["rules", "check", "/dev/urandom"], "a character device", 1),
+        (&["rules", "show", fifo], "a named pipe (FIFO)", 2),
+        (&["replay", fifo], "a named pipe (FIFO)", 2),
+        (&["replay", "/dev/zero"], "a character device", 2),
+        (
+            &["--journal", fifo, "--seats", "3"],
+            "a named pipe (FIFO)",
+            2,
+        ),
+    ];
+    for (args, kind, status) in cases {
+        let (code, err) = floorcall_in_time(args, home.path());
+        assert_eq!(code, status, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("it is {kind}, not a regular file")),
+            "{args:?}: {err}"
+        );
+    }
+    // A house-rules file given as a flag is read the same way.
+    let journal = home.path().join("j.jsonl");
+    let (code, err) = floorcall_in_time(
+        &[
+            "--journal",
+            journal.to_str().expect("utf-8"),
+            "--house",
+            "/dev/zero",
+        ],
+        home.path(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("/dev/zero: it is a character device, not a regular file"),
+        "{err}"
+    );
+    // A table refused by its flags leaves no journal behind.
+    assert!(!journal.exists());
+}
+
+#[test]
+fn amount_flags_are_read_alike_and_say_what_is_wrong() {
+    let home = tempfile::tempdir().expect("a temp dir");
+    let journal = home.path().join("j.jsonl");
+    let journal = journal.to_str().unwrap();
+    let cases = [
+        // clap used to answer "unexpected argument '-5' found" or "invalid
+        // digit found in string".
+        (
+            &["--ante", "-5"][..],
+            "The ante '-5': '-5' is not an amount: expected whole chips, like 1400.",
+        ),
+        (
+            &["--ante", "ten"],
+            "The ante 'ten': 'ten' is not an amount: expected whole chips, like 1400.",
+        ),
+        (
+            &["--stacks", "-5"],
+            "The stack '-5': '-5' is not an amount: expected whole chips, like 1400.",
+        ),
+        (
+            &["--blinds", "-1/2"],
+            "The small blind '-1': '-1' is not an amount: expected whole chips, like 1400.",
+        ),
+        (
+            &["--stacks", "2000000000000000"],
+            "The stack '2000000000000000': 2,000,000,000,000,000 chips is more than the most chips a table may have in play, 1,000,000,000,000,000.",
+        ),
+    ];
+    for (flags, message) in cases {
+        let mut args = vec!["--journal", journal];
+        args.extend_from_slice(flags);
+        let (code, _, err) = floorcall_at(&args, home.path());
+        assert_eq!(code, 2, "{flags:?}: {err}");
+        assert!(err.contains(message), "{flags:?}: {err}");
+    }
+    // An ante is 0 or an amount, as on the setup screen.
+    let (code, _, err) = floorcall_at(
+        &[
+            "--journal",
+            journal,
+            "--house",
+            "ugly-tuna",
+            "--ante",
+            "100",
+        ],
+        home.path(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the ante 100 is more than a quarter of the small blind 100"),
+        "{err}"
+    );
+}
+
+#[test]
+fn flags_start_from_the_defaults_and_only_the_setup_screen_shows_the_remembered_table() {
+    use floorcall::tui::setup::{SetupForm, TableChoice, TableFlags};
+    let home = tempfile::tempdir().expect("a temp dir");
+    let memory = home.path().join("last-table.toml");
+    let last = TableChoice {
+        house: "ugly-tuna".into(),
+        seats: 4,
+        small_blind: 500,
+        big_blind: 1000,
+        stack: 5000,
+        stacks: vec![5000; 10],
+        names: ["Zed", "Yan", "Xi", "Wu"]
+            .iter()
+            .map(|n| n.to_string())
+            .chain(std::iter::repeat_n(String::new(), 6))
+            .collect(),
+        ..TableChoice::default()
+    };
+    last.remember(&memory).expect("remembered");
+    // A flag: what no flag sets is the documented default, not the last
+    // table's (the stacks, house and names used to come from memory).
+    let flags = TableFlags {
+        seats: Some(3),
+        ..TableFlags::default()
+    };
+    let choice = TableChoice::opening(Some(&memory), &flags).expect("a table");
+    assert_eq!(
+        choice,
+        TableChoice {
+            seats: 3,
+            ..TableChoice::default()
+        }
+    );
+    let (header, rules) = choice.header(1).expect("starts");
+    assert_eq!(rules.name, "tda");
+    assert!(header.names.is_empty());
+    assert!(header.setup.stacks.iter().all(|(_, c)| c.get() == 10_000));
+    assert_eq!(SetupForm::new(choice).remembered_note(), None);
+    // No flag: the setup screen shows the last table, marked as remembered.
+    let choice = TableChoice::opening(Some(&memory), &TableFlags::default()).expect("a table");
+    assert_eq!(choice.house, "ugly-tuna");
+    assert_eq!(choice.names[0], "Zed");
+    assert_eq!(choice.remembered_from.as_deref(), Some(memory.as_path()));
+    let note = SetupForm::new(choice).remembered_note().expect("marked");
+    assert!(
+        note.starts_with(&format!(
+            "Remembered from the last table ({})",
+            memory.display()
+        )),
+        "{note}"
+    );
+}
+
+#[test]
+fn help_names_the_folders_in_use() {
+    // It used to point at config/keys.toml and name no folder.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let (code, out, _) = floorcall_at(&["--help"], home.path());
+    assert_eq!(code, 0);
+    let data = home.path().join("data").join("floorcall");
+    let config = home.path().join("config").join("floorcall");
+    for expected in [
+        format!("data {}, config {}", data.display(), config.display()),
+        format!("{}", data.join("journal.jsonl").display()),
+        format!("{}", data.join("last-table.toml").display()),
+        format!(
+            "{}\n      your key map (not there: the built-in map is in use",
+            config.join("keys.toml").display()
+        ),
+        format!("{}/NAME.toml", config.join("rules").display()),
+    ] {
+        assert!(out.contains(&expected), "--help lacks «{expected}»:\n{out}");
+    }
+    assert!(!out.contains("config/keys.toml)"), "{out}");
+    write(&config, "keys.toml", "[table]\nf = \"fold\"\n");
+    let (_, out, _) = floorcall_at(&["--help"], home.path());
+    assert!(
+        out.contains("your key map (there: its bindings are laid over the built-in map"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_table_of_one_player_is_a_file_error_at_the_table_with_exit_two() {
+    let dir = temp("one-player");
+    let bad = scenario_file(
+        &dir,
+        "one.toml",
+        "s1 call",
+        "button = 1\nblinds = [100, 200]\nstacks = [1000]\n",
+    );
+    let (code, out, err) = floorcall(&["scenario", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "{}:5:1: The table cannot start: a hand needs at least two seated players with chips.",
+            bad.display()
+        )
+    );
+}
+
+#[test]
+fn rules_check_lists_every_problem_then_counts_them() {
+    let dir = temp("rules-every");
+    let file = write(
+        &dir,
+        "house.toml",
+        "name = \"x\"\nextends = \"tda\"\nfoo = 1\n[settings.min-raise]\nvalue = \"triple\"\nrule = \"1\"\ntext = \"t\"\n[[levels]]\nsmall = 400\nbig = 200\n",
+    );
+    let (code, out, err) = floorcall(&["rules", "check", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let f = file.display();
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            format!(
+                "{f}: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels` (key foo)"
+            ),
+            format!(
+                "{f}: line 5, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet` (key settings.min-raise.value)"
+            ),
+            format!(
+                "{f}: line 8, column 1: levels[0]: the small blind (400) is more than the big blind (200)"
+            ),
+            format!("{f}: 3 problems."),
+        ]
+    );
 }

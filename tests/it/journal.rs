@@ -347,3 +347,67 @@ fn an_accepted_ruling_is_on_disk_and_undo_passes_over_it() {
         "s3's call and the s2 push it bound"
     );
 }
+
+/// Runs `f` on another thread and fails if it has not returned within ten
+/// seconds (a FIFO opened for reading waits for a writer for ever).
+fn within_ten_seconds<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(10))
+        .expect("returned within 10 s, without waiting on the file")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_special_file_is_refused_before_it_is_opened() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let fifo = dir.path().join("journal.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let opened = {
+        let fifo = fifo.clone();
+        within_ten_seconds(move || Journal::open(&fifo).map(|_| ()))
+    };
+    let err = opened.expect_err("a FIFO is not a journal");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: opening the journal failed: it is a named pipe (FIFO), not a regular file.",
+            fifo.display()
+        )
+    );
+    let loaded = {
+        let fifo = fifo.clone();
+        within_ten_seconds(move || journal::load(&fifo).map(|_| ()))
+    };
+    assert!(loaded.is_err());
+    // A device that never ends is not read until the memory runs out.
+    let err = within_ten_seconds(|| journal::load(Path::new("/dev/zero")).map(|_| ()))
+        .expect_err("a device is not a journal");
+    assert_eq!(
+        err.to_string(),
+        "/dev/zero: reading the journal failed: it is a character device, not a regular file."
+    );
+    let err = within_ten_seconds(|| Journal::open(Path::new("/dev/zero")).map(|_| ()))
+        .expect_err("a device is not a journal");
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn an_os_error_is_in_the_message_and_not_again_as_the_source() {
+    // A chain of errors used to name it twice:
+    // "...No such file or directory (os error 2).: No such file or directory (os error 2)".
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let err = journal::load(&dir.path().join("none.jsonl")).expect_err("not there");
+    assert!(err.to_string().ends_with("(os error 2)."), "{err}");
+    assert!(std::error::Error::source(&err).is_none());
+    let err =
+        floorcall::rules::HouseRules::load(&dir.path().join("none.toml").display().to_string())
+            .expect_err("not there");
+    assert!(err.to_string().ends_with("(os error 2)"), "{err}");
+    assert!(std::error::Error::source(&err).is_none());
+    let err = floorcall::scenario::load(&dir.path().join("none.toml")).expect_err("not there");
+    assert!(std::error::Error::source(&err).is_none());
+}

@@ -279,7 +279,10 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
 fn check(text: &str) -> (i32, String) {
     let dir = std::env::temp_dir().join(format!("floorcall-rules-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("h{}.toml", text.len()));
+    // One file per call: the tests run at the same time.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let path = dir.join(format!("h{n}.toml"));
     std::fs::write(&path, text).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
         .args(["rules", "check", path.to_str().unwrap()])
@@ -425,4 +428,117 @@ fn config_readme_lists_every_clause_the_engine_quotes() {
         let row = format!("| `{}` | `{under}.clauses.{}` |", c.id, c.key);
         assert!(readme.contains(&row), "config/README.md has no row {row}");
     }
+}
+
+#[test]
+fn an_unknown_extends_points_at_its_line_and_column() {
+    let (code, message) = check("name = \"x\"\ntitle = \"mine\"\nextends = \"tdb\"\n");
+    assert_eq!(code, 1, "{message}");
+    assert_eq!(
+        message.trim_end(),
+        "line 3, column 11: extends \"tdb\", which is not a built-in profile (tda, ugly-tuna, upt, nuts, redtooth)"
+    );
+}
+
+#[test]
+fn no_message_shows_serde_internals() {
+    // A level's key path used to read levels[0].$__serde_spanned_private_value.small.
+    let cases: &[(&str, &str)] = &[
+        (
+            "name = \"x\"\nextends = \"tda\"\n[[levels]]\nsmall = \"a\"\nbig = 2\n",
+            "line 4, column 9: invalid type: string \"a\", expected u64 (key levels[0].small)",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\nlevels = [3]\n",
+            "line 3, column 11: invalid type: integer `3`, expected struct Level (key levels[0])",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[[levels]]\nsmall = 1\nbig = 2\nante = -4\n",
+            "line 6, column 8: invalid value: integer `-4`, expected u64 (key levels[0].ante)",
+        ),
+        (
+            "name = \"x\"\nextends = \"tda\"\n[[levels]]\nsmall = 1\n",
+            "line 3, column 1: missing field `big` (key levels[0])",
+        ),
+        (
+            "name = \"x\"\nextends = 3\n",
+            "line 2, column 11: invalid type: integer `3`, expected a string (key extends)",
+        ),
+    ];
+    for (text, expected) in cases {
+        let (code, message) = check(text);
+        assert_eq!(code, 1, "{text}\n{message}");
+        assert!(!message.contains("$__"), "{message}");
+        assert_eq!(message.trim_end(), *expected, "{text}");
+    }
+}
+
+#[test]
+fn rules_check_reports_every_error_in_the_file() {
+    let text = "\
+name = \"x\"
+extends = \"tda\"
+colour = \"red\"
+[settings.min-raise]
+value = \"triple\"
+rule = \"1\"
+text = \"t\"
+[settings.clock]
+value = { seconds = \"fifty\", countdown = 10 }
+rule = \"27\"
+text = \"t\"
+[settings.odd-chip]
+value = \"smaller-stack\"
+[settings.min-rasie]
+value = 3
+[cite.misdeal]
+rule = \"35\"
+[[levels]]
+small = 100
+big = 200
+[[levels]]
+small = \"a\"
+big = 400
+[[levels]]
+small = 400
+big = 200
+";
+    let (code, message) = check(text);
+    assert_eq!(code, 1, "{message}");
+    let lines: Vec<&str> = message.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "line 3, column 1: unknown field `colour`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels` (key colour)",
+            "line 5, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet` (key settings.min-raise.value)",
+            "line 9, column 21: invalid type: string \"fifty\", expected u32 (key settings.clock.value.seconds)",
+            "line 12, column 1: missing field `rule` (key settings.odd-chip)",
+            "line 14, column 11: unknown field `min-rasie`, expected one of `min-raise`, `odd-chip`, `show-order`, `verbal-vs-chips`, `oversized-chip`, `multiple-chips`, `undercall`, `out-of-turn`, `misdeal-until`, `exposed-card`, `boxed-card`, `clock`, `max-ante` (key settings.min-rasie)",
+            "line 16, column 1: missing field `text` (key cite.misdeal)",
+            "line 22, column 9: invalid type: string \"a\", expected u64 (key levels[1].small)",
+            // The third level keeps its number though the second did not read.
+            "line 24, column 1: levels[2]: the small blind (400) is more than the big blind (200)",
+            "8 problems.",
+        ],
+        "{message}"
+    );
+    // Without a profile to extend, a setting that is not there is missing,
+    // and one that did not read is reported once, as it is.
+    let (code, message) = check(
+        "name = \"x\"\n[settings.min-raise]\nvalue = \"triple\"\nrule = \"1\"\ntext = \"t\"\n",
+    );
+    assert_eq!(code, 1, "{message}");
+    assert!(
+        message.contains("(key settings.min-raise.value)"),
+        "{message}"
+    );
+    assert!(
+        !message.contains("settings.min-raise is missing"),
+        "{message}"
+    );
+    assert!(
+        message.contains("the setting settings.odd-chip is missing"),
+        "{message}"
+    );
+    assert!(message.contains("13 problems."), "{message}");
 }

@@ -251,3 +251,103 @@ fn every_clause_is_quoted_by_some_scenario() {
         .collect();
     assert!(unquoted.is_empty(), "no scenario quotes: {unquoted:?}");
 }
+
+/// A scenario's parse error, for a file whose `[table]` starts at line 5.
+fn parse_error(house: &str, script: &str, table: &str) -> String {
+    let text = format!(
+        "title = \"t\"\n{house}script = \"\"\"\n{script}\n\"\"\"\n[table]\nbutton = 1\nblinds = [100, 200]\n{table}"
+    );
+    scenario::parse("bad.toml", &text, None)
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn stacks_that_are_not_whole_chips_say_what_was_expected() {
+    // They used to say "data did not match any variant of untagged enum RawStacks".
+    let cases = [
+        (
+            "stacks = [1000, -5]",
+            "bad.toml:8:17: -5 is negative: expected a whole number of chips, 0 or more, like 10000",
+        ),
+        (
+            "stacks = [1000, 1.5]",
+            "bad.toml:8:17: 1.5 is a decimal number: expected a whole number of chips, 0 or more, like 10000",
+        ),
+        (
+            "stacks = [1000, \"lots\"]",
+            "bad.toml:8:17: 'lots' is text: expected a whole number of chips, 0 or more, like 10000, without quotes",
+        ),
+        (
+            "stacks = { 1 = 1000, 2 = -5 }",
+            "bad.toml:8:26: -5 is negative: expected a whole number of chips, 0 or more, like 10000",
+        ),
+        (
+            "stacks = 1000",
+            "bad.toml:8:10: invalid type: integer `1000`, expected the stacks in seat order, like [10000, 8000], or by seat, like { 1 = 10000, 3 = 8000 }",
+        ),
+        (
+            "stacks = [1000, 1000]\nante = -1",
+            "bad.toml:9:8: -1 is negative: expected a whole number of chips, 0 or more, like 10000",
+        ),
+    ];
+    for (table, expected) in cases {
+        let err = parse_error("", "s1 call", &format!("{table}\n"));
+        assert_eq!(err, expected, "{table}");
+        assert!(!err.contains("RawStacks"), "{err}");
+    }
+    let err = parse_error("", "s1 call", "stacks = [1000, 1000]\npot = 2.5\n");
+    assert!(
+        err.starts_with("bad.toml:9:7: 2.5 is a decimal number"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_control_character_in_a_script_names_its_line() {
+    // It used to read "'call' is not an action", the control character
+    // printed raw inside the quotes.
+    let err = parse_error("", "s1 check\ns2 call\\u0007", "stacks = [1000, 1000]\n");
+    assert_eq!(
+        err,
+        "bad.toml:4:8: a control character (U+0007) is not part of the notation: a line is plain text"
+    );
+}
+
+#[test]
+fn an_empty_house_says_the_house_is_empty() {
+    // It used to say: no house rules named "".
+    let err = parse_error("house = \"\"\n", "s1 call", "stacks = [1000, 1000]\n");
+    assert_eq!(
+        err,
+        "bad.toml:2:9: house = \"\" is empty: name a built-in profile (tda, ugly-tuna, upt, nuts, redtooth) or a house-rules file, or leave the key out for tda"
+    );
+}
+
+#[test]
+fn a_long_bad_token_is_shortened_in_the_message() {
+    let long = "x".repeat(5000);
+    let err = parse_error("", &format!("s1 {long}"), "stacks = [1000, 1000]\n");
+    let shown = format!("'{}…'", "x".repeat(floorcall::notation::QUOTE_MAX - 1));
+    assert_eq!(
+        err,
+        format!(
+            "bad.toml:3:4: {shown} is not an action: expected fold, check, call, bet, raise, allin, say, push, tap, muck, hole or show"
+        )
+    );
+    // The same for a word the file gives outside the script.
+    let text = format!(
+        "title = \"t\"\nscript = \"s1 call\"\n[table]\nbutton = 1\nblinds = [100, 200]\nstacks = [1000, 1000]\n[[expect]]\nrulings = [\"{long}\"]\n"
+    );
+    let err = scenario::parse("bad.toml", &text, None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, format!("bad.toml:7:1: {shown} is not a ruling id"));
+    // A word of 40 characters is shown whole.
+    let forty = "y".repeat(floorcall::notation::QUOTE_MAX);
+    let err = parse_error("", &format!("s1 {forty}"), "stacks = [1000, 1000]\n");
+    assert!(
+        err.contains(&format!("'{forty}' is not an action")),
+        "{err}"
+    );
+}

@@ -231,3 +231,107 @@ fn a_bad_user_keymap_stops_the_start_with_its_line() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("keys.toml: line 2"), "{err}");
 }
+
+/// floorcall in tmux, started by flags with a remembered table on disk,
+/// then ended by `signal`: the terminal is back as it was (cooked mode,
+/// echo on, out of the alternate screen), the exit status is 128 + the
+/// signal's number and the journal has the hand.
+fn a_signal_restores_the_terminal(signal: &str, status: i32) {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!(
+            "SKIPPED a_signal_restores_the_terminal ({signal}): tmux is not installed here (.ci/run installs it)."
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let pid_file = dir.path().join("pid");
+    // The last table had other stacks, names and house: flags start from
+    // the defaults, so none of it shows.
+    let last = floorcall::tui::setup::TableChoice {
+        house: "ugly-tuna".into(),
+        stack: 5_000,
+        stacks: vec![5_000; 10],
+        names: std::iter::repeat_n("Zed".to_string(), 10).collect(),
+        ..Default::default()
+    };
+    last.remember(
+        &dir.path()
+            .join("data")
+            .join("floorcall")
+            .join("last-table.toml"),
+    )
+    .expect("remembered");
+    let tmux = Tmux {
+        socket: format!("floorcall-{signal}-{}", std::process::id()),
+    };
+    // The inner shell writes its pid and becomes floorcall; the outer one
+    // then shows the exit status and the terminal's modes.
+    let command = format!(
+        "sh -c \"echo \\$\\$ > {pid}; exec env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3 --blinds 10/20\"; echo \"exit $?\"; stty -a; echo stty-done; sleep 600",
+        pid = quoted(&pid_file),
+        home = quoted(dir.path()),
+        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
+        journal = quoted(&journal),
+    );
+    let out = tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "fc",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &command,
+    ]);
+    assert!(out.status.success(), "tmux new-session failed: {out:?}");
+    let screen = tmux.wait_for("Seat 1 to act");
+    assert!(screen.contains("10,000"), "the default stack: {screen}");
+    assert!(!screen.contains("Zed"), "no remembered name: {screen}");
+    assert!(!screen.contains("5,000"), "no remembered stack: {screen}");
+    let alternate = || {
+        let out = tmux.run(&["display-message", "-p", "-t", "fc", "#{alternate_on}"]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    assert_eq!(alternate(), "1", "the table is on the alternate screen");
+    let pid = std::fs::read_to_string(&pid_file).expect("the pid file");
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), pid.trim()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success(), "kill -{signal} {pid}");
+    // `stty -a` runs after the exit line: wait for all of it (a race under load).
+    tmux.wait_for("stty-done");
+    let screen = tmux.wait_for(&format!("exit {status}"));
+    assert!(
+        screen.contains(&format!(
+            "floorcall: SIG{signal} ended the table screen; every entry shown is in the journal"
+        )),
+        "{screen}"
+    );
+    assert!(!screen.contains("to act"), "the table is gone: {screen}");
+    assert_eq!(alternate(), "0", "back on the main screen");
+    let modes: Vec<&str> = screen.split([' ', ';', '\n']).collect();
+    for mode in ["icanon", "echo", "isig", "icrnl", "opost"] {
+        assert!(modes.contains(&mode), "{mode} is back on: {screen}");
+        assert!(
+            !modes.contains(&format!("-{mode}").as_str()),
+            "{mode} is back on: {screen}"
+        );
+    }
+    let loaded = floorcall::journal::load(&journal).expect("the journal reads back");
+    assert_eq!(loaded.hands.len(), 1);
+    assert_eq!(loaded.hands[0].header.house, "tda");
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_exits_143() {
+    // It used to leave the terminal in raw mode with the table on it.
+    a_signal_restores_the_terminal("TERM", 143);
+}
+
+#[test]
+fn sighup_restores_the_terminal_and_exits_129() {
+    a_signal_restores_the_terminal("HUP", 129);
+}

@@ -1,0 +1,95 @@
+//! The user's files as floorcall reads them: scenario files, house-rules
+//! files, journals and the key map are regular files, checked as such
+//! before they are opened.
+//!
+//! Opening a FIFO for reading waits for a writer, and a device such as
+//! `/dev/zero` or `/dev/urandom` never ends: given one by mistake, a reader
+//! would hang or fill the memory. The metadata says what a path is without
+//! opening it, so anything but a regular file is refused with an error that
+//! names what it is.
+
+use std::fs::{File, Metadata};
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Checks that `path` names a regular file (symbolic links followed): the
+/// metadata's error if it cannot be read, an `InvalidInput` error naming
+/// what it is if it is something else.
+pub fn check_regular(path: &Path) -> io::Result<Metadata> {
+    let metadata = std::fs::metadata(path)?;
+    if metadata.is_file() {
+        Ok(metadata)
+    } else {
+        Err(not_regular(&metadata))
+    }
+}
+
+/// Reads a regular file as UTF-8 text, refusing anything else before it is
+/// opened.
+pub fn read_text(path: &Path) -> io::Result<String> {
+    check_regular(path)?;
+    std::fs::read_to_string(path)
+}
+
+/// Reads a regular file's bytes, refusing anything else before it is
+/// opened.
+pub fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    check_regular(path)?;
+    let mut bytes = Vec::new();
+    File::open(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The error for a path that is there but is not a regular file.
+fn not_regular(metadata: &Metadata) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("it is {}, not a regular file", kind(metadata)),
+    )
+}
+
+/// What a path that is not a regular file is, with its article.
+fn kind(metadata: &Metadata) -> &'static str {
+    let file_type = metadata.file_type();
+    if file_type.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    "a special file"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_or_a_device_is_refused_before_it_is_read() {
+        let err = read_text(Path::new(".")).unwrap_err();
+        assert_eq!(err.to_string(), "it is a folder, not a regular file");
+        #[cfg(unix)]
+        {
+            let err = read_bytes(Path::new("/dev/zero")).unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+            assert_eq!(
+                err.to_string(),
+                "it is a character device, not a regular file"
+            );
+        }
+        assert!(read_text(Path::new("Cargo.toml")).is_ok());
+    }
+}
