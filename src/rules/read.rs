@@ -204,22 +204,30 @@ pub(super) fn plain_path(path: &str) -> String {
         .join(".")
 }
 
-/// A deserializer's message without serde_spanned's private names.
+/// A deserializer's message in the file's words: without serde_spanned's
+/// private names, a Rust struct's name (`expected struct RawTable`) as the
+/// TOML table it is, and a sequence as the TOML array it is.
 pub(crate) fn plain_words(message: &str) -> String {
-    if !message.contains(SPANNED_PRIVATE) {
-        return message.to_string();
-    }
     message
-        .split_whitespace()
-        .map(|word| {
-            if word.contains(SPANNED_PRIVATE) {
-                "a value"
+        .split(' ')
+        .scan(false, |after_struct, word| {
+            let shown = if *after_struct {
+                // The struct's name: "struct RawTable," keeps its comma.
+                let rest = word.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+                Some(format!("table{rest}"))
+            } else if word == "struct" {
+                Some("a".to_string())
+            } else if word.contains(SPANNED_PRIVATE) {
+                Some("a value".to_string())
             } else {
-                word
-            }
+                Some(word.to_string())
+            };
+            *after_struct = word == "struct";
+            shown
         })
         .collect::<Vec<_>>()
         .join(" ")
+        .replace("a sequence", "an array")
 }
 
 #[cfg(test)]
@@ -233,5 +241,21 @@ mod tests {
             "levels[0].small"
         );
         assert_eq!(plain_path("settings.clock.value"), "settings.clock.value");
+    }
+
+    #[test]
+    fn a_message_names_tables_and_arrays_not_rust_types() {
+        assert_eq!(
+            plain_words("invalid type: integer `3`, expected struct RawTable"),
+            "invalid type: integer `3`, expected a table"
+        );
+        assert_eq!(
+            plain_words("invalid type: integer `3`, expected a sequence"),
+            "invalid type: integer `3`, expected an array"
+        );
+        assert_eq!(
+            plain_words("unknown field `x`, expected `a`"),
+            "unknown field `x`, expected `a`"
+        );
     }
 }

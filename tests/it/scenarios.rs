@@ -351,3 +351,24 @@ fn a_long_bad_token_is_shortened_in_the_message() {
         "{err}"
     );
 }
+
+#[test]
+fn a_scenario_message_names_toml_tables_and_arrays_not_rust_types() {
+    // It used to say "expected struct RawTable".
+    let text = "title = \"t\"\nscript = \"s1 call\"\ntable = 3\n";
+    let err = scenario::parse("bad.toml", text, None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "bad.toml:3:9: invalid type: integer `3`, expected a table"
+    );
+    let text = "title = \"t\"\nscript = \"s1 call\"\n[table]\nbutton = 1\nblinds = 100\nstacks = [1000, 1000]\n";
+    let err = scenario::parse("bad.toml", text, None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "bad.toml:5:10: invalid type: integer `100`, expected an array"
+    );
+}

@@ -268,7 +268,7 @@ fn a_signal_restores_the_terminal(signal: &str, status: i32) {
     // The inner shell writes its pid and becomes floorcall; the outer one
     // then shows the exit status and the terminal's modes.
     let command = format!(
-        "sh -c \"echo \\$\\$ > {pid}; exec env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3 --blinds 10/20\"; echo \"exit $?\"; stty -a; echo stty-done; sleep 600",
+        "sh -c \"echo \\$\\$ > {pid}; exec env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3 --blinds 10/20\"; echo \"exit $?\"; stty -a; echo \"modes shown\"; sleep 600",
         pid = quoted(&pid_file),
         home = quoted(dir.path()),
         bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
@@ -301,9 +301,8 @@ fn a_signal_restores_the_terminal(signal: &str, status: i32) {
         .status()
         .expect("kill runs");
     assert!(killed.success(), "kill -{signal} {pid}");
-    // `stty -a` runs after the exit line: wait for all of it (a race under load).
-    tmux.wait_for("stty-done");
-    let screen = tmux.wait_for(&format!("exit {status}"));
+    tmux.wait_for(&format!("exit {status}"));
+    let screen = tmux.wait_for("modes shown");
     assert!(
         screen.contains(&format!(
             "floorcall: SIG{signal} ended the table screen; every entry shown is in the journal"
