@@ -296,7 +296,9 @@ enum Failure {
     Internal(anyhow::Error),
 }
 
-/// Opens the table screen: key map, journal, table choice, then the loop.
+/// Opens the table screen: key map, journal, table choice, the terminal,
+/// then the app and the loop. Nothing is written (a started hand, the
+/// remembered table) until the screen is up.
 fn run_table(args: &TableArgs) -> Result<(), Failure> {
     let folders = Folders::find();
     let keymap = tui::load_keymap(folders.as_ref().map(Folders::keys).as_deref())
@@ -338,6 +340,17 @@ fn run_table(args: &TableArgs) -> Result<(), Failure> {
             .header(1)
             .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
     }
+    // Without a terminal there is no screen: stop before a hand is started
+    // or the table remembered.
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return Err(Failure::User(anyhow::anyhow!(
+            "the table screen needs a terminal, and the output is not one: no hand was started (scenario and replay work without one)"
+        )));
+    }
+    let mut terminal = ratatui::try_init()
+        .context("the terminal cannot be set up for the table screen")
+        .map_err(Failure::Internal)?;
+    // The first hand starts (and is journaled) only now, with the screen up.
     let mut app = App::new(AppOptions {
         keymap,
         theme: Theme::from_env(),
@@ -348,9 +361,6 @@ fn run_table(args: &TableArgs) -> Result<(), Failure> {
         resume: args.resume,
         memory,
     });
-    let mut terminal = ratatui::try_init()
-        .context("the terminal cannot be set up for the table screen")
-        .map_err(Failure::Internal)?;
     let result = tui::run(&mut terminal, &mut app);
     ratatui::restore();
     result

@@ -26,14 +26,18 @@ pub fn draw(frame: &mut Frame, app: &App) {
     frame.render_widget(&panes::Screen { app }, frame.area());
 }
 
-/// Runs the app in the terminal until it quits.
+/// Runs the app in the terminal until it quits. The app is told the
+/// terminal's size at the start and on every resize: below the minimum it
+/// takes no key but quit.
 pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
     while !app.should_quit() {
         terminal.draw(|frame| draw(frame, app))?;
         match event::read()? {
             Event::Key(key) => app.handle_key(key),
-            // A resize is drawn on the next pass of the loop.
-            Event::Resize(_, _) => {}
+            // Drawn again on the next pass of the loop.
+            Event::Resize(width, height) => app.resize(width, height),
             _ => {}
         }
     }

@@ -231,3 +231,30 @@ fn a_bad_user_keymap_stops_the_start_with_its_line() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("keys.toml: line 2"), "{err}");
 }
+
+/// Regression: a start that could not set up the terminal still wrote the
+/// remembered table and a started hand into the journal.
+#[test]
+fn a_start_without_a_terminal_writes_nothing() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let out = floorcall(
+        &[
+            "--journal",
+            journal.to_str().expect("utf-8"),
+            "--seats",
+            "3",
+        ],
+        dir.path(),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("terminal"), "{err}");
+    let entries = std::fs::read(&journal).unwrap_or_default();
+    assert!(entries.is_empty(), "no hand in the journal");
+    assert!(
+        !dir.path().join("data").exists(),
+        "no last-table file (nothing in the data folder)"
+    );
+    assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
+}

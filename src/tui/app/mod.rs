@@ -18,7 +18,7 @@ mod screens;
 mod table;
 
 pub use prompt::{Prompt, PromptKind};
-pub use ruling::{Choice, RulingPanel, needs_the_dealer};
+pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor, told};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -33,7 +33,7 @@ use crate::notation::format_command;
 use crate::table::cards::format_cards;
 use crate::table::command::Command;
 use crate::table::event::{Event, Street};
-use crate::table::hand::Entry;
+use crate::table::hand::{Entry, Hand};
 use crate::table::state::HandState;
 use crate::table::{Chips, Seat};
 
@@ -90,6 +90,26 @@ pub enum MessageKind {
     Refusal,
 }
 
+/// A seat number keyed ahead of an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatKey {
+    /// A seat with a player: the next action is recorded for it.
+    Seat(u8),
+    /// A number that is no seat to act for (the table has no such seat, or
+    /// no one sits there): held, with its error, until Esc or a valid seat,
+    /// so that the next key cannot act for another seat.
+    NoSeat(u8),
+}
+
+/// What waits for the floor's ruling on an open motion that bound first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Deferred {
+    /// A command, with its line.
+    Command(Command, Option<String>),
+    /// An action key, for the seat to act once the ruling is settled.
+    Key(Action),
+}
+
 /// A sentence on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -111,13 +131,21 @@ pub struct App {
     journal: Option<Journal>,
     last_hand: Option<JournalHand>,
     memory: Option<PathBuf>,
-    seat_prefix: Option<u8>,
+    seat_key: Option<SeatKey>,
     prompt: Option<Prompt>,
     ruling: Option<RulingPanel>,
     overlay: Option<Overlay>,
-    deferred: Option<(Command, Option<String>)>,
+    deferred: Option<Deferred>,
     message: Option<Message>,
     history: Vec<String>,
+    /// The terminal's size, once the loop has told it.
+    size: Option<(u16, u16)>,
+    /// Keys ignored while the terminal is too small.
+    ignored: u32,
+    /// Lines the log is scrolled up from its newest line.
+    log_scroll: u16,
+    /// The hands played before this one in the session, oldest first.
+    earlier: Vec<(u32, Hand)>,
     quit: bool,
 }
 
@@ -139,13 +167,17 @@ impl App {
             journal: options.journal,
             last_hand: options.last_hand,
             memory: options.memory,
-            seat_prefix: None,
+            seat_key: None,
             prompt: None,
             ruling: None,
             overlay: None,
             deferred: None,
             message: None,
             history: Vec::new(),
+            size: None,
+            ignored: 0,
+            log_scroll: 0,
+            earlier: Vec::new(),
             quit: false,
         };
         if app.last_hand.is_some() && options.resume {
@@ -213,9 +245,40 @@ impl App {
         self.session.as_ref().map(|s| &s.header().names)
     }
 
-    /// The seat number keyed ahead of an action.
+    /// The seat keyed ahead of an action (a seat with a player).
     pub fn seat_prefix(&self) -> Option<u8> {
-        self.seat_prefix
+        match self.seat_key {
+            Some(SeatKey::Seat(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The number keyed ahead of an action, valid or held with its error.
+    pub fn seat_key(&self) -> Option<SeatKey> {
+        self.seat_key
+    }
+
+    /// Whether the terminal is below the size the screen is drawn in: then
+    /// every key but quit is ignored.
+    pub fn too_small(&self) -> bool {
+        self.size
+            .is_some_and(|(w, h)| w < super::panes::MIN_WIDTH || h < super::panes::MIN_HEIGHT)
+    }
+
+    /// Keys ignored since the terminal became too small.
+    pub fn ignored_keys(&self) -> u32 {
+        self.ignored
+    }
+
+    /// Lines the log is scrolled up from its newest line (0: following).
+    pub fn log_scroll(&self) -> u16 {
+        self.log_scroll
+    }
+
+    /// The hands played before this one in the session, oldest first, with
+    /// their numbers.
+    pub fn earlier_hands(&self) -> &[(u32, Hand)] {
+        &self.earlier
     }
 
     /// What is being typed.
@@ -263,11 +326,15 @@ impl App {
         }
     }
 
-    /// The seat a key acts for: the seat keyed first, else the open motion's
-    /// seat, else the seat to act, else (at showdown) the next to table.
+    /// The seat a key acts for: the seat keyed first, else the seat to act
+    /// (while a motion is open, the seat whose motion it is), else (at
+    /// showdown) the next to table. None while a number that is no seat is
+    /// held.
     pub fn focus_seat(&self) -> Option<Seat> {
-        if let Some(n) = self.seat_prefix {
-            return Seat::new(n);
+        match self.seat_key {
+            Some(SeatKey::Seat(n)) => return Seat::new(n),
+            Some(SeatKey::NoSeat(_)) => return None,
+            None => {}
         }
         let session = self.session.as_ref()?;
         let st = session.state();
@@ -288,14 +355,45 @@ impl App {
 
     // ----- input -----
 
-    /// Reads one key: one key-map lookup, then `update`.
+    /// Reads one key: one key-map lookup, then `update`. While the
+    /// terminal is too small to show the screen, only quit (and its
+    /// question) is taken; every other key is counted and ignored.
     pub fn handle_key(&mut self, event: KeyEvent) {
         if event.kind == KeyEventKind::Release {
             return;
         }
-        if let Some(action) = self.keymap.action(self.section(), &event) {
+        let action = self.keymap.action(self.section(), &event);
+        if self.too_small() {
+            let quit = action == Some(Action::Quit)
+                || self.keymap.action(Section::Table, &event) == Some(Action::Quit);
+            let answer = self.overlay == Some(Overlay::ConfirmQuit)
+                && matches!(action, Some(Action::Yes | Action::No | Action::Cancel));
+            if answer {
+                self.update_confirm(action.unwrap_or(Action::No));
+            } else if quit {
+                self.ask_quit();
+            } else {
+                self.ignored = self.ignored.saturating_add(1);
+            }
+            return;
+        }
+        if let Some(action) = action {
             self.update(action);
         }
+    }
+
+    /// The terminal's new size (the loop tells it at the start and on every
+    /// resize).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.size = Some((width, height));
+        if !self.too_small() {
+            self.ignored = 0;
+        }
+    }
+
+    /// The terminal's size, once told.
+    pub fn size(&self) -> Option<(u16, u16)> {
+        self.size
     }
 
     /// The one place the app changes.
@@ -331,32 +429,31 @@ impl App {
 
     /// Sends a command to the session. A seat's open motion binds first, as
     /// its own entry, when the command concerns another seat or the dealer;
-    /// if that needs a ruling, the command waits for it. Returns whether the
-    /// command was taken (or is waiting).
+    /// if the floor has a choice on it, the command waits for that. Returns
+    /// whether the command was taken (or is waiting).
     pub(super) fn submit(&mut self, command: Command, line: Option<String>) -> bool {
-        let Some(session) = self.session.as_mut() else {
+        let Some(session) = self.session.as_ref() else {
             return false;
         };
         let line = line.or_else(|| format_command(&command));
+        let mut bound_first = None;
         if let Some(pending) = &session.state().pending
             && command.seat() != Some(pending.seat)
             && command != Command::Resolve
         {
-            let closing = Some(format!("# {}'s motion binds", pending.seat));
-            match session.execute(&Command::Resolve, closing) {
-                Ok(seq) => {
-                    if self.open_ruling(seq) {
-                        let waiting = line.clone().unwrap_or_default();
-                        self.deferred = Some((command, line));
-                        self.info(format!(
-                            "The open motion bound first and needs a ruling; \"{waiting}\" follows once it is settled."
+            match self.close_open_motion() {
+                table::Closed::Nothing => {}
+                table::Closed::Bound(text) => bound_first = Some(text),
+                table::Closed::Refused => return false,
+                table::Closed::Floor => {
+                    let waiting = line.clone().unwrap_or_default();
+                    self.deferred = Some(Deferred::Command(command, line));
+                    if let Some(m) = self.message.as_mut() {
+                        m.text.push_str(&format!(
+                            " The floor has a choice to make first; \"{waiting}\" follows once it is settled."
                         ));
-                        return true;
                     }
-                }
-                Err(e) => {
-                    self.refuse(e);
-                    return false;
+                    return true;
                 }
             }
         }
@@ -365,9 +462,12 @@ impl App {
         };
         match session.execute(&command, line) {
             Ok(seq) => {
-                self.seat_prefix = None;
+                self.seat_key = None;
                 let summary = self.summary(seq);
-                self.info(summary);
+                self.info(match bound_first {
+                    Some(first) => format!("{first} {summary}"),
+                    None => summary,
+                });
                 self.open_ruling(seq);
                 true
             }
@@ -421,11 +521,7 @@ impl App {
         }
         if parts.is_empty() && physical {
             let line = entry.line.clone().unwrap_or_default();
-            return format!(
-                "Recorded \"{line}\": the motion is open. {} binds it; {} is a second motion.",
-                self.hint(Section::Table, Action::CloseMotion),
-                self.hint(Section::Table, Action::Motion)
-            );
+            return format!("Recorded \"{line}\": the motion is open.");
         }
         if parts.is_empty() {
             return format!("Recorded: {}.", entry.line.clone().unwrap_or_default());

@@ -2,7 +2,7 @@
 //! with one key, or replaced or followed by the floor's own ruling.
 
 use super::prompt::{Prompt, PromptKind};
-use super::{App, MessageKind, Overlay};
+use super::{App, Deferred, MessageKind, Overlay};
 use crate::rules::{Ruling, RulingId};
 use crate::table::command::{Command, Intent};
 use crate::table::event::{Action as Bound, Event};
@@ -52,12 +52,10 @@ impl App {
         if rulings.is_empty() {
             return false;
         }
-        if !rulings.iter().any(|r| needs_the_dealer(r.id)) {
-            // Rulings the rules settle by themselves are told, not asked.
-            let told: Vec<String> = rulings
-                .iter()
-                .map(|r| format!("§ {}: {}", r.id, r.text))
-                .collect();
+        if !rulings.iter().any(needs_the_floor) {
+            // Rulings the house settles by itself bind at once: told, with
+            // their citations, and in the log; not asked.
+            let told: Vec<String> = rulings.iter().map(told).collect();
             match self.message.as_mut() {
                 Some(m) if m.kind == MessageKind::Info => {
                     m.text.push(' ');
@@ -78,8 +76,12 @@ impl App {
     }
 
     pub(super) fn run_deferred(&mut self) {
-        if let Some((command, line)) = self.deferred.take() {
-            self.submit(command, line);
+        match self.deferred.take() {
+            Some(Deferred::Command(command, line)) => {
+                self.submit(command, line);
+            }
+            Some(Deferred::Key(action)) => self.update_table(action),
+            None => {}
         }
     }
 
@@ -149,15 +151,21 @@ impl App {
             }
             Action::Undo => {
                 self.ruling = None;
-                if let Some((_, line)) = self.deferred.take() {
-                    self.undo();
-                    let line = line.unwrap_or_default();
-                    if let Some(m) = self.message.as_mut() {
-                        m.text
-                            .push_str(&format!(" \"{line}\" was not recorded: key it again."));
+                let waiting = match self.deferred.take() {
+                    Some(Deferred::Command(_, line)) => {
+                        Some(format!("\"{}\"", line.unwrap_or_default()))
                     }
-                } else {
-                    self.undo();
+                    Some(Deferred::Key(action)) => {
+                        Some(format!("The {} key", self.hint(Section::Table, action)))
+                    }
+                    None => None,
+                };
+                self.undo();
+                if let Some(waiting) = waiting
+                    && let Some(m) = self.message.as_mut()
+                {
+                    m.text
+                        .push_str(&format!(" {waiting} was not recorded: key it again."));
                 }
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
@@ -313,21 +321,27 @@ impl App {
     }
 }
 
-/// Whether a ruling asks the dealer (or the floor) to decide: every ruling
-/// on what a player said or did. Rulings that only apply the rules to the
-/// situation (uncalled chips, side pots, odd chips, who shows first, the
-/// blinds) are shown and logged without stopping the game.
-pub fn needs_the_dealer(id: RulingId) -> bool {
-    !matches!(
-        id,
-        RulingId::UncalledBet
-            | RulingId::SidePot
-            | RulingId::OddChip
-            | RulingId::ShowdownOrder
-            | RulingId::AllInFaceUp
-            | RulingId::HeadsUpButton
-            | RulingId::ShortBlind
-            | RulingId::DeadButton
+/// Rulings that always go to the floor, options or not: the book leaves
+/// them to the TD's judgement (TDA 54: a conditional statement may be
+/// ruled binding or penalized, at the TD's discretion).
+pub const ALWAYS_THE_FLOOR: [RulingId; 1] = [RulingId::ConditionalStatement];
+
+/// Whether a ruling stops the game for the floor: when the floor has a
+/// real choice, that is when the ruling carries the floor's options (the
+/// book says TD's discretion, or several readings stand) or is one the book
+/// always leaves to the TD. Every other ruling the house settles by itself:
+/// it binds at once and is told, with its citation, and logged.
+pub fn needs_the_floor(ruling: &Ruling) -> bool {
+    !ruling.options.is_empty() || ALWAYS_THE_FLOOR.contains(&ruling.id)
+}
+
+/// A ruling as told on the status line and in the log: its id, where the
+/// book says it, and its sentence.
+pub fn told(ruling: &Ruling) -> String {
+    let c = &ruling.citation;
+    format!(
+        "§ {} ({} rule {}): {}",
+        ruling.id, c.rulebook, c.rule, ruling.text
     )
 }
 

@@ -4,12 +4,26 @@
 use super::{App, Mode, Overlay};
 use crate::journal::Session;
 use crate::tui::keymap::Action;
+use crate::tui::panes::HelpPane;
 
 impl App {
+    /// The help scrolls by a line, or by a page of the height it is shown
+    /// in (one line kept for context), and never past its last page.
     pub(super) fn update_help(&mut self, action: Action) {
         let Some(Overlay::Help { scroll }) = self.overlay else {
             return;
         };
+        let (width, height) = self.size.unwrap_or((120, 40));
+        let shown = height.saturating_sub(2).max(1);
+        let lines = HelpPane {
+            keymap: &self.keymap,
+            scroll: 0,
+            theme: self.theme,
+        }
+        .lines(width.saturating_sub(2))
+        .len();
+        let max = u16::try_from(lines.saturating_sub(shown as usize)).unwrap_or(u16::MAX);
+        let page = shown.saturating_sub(1).max(1);
         let scroll = match action {
             Action::Cancel | Action::Help => {
                 self.overlay = None;
@@ -17,12 +31,14 @@ impl App {
             }
             Action::ScrollUp => scroll.saturating_sub(1),
             Action::ScrollDown => scroll.saturating_add(1),
-            Action::PageUp => scroll.saturating_sub(10),
-            Action::PageDown => scroll.saturating_add(10),
+            Action::PageUp => scroll.saturating_sub(page),
+            Action::PageDown => scroll.saturating_add(page),
+            Action::ScrollTop => 0,
+            Action::ScrollBottom => max,
             _ => scroll,
         };
         self.overlay = Some(Overlay::Help {
-            scroll: scroll.min(500),
+            scroll: scroll.min(max),
         });
     }
 
