@@ -22,11 +22,12 @@ The table screen:
 Keys at the table (the seat to act, or key the seat's number first: 4 f):
   f fold   x check   c call   b bet   r raise (amount typed, minimum filled in)
   a all in   s say (words)   p push (1400 or 1000x2+100)   + second motion
-  t tap   m muck   Enter bind the open motion   h hole cards   w show
-  d deal the board (AsKd7c)   ! floor   : any notation line (up/down: history)
-  u undo   U redo   n next hand   ? help (every key, and the notation)   q quit
-A ruling: Enter accepts it; o lists the floor's other rulings (1-9 picks one,
-recorded as an override); : lets the floor key the line instead.
+  t tap   m muck   (the next action key binds an open motion; Enter binds it now)
+  h hole cards   w show   d deal the board (AsKd7c)   ! floor   : any notation line
+  u undo   U redo   n next hand   PgUp/PgDn the log   ? help   q quit
+A ruling the house settles binds at once, with its citation. When the floor
+has a choice: Enter accepts; o lists the floor's other rulings (1-9 picks
+one, recorded as an override); : lets the floor key the line instead.
 
 Files: the journal (one JSON line per entry, synced to disk before the
 screen shows it) is journal.jsonl in the data folder unless --journal is

@@ -104,9 +104,11 @@ impl Prompt {
     /// A hint of what to type.
     pub fn help(&self) -> &'static str {
         match &self.kind {
-            PromptKind::Amount { .. } => "the street total in whole chips",
+            PromptKind::Amount { .. } => "the street total in chips: 1200, or 2.5k for 2,500",
             PromptKind::Say(_) => "call, check, fold, bet, raise, allin, pot, 1400, raise 8000",
-            PromptKind::Push(_) | PromptKind::Motion(_) => "1400, or chips: 1000x2+100x3",
+            PromptKind::Push(_) | PromptKind::Motion(_) => {
+                "1400 (or 1.4k), or chips: 1000x2+100x3; the next action key binds it"
+            }
             PromptKind::Hole(_) => "two cards: AhKd",
             PromptKind::Show(_) => "two cards, or nothing for the recorded ones",
             PromptKind::Deal(Street::Flop) => "three cards: AsKd7c",
