@@ -103,7 +103,7 @@ pub enum SeatKey {
 
 /// What waits for the floor's ruling on an open motion that bound first.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Deferred {
+enum Deferred {
     /// A command, with its line.
     Command(Command, Option<String>),
     /// An action key, for the seat to act once the ruling is settled.

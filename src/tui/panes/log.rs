@@ -60,35 +60,45 @@ impl LogPane<'_> {
     /// The log's lines for a pane `width` columns wide: the earlier hands
     /// (each under its number) and the hand in play, long lines wrapped.
     pub fn lines(&self, width: u16) -> Vec<Line<'static>> {
-        self.numbered_lines(width)
+        self.numbered_lines(width, usize::MAX)
             .into_iter()
             .map(|(_, line)| line)
             .collect()
     }
 
-    /// The log's lines, each with the number of the hand it belongs to.
-    fn numbered_lines(&self, width: u16) -> Vec<(u32, Line<'static>)> {
+    /// The log's newest lines, at least `wanted` of them where the session
+    /// has that many (whole hands, newest last), each with the number of
+    /// the hand it belongs to. Hands further back are not laid out, so a
+    /// long session costs nothing while the newest lines are in view.
+    fn numbered_lines(&self, width: u16, wanted: usize) -> Vec<(u32, Line<'static>)> {
         let width = width.max(8) as usize;
-        let mut out = Vec::new();
         let hands = self
             .earlier
             .iter()
             .map(|(n, h)| (*n, h))
             .chain(std::iter::once((self.number, self.hand)));
-        for (number, hand) in hands {
+        let mut newest_first: Vec<Vec<(u32, Line<'static>)>> = Vec::new();
+        let mut count = 0;
+        for (number, hand) in hands.rev() {
+            if count >= wanted {
+                break;
+            }
+            let mut lines = Vec::new();
             if !self.earlier.is_empty() {
-                out.push((
+                lines.push((
                     number,
                     Line::styled(format!("══ Hand {number} ══"), self.theme.heading()),
                 ));
             }
             for line in self.hand_lines(hand) {
                 for piece in wrap_line(&line, width, 4) {
-                    out.push((number, piece));
+                    lines.push((number, piece));
                 }
             }
+            count += lines.len();
+            newest_first.push(lines);
         }
-        out
+        newest_first.into_iter().rev().flatten().collect()
     }
 
     /// One hand's lines, unwrapped.
@@ -244,7 +254,8 @@ impl Widget for &LogPane<'_> {
             return;
         }
         let inner = Block::bordered().inner(area);
-        let lines = self.numbered_lines(inner.width);
+        let wanted = (inner.height as usize).saturating_add(self.scroll as usize);
+        let lines = self.numbered_lines(inner.width, wanted);
         let bottom = lines.len().saturating_sub(inner.height as usize);
         let scroll = (self.scroll as usize).min(bottom);
         let skip = bottom - scroll;

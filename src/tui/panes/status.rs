@@ -397,7 +397,7 @@ impl StatusPane<'_> {
 impl StatusPane<'_> {
     /// The top line (the prompt, or the situation), the hints and the
     /// message, wrapped to `width`.
-    fn parts(&self, width: u16) -> (Vec<Line<'static>>, Line<'static>, Vec<Line<'static>>) {
+    fn parts(&self, width: u16) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
         let w = width as usize;
         let top = self.prompt_line().unwrap_or_else(|| self.situation());
         let top = wrap_line(&top, w, 2);
@@ -405,12 +405,12 @@ impl StatusPane<'_> {
             .message()
             .map(|m| wrap_line(&m, w, 2))
             .unwrap_or_default();
-        (top, self.key_hints(width), message)
+        (top, message)
     }
 
     /// The rows the status needs at a width, everything wrapped.
     pub fn height(&self, width: u16) -> u16 {
-        let (top, _, message) = self.parts(width);
+        let (top, message) = self.parts(width);
         (top.len() + 1 + message.len()) as u16
     }
 
@@ -419,7 +419,8 @@ impl StatusPane<'_> {
     pub fn lines(&self, width: u16, rows: u16) -> Vec<Line<'static>> {
         let w = width as usize;
         let rows = rows as usize;
-        let (top, hints, message) = self.parts(width);
+        let (top, message) = self.parts(width);
+        let hints = self.key_hints(width);
         let prompt = self.app.prompt().is_some();
         match rows {
             0 => Vec::new(),
