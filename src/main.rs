@@ -432,9 +432,11 @@ enum Failure {
     Internal(anyhow::Error),
 }
 
-/// Opens the table screen: key map, journal, table choice, then the loop,
-/// until the dealer quits (exit 0) or a signal ends it (128 + the signal's
-/// number, after the terminal is restored).
+/// Opens the table screen: key map, journal, table choice, the terminal,
+/// then the app and the loop, until the dealer quits (exit 0) or a signal
+/// ends it (128 + the signal's number, after the terminal is restored).
+/// Nothing is written (a started hand, the remembered table) until the
+/// screen is up.
 fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
     let folders = Folders::find();
     let keymap = tui::load_keymap(folders.as_ref().map(Folders::keys).as_deref())
@@ -472,6 +474,21 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
             journal_path.display()
         ));
     }
+    // Without a terminal there is no screen: stop before a hand is started
+    // or the table remembered.
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return Err(Failure::User(anyhow::anyhow!(
+            "the table screen needs a terminal, and the output is not one: no hand was started (scenario and replay work without one)"
+        )));
+    }
+    // Before the terminal is set up, so that no signal can leave it raw.
+    let signals = StopSignals::register()
+        .context("the signal handlers cannot be installed")
+        .map_err(Failure::Internal)?;
+    let mut terminal = ratatui::try_init()
+        .context("the terminal cannot be set up for the table screen")
+        .map_err(Failure::Internal)?;
+    // The first hand starts (and is journaled) only now, with the screen up.
     let mut app = App::new(AppOptions {
         keymap,
         theme: Theme::from_env(),
@@ -482,13 +499,6 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
         resume: args.resume,
         memory,
     });
-    // Before the terminal is set up, so that no signal can leave it raw.
-    let signals = StopSignals::register()
-        .context("the signal handlers cannot be installed")
-        .map_err(Failure::Internal)?;
-    let mut terminal = ratatui::try_init()
-        .context("the terminal cannot be set up for the table screen")
-        .map_err(Failure::Internal)?;
     let ended = tui::run(&mut terminal, &mut app, &signals);
     // A terminal that went away (SIGHUP) cannot be restored, and saying so
     // would go nowhere.

@@ -103,12 +103,16 @@ pub enum Action {
     PageUp,
     /// Scroll a page down.
     PageDown,
+    /// Scroll to the start (the log: the session's first hand).
+    ScrollTop,
+    /// Scroll back to the end (the log: the newest line).
+    ScrollBottom,
     /// A typed character (not in the key map: keys that type do this).
     Input(char),
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 41] = [
+const NAMED: [(Action, &str); 43] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -149,6 +153,8 @@ const NAMED: [(Action, &str); 41] = [
     (Action::ScrollDown, "scroll-down"),
     (Action::PageUp, "page-up"),
     (Action::PageDown, "page-down"),
+    (Action::ScrollTop, "scroll-top"),
+    (Action::ScrollBottom, "scroll-bottom"),
     // `number-N` is parsed apart; this row keeps the list complete for help.
     (Action::Number(0), "number-N"),
 ];
@@ -172,12 +178,16 @@ impl Action {
             Action::Fold => "fold (the seat to act, or the seat keyed first)",
             Action::Check => "check",
             Action::Call => "call",
-            Action::Bet => "bet: type the amount (the minimum is filled in)",
-            Action::Raise => "raise: type the raise-to amount (the minimum is filled in)",
+            Action::Bet => "bet: type the amount (the minimum is filled in; 2.5k is 2,500)",
+            Action::Raise => {
+                "raise: type the raise-to amount (the minimum is filled in; 2.5k is 2,500)"
+            }
             Action::AllIn => "all in",
             Action::Say => "a verbal declaration: call, check, fold, raise 800, pot, 1400 ...",
             Action::Push => "chips pushed in one motion: 1400, or 1000x2+100x3",
-            Action::Motion => "a second motion by the seat whose motion is open",
+            Action::Motion => {
+                "a second motion by the seat whose motion is open (other action keys bind it)"
+            }
             Action::Tap => "a tap (a check gesture)",
             Action::Muck => "cards to the muck (a fold; at showdown, a discard)",
             Action::CloseMotion => "close the open motion: the player's hands are back",
@@ -199,8 +209,12 @@ impl Action {
             Action::Override => "the floor rules otherwise: choose the ruling by number",
             Action::Submit => "apply what was typed",
             Action::DeleteBack => "delete a character",
-            Action::HistoryPrev => "earlier line in the history; an amount: one big blind more",
-            Action::HistoryNext => "later line in the history; an amount: one big blind less",
+            Action::HistoryPrev => {
+                "earlier line in the history; an amount: one big blind more (at most all in)"
+            }
+            Action::HistoryNext => {
+                "later line in the history; an amount: one big blind less (never below the minimum)"
+            }
             Action::Start => "start the table",
             Action::NextField => "next field",
             Action::PrevField => "previous field",
@@ -210,8 +224,10 @@ impl Action {
             Action::No => "no",
             Action::ScrollUp => "scroll up",
             Action::ScrollDown => "scroll down",
-            Action::PageUp => "page up",
+            Action::PageUp => "page up (the log at the table: back through the session)",
             Action::PageDown => "page down",
+            Action::ScrollTop => "to the start (the log: the session's first hand)",
+            Action::ScrollBottom => "to the end (the log: the newest line, following again)",
             Action::Input(_) => "type",
         }
     }

@@ -106,12 +106,16 @@ impl StopSignals {
 }
 
 /// Runs the app in the terminal until it quits or a signal ends it. The
-/// screen is drawn again after every event (a key, a resize).
+/// screen is drawn again after every event (a key, a resize). The app is
+/// told the terminal's size at the start and on every resize: below the
+/// minimum it takes no key but quit.
 pub fn run(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     signals: &StopSignals,
 ) -> io::Result<Ending> {
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
     let mut changed = true;
     loop {
         if let Some(signal) = signals.caught() {
@@ -141,7 +145,7 @@ fn step(terminal: &mut DefaultTerminal, app: &mut App, changed: bool) -> io::Res
     match event::read()? {
         Event::Key(key) => app.handle_key(key),
         // A resize is drawn on the next pass of the loop.
-        Event::Resize(_, _) => {}
+        Event::Resize(width, height) => app.resize(width, height),
         _ => {}
     }
     Ok(true)

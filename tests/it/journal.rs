@@ -300,18 +300,26 @@ fn an_unfinished_journal_is_offered_for_resume() {
 
 #[test]
 fn a_ruling_waiting_when_the_session_stopped_is_asked_again_on_resume() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let path = dir.path().join("j.jsonl");
-    drop(journaled(&path, &LINES[..3]));
-    let (journal, loaded) = Journal::open(&path).expect("opens");
-    let app = App::new(AppOptions {
-        journal: Some(journal),
-        last_hand: loaded.hands.into_iter().last(),
-        resume: true,
-        ..AppOptions::default()
-    });
+    let resumed = |lines: &[&str]| {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("j.jsonl");
+        drop(journaled(&path, lines));
+        let (journal, loaded) = Journal::open(&path).expect("opens");
+        App::new(AppOptions {
+            journal: Some(journal),
+            last_hand: loaded.hands.into_iter().last(),
+            resume: true,
+            ..AppOptions::default()
+        })
+    };
+    // An undercall facing a raise multi-way is the TD's (TDA 39-B): the
+    // floor's choice is asked again.
+    let app = resumed(&["s1 raise 600", "s2 push 300", "s3 call"]);
     let panel = app.ruling().expect("the ruling is shown again");
-    assert_eq!(panel.rulings[0].id.as_str(), "fifty-percent");
+    assert_eq!(panel.rulings[0].id.as_str(), "undercall");
+    // The 50% standard the house settles by itself: nothing to ask.
+    let app = resumed(&LINES[..3]);
+    assert!(app.ruling().is_none());
 }
 
 #[test]

@@ -11,5 +11,6 @@ mod scenarios;
 mod support;
 mod tui_fixtures;
 mod tui_keys;
+mod tui_keystrokes;
 mod tui_screens;
 mod tui_tmux;

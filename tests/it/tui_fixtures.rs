@@ -13,7 +13,8 @@ use ratatui::backend::TestBackend;
 use super::support::table;
 
 /// Types keys: characters as themselves, `<Enter>`, `<Esc>`, `<Up>`,
-/// `<Down>`, `<Tab>`, `<BackTab>`, `<Left>`, `<Right>`, `<Bksp>`, `<C-r>`.
+/// `<Down>`, `<Tab>`, `<BackTab>`, `<Left>`, `<Right>`, `<Bksp>`, `<PgUp>`,
+/// `<PgDn>`, `<Home>`, `<End>`, `<C-r>`.
 pub fn press(app: &mut App, keys: &str) {
     let mut rest = keys;
     while !rest.is_empty() {
@@ -31,6 +32,10 @@ pub fn press(app: &mut App, keys: &str) {
                 "Tab" => KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE),
                 "BackTab" => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
                 "Bksp" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
+                "PgUp" => KeyEvent::new(KeyCode::PageUp, KeyModifiers::NONE),
+                "PgDn" => KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE),
+                "Home" => KeyEvent::new(KeyCode::Home, KeyModifiers::NONE),
+                "End" => KeyEvent::new(KeyCode::End, KeyModifiers::NONE),
                 "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
                 "C-c" => KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
                 "lt" => KeyEvent::new(KeyCode::Char('<'), KeyModifiers::NONE),
@@ -162,12 +167,13 @@ pub fn ten_handed() -> App {
     app
 }
 
-/// The fifty-percent push waiting for the dealer's ruling.
+/// An undercall waiting for the floor (TDA 39-B: facing a raise
+/// multi-way, the TD may let the player forfeit the underbet and fold).
 pub fn ruling_shown() -> App {
     let mut app = nine_handed();
     lines(&mut app, &["s4 raise 600"]);
-    press(&mut app, "p900<Enter><Enter>");
-    assert!(app.ruling().is_some(), "the push needs a ruling");
+    press(&mut app, "p300<Enter><Enter>");
+    assert!(app.ruling().is_some(), "the undercall is the floor's");
     app
 }
 

@@ -69,11 +69,6 @@ fn a_refusal_is_a_sentence_and_changes_nothing() {
     assert!(app.prompt().is_some(), "the amount stays open to correct");
     press(&mut app, "<Esc>x");
     assert_eq!(refusal(&app), "Seat 4 cannot check: it faces 200 to call.");
-    press(&mut app, "b<Enter>");
-    assert_eq!(
-        refusal(&app),
-        "Seat 4 faces a bet of 200: call, raise or fold."
-    );
 }
 
 #[test]
@@ -151,28 +146,51 @@ fn a_seat_number_first_records_for_that_seat() {
     assert!(refusal(&app).contains("no seat 10"));
 }
 
+/// Regression: a key that would repeat a seen card was dropped, so `AsQd`
+/// became `Ad`. What was typed stays, with the error against it.
 #[test]
-fn a_card_already_seen_is_refused_as_it_is_typed() {
+fn a_card_already_seen_is_kept_as_typed_with_the_error_against_it() {
     let mut app = nine_handed();
     press(&mut app, "3hAhKd<Enter>");
-    press(&mut app, "5hAh");
+    press(&mut app, "5hAhQd");
     assert_eq!(refusal(&app), "Ah has already been seen in this hand.");
-    assert_eq!(app.prompt().map(|p| p.text.as_str()), Some("A"));
-    press(&mut app, "sx");
+    let prompt = app.prompt().expect("the prompt stays open");
+    assert_eq!(prompt.text, "AhQd", "nothing typed is dropped");
+    assert_eq!(prompt.error.as_ref().map(|e| e.at), Some(0));
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("AhQd"), "{screen}");
+    press(&mut app, "<Enter>");
+    assert_eq!(refusal(&app), "Ah has already been seen in this hand.");
     assert!(
-        refusal(&app).contains("'x' is not a rank"),
+        app.prompt().is_some(),
+        "Enter records nothing while it is wrong"
+    );
+    press(&mut app, "<Bksp><Bksp><Bksp>");
+    assert_eq!(app.prompt().map(|p| p.text.as_str()), Some("A"));
+    assert_eq!(app.prompt().and_then(|p| p.error.clone()), None);
+    press(&mut app, "x");
+    assert!(
+        refusal(&app).contains("'x' is not a suit"),
         "{:?}",
         app.message()
     );
-    press(&mut app, "QdJ");
+    press(&mut app, "<Bksp>sQd");
+    assert_eq!(app.prompt().and_then(|p| p.error.clone()), None);
+    press(&mut app, "J");
     assert!(
         refusal(&app).contains("That is 2 cards already"),
         "{:?}",
         app.message()
     );
-    press(&mut app, "<Bksp><Bksp><Bksp><Bksp>");
-    press(&mut app, "QsQs");
+    press(&mut app, "<Bksp><Bksp><Bksp><Bksp><Bksp>");
+    press(&mut app, "Qs Qs");
     assert_eq!(refusal(&app), "Qs appears twice.");
+    assert_eq!(
+        app.prompt().and_then(|p| p.error.clone()).map(|e| e.at),
+        Some(3)
+    );
+    press(&mut app, "<Bksp><Bksp>Kc<Enter>");
+    assert!(app.prompt().is_none(), "{:?}", app.message());
 }
 
 #[test]
@@ -234,16 +252,45 @@ fn undo_is_a_retraction_and_redo_restores() {
 }
 
 #[test]
-fn a_ruling_is_accepted_with_one_key() {
+fn a_ruling_with_a_choice_for_the_floor_is_accepted_with_one_key() {
     let mut app = ruling_shown();
     let panel = app.ruling().expect("a ruling");
-    assert_eq!(panel.rulings[0].id.as_str(), "fifty-percent");
-    assert!(panel.rulings[0].citation.rule.contains("43"));
+    assert_eq!(panel.rulings[0].id.as_str(), "undercall");
+    assert!(panel.rulings[0].citation.rule.contains("39"));
+    assert!(
+        !panel.rulings[0].options.is_empty(),
+        "the floor has a choice"
+    );
     press(&mut app, "c");
     assert!(app.ruling().is_some(), "action keys wait for the ruling");
     press(&mut app, "<Enter>");
     assert!(app.ruling().is_none());
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600"]);
+}
+
+/// A ruling the house settles by itself binds at once and is told, with
+/// its citation: no key to accept it.
+#[test]
+fn a_ruling_the_house_settles_binds_at_once_with_its_citation() {
+    let mut app = nine_handed();
+    press(&mut app, "r600<Enter>p900<Enter><Enter>");
+    assert!(app.ruling().is_none(), "nothing to accept");
     assert_eq!(actions(&app), ["s4 raise 600", "s5 raise 1000"]);
+    let told = app.message().expect("a message").text.clone();
+    assert!(told.contains("§ fifty-percent (tda.txt rule 43"), "{told}");
+    // A clear in-turn bet, raise or call never stops for an accept.
+    press(&mut app, "r3000<Enter>cc");
+    assert!(app.ruling().is_none());
+    assert_eq!(
+        actions(&app),
+        [
+            "s4 raise 600",
+            "s5 raise 1000",
+            "s6 raise 3000",
+            "s7 call 3000",
+            "s8 call 3000"
+        ]
+    );
 }
 
 #[test]
@@ -255,15 +302,23 @@ fn the_floor_chooses_another_ruling_recorded_as_an_override() {
         .and_then(|p| p.choices.clone())
         .expect("the floor's choices");
     let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
-    assert_eq!(labels, ["s5 call 600", "s5 fold", "s5 raise 10000 allin"]);
-    press(&mut app, "1");
+    assert_eq!(
+        labels,
+        [
+            "floor forfeit s5 300",
+            "s5 fold",
+            "s5 raise 1000",
+            "s5 raise 10000 allin"
+        ]
+    );
+    press(&mut app, "2");
     assert!(app.ruling().is_none());
-    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600"]);
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 fold"]);
     let hand = app.session().expect("a session").hand();
     let last = hand.entries().last().expect("entries");
     assert_eq!(
         last.line.as_deref(),
-        Some("s5 call 600  # floor overrides fifty-percent")
+        Some("s5 fold  # floor overrides undercall")
     );
     let retracted = &hand.entries()[hand.entries().len() - 2];
     assert_eq!(
@@ -283,31 +338,50 @@ fn the_floor_may_key_its_own_line_instead() {
 #[test]
 fn another_seat_binds_the_open_motion_first_and_waits_for_its_ruling() {
     let mut app = nine_handed();
-    press(&mut app, "r600<Enter>p900<Enter>");
+    press(&mut app, "r600<Enter>p300<Enter>");
     assert!(app.state().expect("a hand").pending.is_some());
     press(&mut app, "6f");
-    assert!(app.ruling().is_some(), "the push needed a ruling");
-    assert_eq!(actions(&app), ["s4 raise 600", "s5 raise 1000"]);
+    assert!(
+        app.ruling().is_some(),
+        "the undercall is the floor's to rule"
+    );
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600"]);
     press(&mut app, "<Enter>");
-    assert_eq!(actions(&app), ["s4 raise 600", "s5 raise 1000", "s6 fold"]);
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600", "s6 fold"]);
+    // Without a seat keyed, the action key waits the same way and then
+    // acts for the seat to act.
+    press(&mut app, "p300<Enter>f");
+    assert!(
+        app.ruling().is_some(),
+        "the undercall is the floor's to rule"
+    );
+    press(&mut app, "<Enter>");
+    assert_eq!(
+        actions(&app),
+        [
+            "s4 raise 600",
+            "s5 call 600",
+            "s6 fold",
+            "s7 call 600",
+            "s8 fold"
+        ]
+    );
 }
 
 #[test]
 fn a_second_motion_is_a_string_bet() {
     let mut app = nine_handed();
     press(&mut app, "p200<Enter>+600<Enter><Enter>");
-    let panel = app.ruling().expect("a ruling");
-    assert_eq!(panel.rulings[0].id.as_str(), "string-bet");
-    press(&mut app, "<Enter>");
+    assert!(app.ruling().is_none(), "the house settles a string bet");
     assert_eq!(actions(&app), ["s4 call 200"]);
+    let st = app.state().expect("a hand");
+    assert_eq!(st.rulings.last().map(|r| r.id.as_str()), Some("string-bet"));
 }
 
 #[test]
 fn verbal_declarations_tap_and_muck() {
     let mut app = nine_handed();
-    press(&mut app, "sraise 800<Enter><Enter>");
-    assert!(app.ruling().is_some());
-    press(&mut app, "<Enter>m<Enter>");
+    press(&mut app, "sraise 800<Enter>m<Enter>");
     assert_eq!(actions(&app), ["s4 raise 800", "s5 fold"]);
     press(&mut app, "t");
     assert!(
@@ -315,6 +389,56 @@ fn verbal_declarations_tap_and_muck() {
         "{:?}",
         app.message()
     );
+}
+
+#[test]
+fn the_bet_key_facing_a_bet_opens_the_raise_and_says_so() {
+    let mut app = nine_handed();
+    press(&mut app, "b");
+    let prompt = app.prompt().expect("the raise is open");
+    assert_eq!(prompt.label(), "Seat 4 raises to");
+    assert_eq!(prompt.text, "400");
+    assert_eq!(
+        app.message().map(|m| m.text.as_str()),
+        Some("Seat 4 faces a bet of 200: a bet now is a raise, to at least 400 (filled in).")
+    );
+    press(&mut app, "<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 400"]);
+}
+
+#[test]
+fn amounts_take_k_for_thousands_and_the_arrows_keep_to_the_minimum() {
+    let mut app = nine_handed();
+    press(&mut app, "r2.5k<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 2500"]);
+    // The minimum is now 4,800: down never goes below it.
+    press(&mut app, "r<Down><Down>");
+    assert_eq!(app.prompt().map(|p| p.text.as_str()), Some("4800"));
+    press(&mut app, "<Up>");
+    assert_eq!(app.prompt().map(|p| p.text.as_str()), Some("5000"));
+    press(&mut app, "<Esc>r1.2345k<Enter>");
+    assert!(
+        refusal(&app).contains("not whole chips"),
+        "{:?}",
+        app.message()
+    );
+    press(&mut app, "<Esc>");
+    // A short stack: the minimum is all in, and the arrows stay there.
+    let mut short = app_at_table(
+        "tda",
+        3,
+        &[10_000, 10_000, 300],
+        3,
+        (100, 200),
+        &[],
+        Theme::default(),
+    );
+    press(&mut short, "r<Up>");
+    assert_eq!(short.prompt().map(|p| p.text.as_str()), Some("300"));
+    press(&mut short, "<Down><Down>");
+    assert_eq!(short.prompt().map(|p| p.text.as_str()), Some("300"));
+    press(&mut short, "<Enter>");
+    assert_eq!(actions(&short), ["s3 raise 300 allin"]);
 }
 
 #[test]
@@ -540,4 +664,327 @@ fn the_floor_lets_an_undercaller_forfeit_the_underbet_and_it_stays_in_the_pot() 
     assert!(st.seat(one).folded);
     assert_eq!(st.pot(), Chips(1200)); // 100 + 200 + 600 + 300
     assert!(invariants::check(app.session().expect("a session").hand()).is_ok());
+}
+
+// ----- traps that put an action on the wrong seat (issue 8) -----
+
+/// Six players at 10,000, blinds 100/200, button on seat 1: seat 4 to act.
+fn six_handed() -> App {
+    app_at_table(
+        "tda",
+        6,
+        &[10_000; 6],
+        1,
+        (100, 200),
+        &["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"],
+        Theme::default(),
+    )
+}
+
+/// Regression: a seat that does not exist cleared the prefix, so the next
+/// key acted for the seat to act ("✗ There is no seat 7" then "✓ Recorded:
+/// s4 call 200").
+#[test]
+fn a_seat_that_does_not_exist_keeps_the_prefix_pending_until_esc_or_a_valid_seat() {
+    let mut app = six_handed();
+    press(&mut app, "7");
+    assert_eq!(
+        refusal(&app),
+        "There is no seat 7: this table has seats 1 to 6. Key a seat from 1 to 6, or Esc to clear."
+    );
+    press(&mut app, "c");
+    assert!(actions(&app).is_empty(), "nothing is recorded for seat 4");
+    assert!(
+        refusal(&app).contains("There is no seat 7"),
+        "{:?}",
+        app.message()
+    );
+    press(&mut app, "fra");
+    assert!(actions(&app).is_empty(), "no action key gets through");
+    assert!(app.prompt().is_none());
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("There is no seat 7"), "{screen}");
+    // A valid seat replaces it; Esc clears it.
+    press(&mut app, "6");
+    assert_eq!(app.seat_prefix(), Some(6));
+    press(&mut app, "<Esc>");
+    assert_eq!(app.seat_prefix(), None);
+    press(&mut app, "7<Esc>c");
+    assert_eq!(actions(&app), ["s4 call 200"]);
+    // "1" then "0" is seat 10, which a six-seat table does not have either.
+    press(&mut app, "10f");
+    assert_eq!(actions(&app), ["s4 call 200"]);
+    assert!(
+        refusal(&app).contains("There is no seat 10"),
+        "{:?}",
+        app.message()
+    );
+    press(&mut app, "5f");
+    assert_eq!(actions(&app), ["s4 call 200", "s5 fold"]);
+}
+
+/// An empty seat is no seat to act for: its number is held like a seat
+/// that does not exist.
+#[test]
+fn an_empty_seat_keyed_first_records_nothing() {
+    let mut app = app_at_table(
+        "tda",
+        6,
+        &[10_000, 10_000, 0, 10_000, 10_000, 10_000],
+        1,
+        (100, 200),
+        &[],
+        Theme::default(),
+    );
+    let before = app.state().cloned();
+    press(&mut app, "3c");
+    assert_eq!(app.state().cloned(), before);
+    assert_eq!(
+        refusal(&app),
+        "Seat 3 is empty: no one plays there. Key another seat, or Esc to clear."
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(!screen.contains("c call"), "no action is offered: {screen}");
+}
+
+/// Regression: after a silent push the dealer's next key (`f`, for the
+/// seat he expects to act next) folded the pushing seat, because the push
+/// was still an open motion.
+#[test]
+fn the_next_action_key_binds_the_open_push_and_acts_for_the_seat_now_to_act() {
+    let mut app = six_handed();
+    press(&mut app, "r600<Enter>"); // seat 4 raises to 600
+    press(&mut app, "p700<Enter>"); // seat 5 pushes 700 in silence
+    assert!(app.state().expect("a hand").pending.is_some());
+    press(&mut app, "f");
+    // TDA 43-B: 100 more is less than half the 400 raise, so a call; then
+    // seat 6 folds.
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600", "s6 fold"]);
+    assert!(app.ruling().is_none(), "the house settles the 50% standard");
+    let screen = screen_text(&app, 120, 40);
+    assert!(
+        screen.contains("fifty-percent"),
+        "the ruling is in the log: {screen}"
+    );
+    assert!(screen.contains("43"), "with its citation: {screen}");
+}
+
+#[test]
+fn a_declaration_binds_on_the_next_action_key_too() {
+    let mut app = six_handed();
+    press(&mut app, "scall<Enter>");
+    assert!(app.state().expect("a hand").pending.is_some());
+    press(&mut app, "c");
+    assert_eq!(actions(&app), ["s4 call 200", "s5 call 200"]);
+}
+
+#[test]
+fn a_second_motion_is_the_plus_key_and_the_next_action_key_binds_the_string_bet() {
+    let mut app = six_handed();
+    press(&mut app, "p200<Enter>+600<Enter>");
+    assert!(app.state().expect("a hand").pending.is_some());
+    press(&mut app, "r1000<Enter>");
+    assert_eq!(actions(&app), ["s4 call 200", "s5 raise 1000"]);
+    let rulings: Vec<&str> = app
+        .state()
+        .expect("a hand")
+        .rulings
+        .iter()
+        .map(|r| r.id.as_str())
+        .collect();
+    assert!(rulings.contains(&"string-bet"), "{rulings:?}");
+}
+
+/// Regression: below the minimum size only the notice showed, but keys
+/// still acted (a `c` was recorded unseen).
+#[test]
+fn below_the_minimum_size_every_key_but_quit_is_ignored_and_the_notice_says_so() {
+    let mut app = six_handed();
+    app.resize(39, 11);
+    press(&mut app, "cr600<Enter>f:s4 fold<Enter>u");
+    assert!(actions(&app).is_empty(), "nothing was recorded unseen");
+    assert!(app.prompt().is_none());
+    let notice = screen_text(&app, 39, 11);
+    let words = notice.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("every key is ignored but q, which quits"),
+        "{notice}"
+    );
+    assert!(words.contains("17 keys were ignored"), "{notice}");
+    // Back to a size the table fits: keys act again.
+    app.resize(80, 24);
+    press(&mut app, "c");
+    assert_eq!(actions(&app), ["s4 call 200"]);
+    // Quit still works, and its question is on the notice.
+    app.resize(30, 8);
+    press(&mut app, "q");
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    let notice = screen_text(&app, 30, 8);
+    assert!(notice.contains("Quit"), "{notice}");
+    press(&mut app, "y");
+    assert!(app.should_quit());
+}
+
+// ----- only what is legal, and nothing cut off (issue 8) -----
+
+#[test]
+fn hints_offer_only_what_is_legal_now() {
+    // Seat 1 faces an all-in for more than its stack: it may only call
+    // (all in) or fold.
+    let mut app = app_at_table(
+        "tda",
+        3,
+        &[1_000, 5_000, 5_000],
+        3,
+        (100, 200),
+        &[],
+        Theme::default(),
+    );
+    press(&mut app, "a"); // seat 3 (the button) all in for 5,000
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("c call 900 all in"), "{screen}");
+    assert!(
+        !screen.contains("a all in"),
+        "no all in beyond a call: {screen}"
+    );
+    assert!(!screen.contains("r raise"), "{screen}");
+    assert!(!screen.contains("t tap"), "no tap facing a bet: {screen}");
+    press(&mut app, "r");
+    assert!(
+        refusal(&app).starts_with("Seat 1 may only call or fold"),
+        "{:?}",
+        app.message()
+    );
+    assert!(app.prompt().is_none(), "refused before any amount is typed");
+}
+
+/// Regression: log lines, amounts, the status line and seat names were
+/// cut without a sign (`1,999,999,999,99`).
+#[test]
+fn nothing_is_cut_without_a_sign() {
+    let app = app_at_table(
+        "tda",
+        6,
+        &[
+            1_999_999_999_999,
+            99_999_999_999_999,
+            10_000,
+            1_999_999_999_999,
+            10_000,
+            1_999_999_999_999,
+        ],
+        1,
+        (100_000_000_000, 200_000_000_000),
+        &[
+            "Maximilianus-Jon",
+            "Bob",
+            "Cy",
+            "Dee Dee Ramone Jr",
+            "Eve",
+            "Fay",
+        ],
+        Theme::plain(),
+    );
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
+        let screen = screen_text(&app, w, h);
+        for stack in ["1,999,999,999,999", "99,899,999,999,999"] {
+            assert!(screen.contains(stack), "{w}x{h}: {stack} is cut:\n{screen}");
+        }
+        assert!(!screen.contains("Maximilianus-Jon"), "{screen}");
+        if w >= 120 {
+            assert!(
+                screen.contains("Maximilian") && screen.contains('…'),
+                "{screen}"
+            );
+        }
+        // The status wraps rather than cut: the whole sentence is there.
+        let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("to call 200,000,000,000 · min raise to 400,000,000,000"),
+            "{w}x{h}:\n{screen}"
+        );
+    }
+    // A long ruling wraps in the log, whole.
+    let screen = screen_text(&app, 120, 40);
+    let words = screen
+        .lines()
+        .filter_map(|l| l.split('│').nth(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("a call is 200,000,000,000 and a raise is to at least 400,000,000,000."),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_log_scrolls_back_through_the_hand_and_the_session_while_the_table_stays_live() {
+    let mut app = six_handed();
+    app.resize(100, 16);
+    // Hand 1: everyone folds to the big blind.
+    press(&mut app, "fffff");
+    assert_eq!(
+        app.state().expect("a hand").street,
+        floorcall::table::Street::Done
+    );
+    press(&mut app, "n");
+    // Hand 2: a few actions.
+    press(&mut app, "r600<Enter>cccc");
+    let newest = screen_text(&app, 100, 16);
+    assert!(!newest.contains("══ Hand 1 ══"), "{newest}");
+    press(&mut app, "<Home>");
+    let top = screen_text(&app, 100, 16);
+    assert!(top.contains("══ Hand 1 ══"), "{top}");
+    assert!(top.contains("Hand 1 ·") && top.contains("more ↓"), "{top}");
+    assert!(top.contains("End newest log line"), "{top}");
+    // The table stays live while the log is scrolled back.
+    press(&mut app, "c");
+    let st = app.state().expect("a hand");
+    assert_eq!(
+        st.actions.last().map(|a| a.to_string()).as_deref(),
+        Some("s4 call 600")
+    );
+    press(&mut app, "<PgDn>");
+    assert!(
+        app.log_scroll() > 0,
+        "a page down from the top is not the end yet"
+    );
+    press(&mut app, "<End>");
+    assert_eq!(app.log_scroll(), 0);
+    press(&mut app, "<PgUp>");
+    assert!(app.log_scroll() > 0);
+    let page = app.log_scroll();
+    press(&mut app, "<PgUp><PgUp><PgUp><PgUp><PgUp>");
+    let max = app.log_scroll();
+    press(&mut app, "<PgUp>");
+    assert_eq!(app.log_scroll(), max, "never past the session's first line");
+    press(&mut app, "<PgDn>");
+    assert_eq!(app.log_scroll(), max.saturating_sub(page));
+}
+
+#[test]
+fn help_pages_with_page_down() {
+    let mut app = nine_handed();
+    app.resize(100, 20);
+    press(&mut app, "?");
+    let first = screen_text(&app, 100, 20);
+    assert!(first.contains("page 1 of"), "{first}");
+    press(&mut app, "<PgDn>");
+    let second = screen_text(&app, 100, 20);
+    assert!(second.contains("page 2 of"), "{second}");
+    // The last line of a page is the first of the next.
+    let last_of_first = first.lines().nth(18).expect("a line");
+    assert_eq!(second.lines().nth(1), Some(last_of_first));
+    for _ in 0..20 {
+        press(&mut app, "<PgDn>");
+    }
+    let end = screen_text(&app, 100, 20);
+    assert!(end.contains("s3 fold"), "the notation ends the help: {end}");
+    press(&mut app, "<PgUp>");
+    assert_ne!(
+        screen_text(&app, 100, 20),
+        end,
+        "one page up from the end moves at once"
+    );
 }

@@ -218,6 +218,8 @@ fn pane_log_with_ruling_inline() {
     let log = LogPane {
         hand: s.hand(),
         number: 1,
+        earlier: &[],
+        scroll: 0,
         theme: Theme::default(),
     };
     assert_snapshot!(pane(40, 18, &log).backend());

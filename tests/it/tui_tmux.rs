@@ -175,6 +175,108 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
     );
 }
 
+/// Issue 8's traps in a real terminal: a seat that does not exist holds
+/// the prefix, the next seat's key binds an open push and acts for that
+/// seat, and a terminal too small for the screen takes no key but quit.
+#[test]
+fn the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!(
+            "SKIPPED the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux: tmux is not installed here (.ci/run installs it)."
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let tmux = Tmux {
+        socket: format!("floorcall-traps-{}", std::process::id()),
+    };
+    let command = format!(
+        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 6 --stacks 10000 --blinds 100/200 --button 1 --names Ann,Bob,Cy,Dee,Eve,Fay",
+        home = quoted(dir.path()),
+        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
+        journal = quoted(&journal),
+    );
+    let out = tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "fc",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &command,
+    ]);
+    assert!(out.status.success(), "tmux new-session failed: {out:?}");
+    tmux.wait_for("Seat 4 (Dee) to act");
+    // A seat the table does not have: held, and `c` records nothing.
+    tmux.type_text("7");
+    tmux.wait_for("There is no seat 7");
+    tmux.type_text("c");
+    let screen = tmux.wait_for("7 keyed");
+    assert!(!screen.contains("s4 call"), "nothing recorded:\n{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Seat 4 (Dee) to act");
+    // Seat 4 raises; seat 5 pushes 700 in silence; the dealer's `f` is for
+    // seat 6: it binds the push (a call, TDA 43-B) and folds seat 6.
+    tmux.type_text("r600");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Seat 5 (Eve) to act");
+    tmux.type_text("p700");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("motion is open");
+    tmux.type_text("f");
+    let screen = tmux.wait_for("Seat 1 (Ann) to act");
+    eprintln!("{screen}");
+    assert!(screen.contains("s5 call 600"), "{screen}");
+    assert!(screen.contains("s6 fold"), "{screen}");
+    assert!(
+        screen.contains("fifty-percent"),
+        "told in the log: {screen}"
+    );
+    // Too small: keys are ignored, and the notice counts them.
+    tmux.run(&["resize-window", "-t", "fc", "-x", "30", "-y", "10"]);
+    tmux.wait_for("needs at least");
+    tmux.type_text("c");
+    tmux.wait_for("1 key was ignored");
+    tmux.run(&["resize-window", "-t", "fc", "-x", "120", "-y", "40"]);
+    let screen = tmux.wait_for("Seat 1 (Ann) to act");
+    assert!(
+        !screen.contains("s1 call"),
+        "nothing recorded unseen:\n{screen}"
+    );
+    // Quit still works while too small, its question on the notice.
+    tmux.run(&["resize-window", "-t", "fc", "-x", "30", "-y", "10"]);
+    tmux.wait_for("needs at least");
+    tmux.type_text("q");
+    tmux.wait_for("Quit?");
+    tmux.type_text("y");
+    let start = Instant::now();
+    while tmux.alive() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "floorcall did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let loaded = floorcall::journal::load(&journal).expect("the journal reads back");
+    let lines: Vec<&str> = loaded.hands[0]
+        .entries
+        .iter()
+        .filter_map(|e| e.line.as_deref())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "s4 raise 600",
+            "s5 push 700",
+            "# s5's motion binds",
+            "s6 fold"
+        ]
+    );
+}
+
 fn floorcall(args: &[&str], home: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_floorcall"))
         .args(args)
@@ -333,4 +435,31 @@ fn sigterm_restores_the_terminal_and_exits_143() {
 #[test]
 fn sighup_restores_the_terminal_and_exits_129() {
     a_signal_restores_the_terminal("HUP", 129);
+}
+
+/// Regression: a start that could not set up the terminal still wrote the
+/// remembered table and a started hand into the journal.
+#[test]
+fn a_start_without_a_terminal_writes_nothing() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let out = floorcall(
+        &[
+            "--journal",
+            journal.to_str().expect("utf-8"),
+            "--seats",
+            "3",
+        ],
+        dir.path(),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("terminal"), "{err}");
+    let entries = std::fs::read(&journal).unwrap_or_default();
+    assert!(entries.is_empty(), "no hand in the journal");
+    assert!(
+        !dir.path().join("data").exists(),
+        "no last-table file (nothing in the data folder)"
+    );
+    assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
 }

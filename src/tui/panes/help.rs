@@ -1,12 +1,13 @@
 //! The help screen: every key of the live key map, by screen part, and the
-//! table notation that the command bar accepts.
+//! table notation that the command bar accepts. Long lines wrap; PgDn and
+//! PgUp page through it, the footer saying which page is shown.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Widget};
 
-use super::put_line;
+use super::{fit, put_line, wrap_line};
 use crate::tui::keymap::{Action, Keymap, Section};
 use crate::tui::theme::Theme;
 
@@ -68,8 +69,15 @@ pub struct HelpPane<'a> {
 }
 
 impl HelpPane<'_> {
-    /// Every line of the help.
-    pub fn lines(&self) -> Vec<Line<'static>> {
+    /// Every line of the help, wrapped to `width` columns.
+    pub fn lines(&self, width: u16) -> Vec<Line<'static>> {
+        self.unwrapped()
+            .iter()
+            .flat_map(|line| wrap_line(line, width as usize, 14))
+            .collect()
+    }
+
+    fn unwrapped(&self) -> Vec<Line<'static>> {
         let t = &self.theme;
         let mut out = Vec::new();
         for section in Section::ALL {
@@ -120,17 +128,19 @@ impl HelpPane<'_> {
 }
 
 impl HelpPane<'_> {
-    fn footer(&self) -> String {
+    fn footer(&self, page: usize, pages: usize) -> String {
         let key = |a: Action| {
             self.keymap
                 .hint(Section::Help, a)
                 .unwrap_or_else(|| format!("[{}]", a.name()))
         };
         format!(
-            " {} closes · {} {} scroll ",
-            key(Action::Cancel),
+            " page {page} of {pages} · {} {} pages · {} {} scroll · {} closes ",
+            key(Action::PageUp),
+            key(Action::PageDown),
             key(Action::ScrollUp),
-            key(Action::ScrollDown)
+            key(Action::ScrollDown),
+            key(Action::Cancel),
         )
     }
 }
@@ -142,18 +152,27 @@ impl Widget for &HelpPane<'_> {
             return;
         }
         Clear.render(area, buf);
+        let inner = Block::bordered().inner(area);
+        let lines = self.lines(inner.width);
+        let shown = (inner.height as usize).max(1);
+        let max_scroll = lines.len().saturating_sub(shown);
+        let skip = (self.scroll as usize).min(max_scroll);
+        // Pages of the shown height, one line kept from the page before.
+        let step = shown.saturating_sub(1).max(1);
+        let pages = 1 + max_scroll.div_ceil(step);
+        let page = (1 + skip.div_ceil(step)).min(pages);
+        let footer = fit(
+            &self.footer(page, pages),
+            area.width.saturating_sub(2) as usize,
+        );
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .title(Span::styled(
                 " Help: keys and notation ",
                 self.theme.heading(),
             ))
-            .title_bottom(Line::from(self.footer()).right_aligned());
-        let inner = block.inner(area);
+            .title_bottom(Line::from(footer).right_aligned());
         block.render(area, buf);
-        let lines = self.lines();
-        let max_scroll = lines.len().saturating_sub(inner.height as usize);
-        let skip = (self.scroll as usize).min(max_scroll);
         for (row, line) in lines.into_iter().skip(skip).enumerate() {
             put_line(buf, inner, row as u16, line);
         }

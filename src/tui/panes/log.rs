@@ -1,6 +1,8 @@
 //! The action log: the hand's normalized lines street by street, with what
-//! was physically entered (dimmed) before what it bound, each ruling inline,
-//! and entries that were undone struck out. The newest lines stay in view.
+//! was physically entered (dimmed) before what it bound, each ruling inline
+//! with its citation, and entries that were undone struck out. Long lines
+//! wrap. The newest lines stay in view unless the dealer scrolls back
+//! through the hand and the session's earlier hands.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,19 +10,24 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
-use super::{put_line, wrap};
+use super::{fit, put_line, wrap_line};
 use crate::table::event::Event;
 use crate::table::hand::{Hand, live_entries};
 use crate::table::{Card, Chips};
+use crate::tui::app::told;
 use crate::tui::theme::Theme;
 
-/// The log of one hand.
+/// The log of the hand in play, after the session's earlier hands.
 #[derive(Debug, Clone)]
 pub struct LogPane<'a> {
     /// The hand.
     pub hand: &'a Hand,
     /// Its number in the session.
     pub number: u32,
+    /// The session's earlier hands, oldest first, with their numbers.
+    pub earlier: &'a [(u32, Hand)],
+    /// Lines scrolled up from the newest (0: the newest lines in view).
+    pub scroll: u16,
     /// Colour or not.
     pub theme: Theme,
 }
@@ -50,11 +57,54 @@ impl LogPane<'_> {
         Line::from(spans)
     }
 
-    /// The log's lines for a pane `width` columns wide.
+    /// The log's lines for a pane `width` columns wide: the earlier hands
+    /// (each under its number) and the hand in play, long lines wrapped.
     pub fn lines(&self, width: u16) -> Vec<Line<'static>> {
-        let t = &self.theme;
+        self.numbered_lines(width, usize::MAX)
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect()
+    }
+
+    /// The log's newest lines, at least `wanted` of them where the session
+    /// has that many (whole hands, newest last), each with the number of
+    /// the hand it belongs to. Hands further back are not laid out, so a
+    /// long session costs nothing while the newest lines are in view.
+    fn numbered_lines(&self, width: u16, wanted: usize) -> Vec<(u32, Line<'static>)> {
         let width = width.max(8) as usize;
-        let entries = self.hand.entries();
+        let hands = self
+            .earlier
+            .iter()
+            .map(|(n, h)| (*n, h))
+            .chain(std::iter::once((self.number, self.hand)));
+        let mut newest_first: Vec<Vec<(u32, Line<'static>)>> = Vec::new();
+        let mut count = 0;
+        for (number, hand) in hands.rev() {
+            if count >= wanted {
+                break;
+            }
+            let mut lines = Vec::new();
+            if !self.earlier.is_empty() {
+                lines.push((
+                    number,
+                    Line::styled(format!("══ Hand {number} ══"), self.theme.heading()),
+                ));
+            }
+            for line in self.hand_lines(hand) {
+                for piece in wrap_line(&line, width, 4) {
+                    lines.push((number, piece));
+                }
+            }
+            count += lines.len();
+            newest_first.push(lines);
+        }
+        newest_first.into_iter().rev().flatten().collect()
+    }
+
+    /// One hand's lines, unwrapped.
+    fn hand_lines(&self, hand: &Hand) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let entries = hand.entries();
         let live = live_entries(entries);
         let mut out: Vec<Line<'static>> = Vec::new();
         let start_street = entries
@@ -143,13 +193,7 @@ impl LogPane<'_> {
                     | Event::SkippedSeatRuled { .. }
                     | Event::RaiseAllowed { .. }
                     | Event::OutOfTurnReferred { .. } => {
-                        let text = event.to_string();
-                        for (i, piece) in
-                            wrap(&text, width.saturating_sub(2)).into_iter().enumerate()
-                        {
-                            let indent = if i == 0 { "" } else { "  " };
-                            out.push(Line::styled(format!("{indent}{piece}"), t.ruling()));
-                        }
+                        out.push(Line::styled(event.to_string(), t.ruling()));
                     }
                     Event::HoleCards { seat, cards } => {
                         let mut spans = vec![Span::styled(format!("{seat} hole "), t.faded())];
@@ -187,13 +231,7 @@ impl LogPane<'_> {
                         }
                     }
                     Event::RulingSuggested { ruling } => {
-                        let text = format!("§ {}: {}", ruling.id, ruling.text);
-                        for (i, piece) in
-                            wrap(&text, width.saturating_sub(4)).into_iter().enumerate()
-                        {
-                            let indent = if i == 0 { "  " } else { "    " };
-                            out.push(Line::styled(format!("{indent}{piece}"), t.ruling()));
-                        }
+                        out.push(Line::styled(format!("  {}", told(ruling)), t.ruling()));
                     }
                     _ => {}
                 }
@@ -215,15 +253,22 @@ impl Widget for &LogPane<'_> {
         if area.is_empty() {
             return;
         }
-        let block = Block::bordered().title(Span::styled(
-            format!(" Hand {} ", self.number),
-            self.theme.heading(),
-        ));
-        let inner = block.inner(area);
+        let inner = Block::bordered().inner(area);
+        let wanted = (inner.height as usize).saturating_add(self.scroll as usize);
+        let lines = self.numbered_lines(inner.width, wanted);
+        let bottom = lines.len().saturating_sub(inner.height as usize);
+        let scroll = (self.scroll as usize).min(bottom);
+        let skip = bottom - scroll;
+        // Scrolled back, the title says which hand is at the top and how
+        // far the newest line is.
+        let title = match lines.get(skip) {
+            Some((number, _)) if scroll > 0 => format!(" Hand {number} · {scroll} more ↓ "),
+            _ => format!(" Hand {} ", self.number),
+        };
+        let title = fit(&title, area.width.saturating_sub(2) as usize);
+        let block = Block::bordered().title(Span::styled(title, self.theme.heading()));
         block.render(area, buf);
-        let lines = self.lines(inner.width);
-        let skip = lines.len().saturating_sub(inner.height as usize);
-        for (row, line) in lines.into_iter().skip(skip).enumerate() {
+        for (row, (_, line)) in lines.into_iter().skip(skip).enumerate() {
             put_line(buf, inner, row as u16, line);
         }
     }

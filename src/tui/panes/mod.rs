@@ -26,7 +26,8 @@ pub use status::StatusPane;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 /// Renders `line` on row `row` of `area`, clipped to it.
@@ -109,6 +110,113 @@ fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// The characters of a line, each with its style.
+fn styled_chars(line: &Line<'_>) -> Vec<(char, Style)> {
+    let base = line.style;
+    line.spans
+        .iter()
+        .flat_map(|span| {
+            let style = base.patch(span.style);
+            span.content.chars().map(move |c| (c, style))
+        })
+        .collect()
+}
+
+/// A line from styled characters, runs of one style as one span.
+fn line_of(chars: &[(char, Style)]) -> Line<'static> {
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut text = String::new();
+    let mut style = None;
+    for (c, s) in chars {
+        if style != Some(*s) {
+            if let Some(style) = style {
+                spans.push(Span::styled(std::mem::take(&mut text), style));
+            }
+            style = Some(*s);
+        }
+        text.push(*c);
+    }
+    if let Some(style) = style {
+        spans.push(Span::styled(text, style));
+    }
+    Line::from(spans)
+}
+
+/// A styled line word-wrapped to `width` columns, its styles kept; the
+/// lines after the first start with `indent` spaces. A word longer than a
+/// line is cut into pieces; nothing is lost.
+fn wrap_line(line: &Line<'_>, width: usize, indent: usize) -> Vec<Line<'static>> {
+    let width = width.max(1);
+    let indent = indent.min(width.saturating_sub(1));
+    let chars = styled_chars(line);
+    let n = chars.len();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let first = out.is_empty();
+        let room = if first { width } else { width - indent };
+        let end = if n - start <= room {
+            n
+        } else {
+            let limit = start + room;
+            (start + 1..=limit)
+                .rev()
+                .find(|&i| chars[i].0 == ' ')
+                .unwrap_or(limit)
+        };
+        let mut piece: Vec<(char, Style)> = Vec::new();
+        if !first {
+            piece.extend(std::iter::repeat_n((' ', Style::new()), indent));
+        }
+        let mut chunk = &chars[start..end];
+        while let Some(((' ', _), rest)) = chunk.split_last() {
+            chunk = rest;
+        }
+        piece.extend_from_slice(chunk);
+        out.push(line_of(&piece));
+        start = end;
+        while start < n && chars[start].0 == ' ' && !out.is_empty() {
+            start += 1;
+        }
+    }
+    if out.is_empty() {
+        out.push(Line::default());
+    }
+    out
+}
+
+/// A styled line cut to `width` columns, with `…` where it was cut.
+fn fit_line(line: &Line<'_>, width: usize) -> Line<'static> {
+    let chars = styled_chars(line);
+    if chars.len() <= width {
+        return line_of(&chars);
+    }
+    if width == 0 {
+        return Line::default();
+    }
+    let mut kept = chars[..width - 1].to_vec();
+    let style = kept.last().map_or(Style::new(), |(_, s)| *s);
+    kept.push(('…', style));
+    line_of(&kept)
+}
+
+/// Wrapped lines cut to `rows`, the last one kept ending in `…` when some
+/// were cut.
+fn cut_rows(mut lines: Vec<Line<'static>>, rows: usize, width: usize) -> Vec<Line<'static>> {
+    if lines.len() <= rows {
+        return lines;
+    }
+    lines.truncate(rows);
+    if let Some(last) = lines.pop() {
+        let mut chars = styled_chars(&last);
+        chars.truncate(width.saturating_sub(1));
+        let style = chars.last().map_or(Style::new(), |(_, s)| *s);
+        chars.push(('…', style));
+        lines.push(line_of(&chars));
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +228,30 @@ mod tests {
         assert_eq!(wrap("", 4), vec![""]);
         assert_eq!(fit("abcdef", 4), "abc…");
         assert_eq!(fit("abc", 4), "abc");
+    }
+
+    fn text(lines: &[Line<'_>]) -> Vec<String> {
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn styled_lines_wrap_cut_and_keep_their_styles() {
+        let bold = Style::new().add_modifier(ratatui::style::Modifier::BOLD);
+        let line = Line::from(vec![
+            Span::raw("s4 raise "),
+            Span::styled("1,999,999", bold),
+        ]);
+        let wrapped = wrap_line(&line, 12, 2);
+        assert_eq!(text(&wrapped), ["s4 raise", "  1,999,999"]);
+        assert_eq!(wrapped[1].spans.last().map(|s| s.style), Some(bold));
+        assert_eq!(
+            text(&wrap_line(&Line::raw("abcdefgh"), 3, 0)),
+            ["abc", "def", "gh"]
+        );
+        assert_eq!(text(&wrap_line(&Line::raw(""), 3, 0)), [""]);
+        assert_eq!(fit_line(&line, 8).to_string(), "s4 rais…");
+        assert_eq!(fit_line(&line, 40).to_string(), "s4 raise 1,999,999");
+        let cut = cut_rows(wrap_line(&Line::raw("one two three four"), 5, 0), 2, 5);
+        assert_eq!(text(&cut), ["one", "two…"]);
     }
 }

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::{
     BoardPane, HelpPane, LogPane, PotPane, RulingPane, SeatMarks, SeatsPane, SetupPane, StatusPane,
-    centred, put_line, wrap,
+    centred, fit, put_line, wrap,
 };
 use crate::table::event::Street;
 use crate::tui::app::{App, Mode, Overlay};
@@ -20,6 +20,16 @@ use crate::tui::keymap::{Action, Section};
 pub const MIN_WIDTH: u16 = 40;
 /// The shortest terminal the screen is drawn in.
 pub const MIN_HEIGHT: u16 = 12;
+
+/// The parts of the table screen.
+#[derive(Debug, Clone, Copy)]
+struct TableLayout {
+    top: Rect,
+    table: Rect,
+    log: Option<Rect>,
+    ruling: Option<Rect>,
+    status: Rect,
+}
 
 /// Everything on the screen.
 #[derive(Debug, Clone)]
@@ -33,11 +43,27 @@ impl Screen<'_> {
         self.app.keymap().key_label(section, action)
     }
 
+    /// Below the minimum size: what is wrong, that keys are ignored until
+    /// it is fixed (all but quit), and the quit question when it is asked.
     fn too_small(&self, area: Rect, buf: &mut Buffer) {
-        let text = format!(
-            "The terminal is {}x{}: floorcall needs at least {MIN_WIDTH}x{MIN_HEIGHT}. Make it bigger; nothing is lost meanwhile.",
+        let app = self.app;
+        let quit = self.key(Section::Table, Action::Quit);
+        let mut text = format!(
+            "The terminal is {}x{}: floorcall needs at least {MIN_WIDTH}x{MIN_HEIGHT}. Make it bigger. Until then every key is ignored but {quit}, which quits; nothing is lost.",
             area.width, area.height
         );
+        match app.ignored_keys() {
+            0 => {}
+            1 => text.push_str(" 1 key was ignored."),
+            n => text.push_str(&format!(" {n} keys were ignored.")),
+        }
+        if app.overlay() == Some(Overlay::ConfirmQuit) {
+            text = format!(
+                "Quit? A hand is in progress (the journal keeps it). {} quits, {} stays. {text}",
+                self.key(Section::Confirm, Action::Yes),
+                self.key(Section::Confirm, Action::No)
+            );
+        }
         Paragraph::new(text)
             .style(self.app.theme().refusal())
             .wrap(Wrap { trim: true })
@@ -82,6 +108,7 @@ impl Screen<'_> {
             None => ("not journaled ".to_string(), t.refusal()),
         };
         let room = area.width as usize;
+        let text = fit(&text, room);
         let used = text.chars().count();
         let mut spans = vec![Span::styled(text, t.heading())];
         let jlen = journal.chars().count();
@@ -110,9 +137,9 @@ impl Screen<'_> {
             theme,
         };
         let rules = session.hand().rules();
-        if SeatsPane::round_fits(seats, area) {
+        if seats_pane.round_fits(area) {
             (&seats_pane).render(area, buf);
-            let centre = SeatsPane::centre(seats, area);
+            let centre = seats_pane.centre(area);
             let pot = PotPane {
                 state: st,
                 rules,
@@ -233,26 +260,34 @@ impl Screen<'_> {
         }
     }
 
-    fn table_screen(&self, area: Rect, buf: &mut Buffer) {
+    /// Where each part of the table screen goes in `area`.
+    fn layout(&self, area: Rect) -> Option<TableLayout> {
         let app = self.app;
-        let Some(session) = app.session() else {
-            return;
-        };
-        let theme = *app.theme();
-        self.top_bar(Rect { height: 1, ..area }, buf);
+        let session = app.session()?;
+        let top = Rect { height: 1, ..area };
         let rest = Rect {
             y: area.y + 1,
-            height: area.height - 1,
+            height: area.height.saturating_sub(1),
             ..area
         };
-        let status_h = if area.height >= 20 { 3 } else { 2 };
+        // The status rows: what they need, wrapped, between a floor (3 rows
+        // from 20 rows up, else 2) and a ceiling that leaves the table room.
+        let (least, most) = if area.height >= 20 {
+            (3, 6.min(area.height / 4).max(3))
+        } else {
+            (2, 3)
+        };
+        let status_h = StatusPane { app }
+            .height(area.width)
+            .clamp(least, most)
+            .min(rest.height);
         let avail = rest.height - status_h;
         let ruling_h = match app.ruling() {
             Some(panel) => {
                 let pane = RulingPane {
                     panel,
                     keymap: app.keymap(),
-                    theme,
+                    theme: *app.theme(),
                 };
                 pane.height(area.width)
                     .min(avail.saturating_sub(4))
@@ -265,30 +300,15 @@ impl Screen<'_> {
             height: avail - ruling_h,
             ..rest
         };
-        if let Some(panel) = app.ruling() {
-            let ruling_area = Rect {
-                y: body.bottom(),
-                height: ruling_h,
-                ..rest
-            };
-            (&RulingPane {
-                panel,
-                keymap: app.keymap(),
-                theme,
-            })
-                .render(ruling_area, buf);
-        }
-        let status_area = Rect {
+        let ruling = (ruling_h > 0).then_some(Rect {
+            y: body.bottom(),
+            height: ruling_h,
+            ..rest
+        });
+        let status = Rect {
             y: rest.bottom() - status_h,
             height: status_h,
             ..rest
-        };
-        (&StatusPane { app }).render(status_area, buf);
-
-        let log = LogPane {
-            hand: session.hand(),
-            number: session.header().number,
-            theme,
         };
         let w = body.width;
         // Wide: the table on the left, the log on the right.
@@ -297,41 +317,82 @@ impl Screen<'_> {
             80..=99 => Some(w - 52),
             _ => None,
         };
-        if let Some(log_w) = log_w {
-            self.table(
+        let (table, log) = if let Some(log_w) = log_w {
+            (
                 Rect {
                     width: w - log_w,
                     ..body
                 },
-                buf,
-            );
-            (&log).render(
-                Rect {
+                Some(Rect {
                     x: body.right() - log_w,
                     width: log_w,
                     ..body
-                },
-                buf,
-            );
+                }),
+            )
         } else if body.height >= 24 {
             let table_h = session.header().seats as u16 + 7;
-            self.table(
+            (
                 Rect {
                     height: table_h,
                     ..body
                 },
-                buf,
-            );
-            (&log).render(
-                Rect {
+                Some(Rect {
                     y: body.y + table_h,
                     height: body.height - table_h,
                     ..body
-                },
-                buf,
-            );
+                }),
+            )
         } else {
-            self.table(body, buf);
+            (body, None)
+        };
+        Some(TableLayout {
+            top,
+            table,
+            log,
+            ruling,
+            status,
+        })
+    }
+
+    /// Where the log is drawn on a screen of `area`, if it is.
+    pub fn log_area(&self, area: Rect) -> Option<Rect> {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT || self.app.mode() != Mode::Table {
+            return None;
+        }
+        self.layout(area)?.log
+    }
+
+    /// The log as the screen draws it.
+    pub fn log_pane(&self) -> Option<LogPane<'_>> {
+        let app = self.app;
+        let session = app.session()?;
+        Some(LogPane {
+            hand: session.hand(),
+            number: session.header().number,
+            earlier: app.earlier_hands(),
+            scroll: app.log_scroll(),
+            theme: *app.theme(),
+        })
+    }
+
+    fn table_screen(&self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let Some(layout) = self.layout(area) else {
+            return;
+        };
+        self.top_bar(layout.top, buf);
+        if let (Some(panel), Some(rect)) = (app.ruling(), layout.ruling) {
+            (&RulingPane {
+                panel,
+                keymap: app.keymap(),
+                theme: *app.theme(),
+            })
+                .render(rect, buf);
+        }
+        (&StatusPane { app }).render(layout.status, buf);
+        self.table(layout.table, buf);
+        if let (Some(log), Some(rect)) = (self.log_pane(), layout.log) {
+            (&log).render(rect, buf);
         }
     }
 

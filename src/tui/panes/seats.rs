@@ -11,11 +11,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use super::{fit, put_line};
+use super::{fit, fit_line, put_line};
 use crate::table::event::{Event, Post, Street};
 use crate::table::hand::Hand;
 use crate::table::state::HandState;
-use crate::table::{Chips, Seat};
+use crate::table::{Chips, Intent, Seat};
 use crate::tui::theme::Theme;
 
 /// A seat box's height.
@@ -77,27 +77,74 @@ fn shape(seats: u8) -> (usize, usize) {
     (side, n.saturating_sub(2 * side))
 }
 
-/// The seat box width for a round table in `area`, if one fits.
-fn box_width(seats: u8, area: Rect) -> Option<u16> {
+/// The seat box width for a round table of `seats` in `area`, boxes at
+/// least `inner` columns inside, if one fits.
+fn box_width(seats: u8, area: Rect, inner: u16) -> Option<u16> {
     let (side, top) = shape(seats);
     let cols = top as u16 + 2;
     let bw = ((area.width + 1) / cols).saturating_sub(1).min(MAX_BOX_W);
     let need_h = (side as u16 * BOX_H + side as u16 - 1).max(BOX_H + 9);
-    (bw >= MIN_BOX_W && area.height >= need_h).then_some(bw)
+    (bw >= MIN_BOX_W.max(inner + 2) && area.height >= need_h).then_some(bw)
+}
+
+/// An action held out of turn in a seat box's few columns: its amount
+/// whole, the words shortened (`to 1,200` for "raises to 1,200").
+fn held_short(intent: Intent, faced: Chips) -> String {
+    match intent {
+        Intent::Call(_) => format!("call {faced}"),
+        Intent::Bet(to) => format!("bet {to}"),
+        Intent::Raise(to) => format!("to {to}"),
+        other => crate::table::state::intent_words(other, faced),
+    }
+}
+
+/// An amount never cut: grouped (`1,999,999`), or where the columns are
+/// short, its plain digits (`1999999`: at most 16, the table maximum).
+fn amount(chips: Chips, grouped: bool) -> String {
+    if grouped {
+        chips.to_string()
+    } else {
+        chips.get().to_string()
+    }
 }
 
 impl SeatsPane<'_> {
-    /// Whether the round table fits in `area`.
-    pub fn round_fits(seats: u8, area: Rect) -> bool {
-        box_width(seats, area).is_some()
+    /// The widest line of amounts a seat box holds (the stack, `bet N`,
+    /// `won N`), grouped.
+    fn widest_amount(&self) -> u16 {
+        (1..=self.seats)
+            .filter_map(Seat::new)
+            .map(|seat| {
+                let s = self.state.seat(seat);
+                let stack = s.stack.to_string().chars().count();
+                let bet = s.wager.to_string().chars().count() + 4;
+                let won = self.won(seat).to_string().chars().count() + 4;
+                let held = self
+                    .state
+                    .held_out_of_turn(seat)
+                    .map_or(0, |h| held_short(h.intent, h.faced).chars().count());
+                stack.max(bet).max(won).max(held)
+            })
+            .max()
+            .unwrap_or(0) as u16
+    }
+
+    fn box_width(&self, area: Rect) -> Option<u16> {
+        box_width(self.seats, area, self.widest_amount())
+    }
+
+    /// Whether the round table fits in `area`, every amount whole in its
+    /// box.
+    pub fn round_fits(&self, area: Rect) -> bool {
+        self.box_width(area).is_some()
     }
 
     /// The middle of the round table (for the pot and the board).
-    pub fn centre(seats: u8, area: Rect) -> Rect {
-        let Some(bw) = box_width(seats, area) else {
+    pub fn centre(&self, area: Rect) -> Rect {
+        let Some(bw) = self.box_width(area) else {
             return Rect::default();
         };
-        let (_, top) = shape(seats);
+        let (_, top) = shape(self.seats);
         let y = if top > 0 { area.y + BOX_H } else { area.y };
         let x = area.x + bw + 1;
         Rect {
@@ -279,7 +326,10 @@ impl SeatsPane<'_> {
         let won = self.won(seat);
         if let Some(held) = st.held_out_of_turn(seat) {
             // The action held out of turn, where the bet would show.
-            let words = crate::table::state::intent_words(held.intent, held.faced);
+            let mut words = crate::table::state::intent_words(held.intent, held.faced);
+            if words.chars().count() > inner.width as usize {
+                words = held_short(held.intent, held.faced);
+            }
             put_line(buf, inner, 1, Line::styled(words, t.ruling()));
         } else if st.skipped == Some(seat) && s.wager.is_zero() {
             // Out-of-turn action bound over this seat: the floor's to rule.
@@ -316,12 +366,47 @@ impl SeatsPane<'_> {
     fn render_list(&self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
         let w = area.width as usize;
-        // Columns: pointer and seat (5), stack (10), bet (8), status (7);
-        // then, as they fit, the position marks, the name, the cards.
-        let show_marks = w >= 36;
-        let name_w = w.saturating_sub(37).min(12);
+        // Columns: pointer and seat (5), stack (9 or the widest), bet (7 or
+        // the widest), status (7); then, as they fit, the position marks,
+        // the name, the cards. Amounts are never cut: grouped when the
+        // columns fit, else as plain digits.
+        let bets = |seat: Seat| {
+            let won = self.won(seat);
+            if won.is_zero() {
+                self.state.seat(seat).wager
+            } else {
+                won
+            }
+        };
+        let occupied: Vec<Seat> = (1..=self.seats)
+            .filter_map(Seat::new)
+            .filter(|s| self.state.seat(*s).occupied)
+            .collect();
+        let widths = |grouped: bool| {
+            let len = |c: Chips| {
+                if grouped {
+                    c.to_string().chars().count()
+                } else {
+                    c.get().to_string().len()
+                }
+            };
+            let stack = occupied.iter().map(|s| len(self.state.seat(*s).stack));
+            let bet = occupied.iter().map(|s| len(bets(*s)) + 1);
+            (
+                stack.max().unwrap_or(0).max(9),
+                bet.max().unwrap_or(0).max(7),
+            )
+        };
+        let (mut stack_w, mut bet_w) = widths(true);
+        let grouped = 5 + stack_w + 1 + bet_w + 1 + 7 <= w;
+        if !grouped {
+            (stack_w, bet_w) = widths(false);
+        }
+        let fixed = 5 + stack_w + 1 + bet_w + 1 + 7;
+        let show_marks = w >= fixed + 6;
+        let name_w = w.saturating_sub(fixed + 7).min(12);
         let name_w = if name_w >= 3 { name_w } else { 0 };
-        let show_cards = w >= 37 + name_w + 6;
+        let show_cards = w >= fixed + 7 + name_w + 6;
         let rows = area.height as usize;
         let n = self.seats as usize;
         let header = rows > n || rows >= 6;
@@ -344,7 +429,10 @@ impl SeatsPane<'_> {
             if name_w > 0 {
                 h.push_str(&format!("{:<name_w$} ", "Name"));
             }
-            h.push_str(&format!("{:>9} {:>7} {:<7}", "Stack", "Bet", "Status"));
+            h.push_str(&format!(
+                "{:>stack_w$} {:>bet_w$} {:<7}",
+                "Stack", "Bet", "Status"
+            ));
             if show_marks {
                 h.push_str(" Pos");
             }
@@ -385,17 +473,20 @@ impl SeatsPane<'_> {
             let (stack, bet) = if s.occupied {
                 let won = self.won(seat);
                 let bet = if !won.is_zero() {
-                    format!("+{won}")
+                    format!("+{}", amount(won, grouped))
                 } else if s.wager.is_zero() {
                     String::new()
                 } else {
-                    s.wager.to_string()
+                    amount(s.wager, grouped)
                 };
-                (s.stack.to_string(), bet)
+                (amount(s.stack, grouped), bet)
             } else {
                 (String::new(), String::new())
             };
-            spans.push(Span::styled(format!("{stack:>9} {bet:>7} "), base));
+            spans.push(Span::styled(
+                format!("{stack:>stack_w$} {bet:>bet_w$} "),
+                base,
+            ));
             let status = fit(&status, 7);
             spans.push(Span::styled(format!("{status:<7}"), status_style));
             if show_marks {
@@ -408,7 +499,7 @@ impl SeatsPane<'_> {
                 spans.push(Span::raw(" "));
                 spans.extend(self.cards(seat));
             }
-            put_line(buf, area, row, Line::from(spans));
+            put_line(buf, area, row, fit_line(&Line::from(spans), w));
             row += 1;
         }
     }
@@ -420,7 +511,7 @@ impl Widget for &SeatsPane<'_> {
         if area.is_empty() {
             return;
         }
-        match box_width(self.seats, area) {
+        match self.box_width(area) {
             Some(bw) => self.render_round(area, bw, buf),
             None => self.render_list(area, buf),
         }

@@ -1,16 +1,18 @@
 //! The status line: whose turn, the amount to call, the minimum raise and
-//! the legal actions with their keys (from the live key map); the prompt
-//! being typed; and the last message (a refusal in a full sentence).
+//! the actions legal now with their keys (from the live key map); the
+//! prompt being typed, with any error shown against the text; and the last
+//! message (a refusal in a full sentence). Long lines wrap, and a line cut
+//! for room ends in `…`.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::put_line;
+use super::{cut_rows, fit_line, put_line, wrap_line};
 use crate::table::Chips;
 use crate::table::event::{Event, Street};
-use crate::tui::app::{App, MessageKind, PromptKind};
+use crate::tui::app::{App, MessageKind, PromptKind, SeatKey};
 use crate::tui::keymap::{Action, Section};
 
 /// The status rows at the bottom of the table screen.
@@ -68,7 +70,7 @@ impl StatusPane<'_> {
             spans.push(Span::styled(key, t.key()));
             spans.push(Span::raw(format!(" {what}")));
         }
-        Line::from(spans)
+        fit_line(&Line::from(spans), width as usize)
     }
 
     /// The situation: whose turn and what they face, or what comes next.
@@ -80,14 +82,34 @@ impl StatusPane<'_> {
         };
         let st = session.state();
         let rules = session.hand().rules();
-        if let Some(n) = app.seat_prefix() {
-            return Line::from(vec![
-                Span::styled(format!("» Seat {n} keyed: "), t.heading()),
-                Span::raw(format!(
-                    "the next action is recorded for seat {n}. {} clears it.",
-                    self.key(Section::Table, Action::Cancel)
-                )),
-            ]);
+        match app.seat_key() {
+            Some(SeatKey::Seat(n)) => {
+                let who =
+                    crate::table::Seat::new(n).map_or(format!("Seat {n}"), |s| app.seat_name(s));
+                return Line::from(vec![
+                    Span::styled(format!("» {who} keyed: "), t.heading()),
+                    Span::raw(format!(
+                        "the next action is recorded for seat {n}. {} clears it.",
+                        self.key(Section::Table, Action::Cancel)
+                    )),
+                ]);
+            }
+            Some(SeatKey::NoSeat(n)) => {
+                let seats = session.header().seats;
+                let why = if n > seats {
+                    format!("there is no seat {n} (1 to {seats})")
+                } else {
+                    format!("seat {n} is empty")
+                };
+                return Line::from(vec![
+                    Span::styled(format!("» {n} keyed: "), t.refusal()),
+                    Span::raw(format!(
+                        "{why}, so no action is taken. Key a seat, or {} to clear.",
+                        self.key(Section::Table, Action::Cancel)
+                    )),
+                ]);
+            }
+            None => {}
         }
         if let Some(p) = &st.pending {
             let steps: Vec<String> = p
@@ -107,10 +129,9 @@ impl StatusPane<'_> {
                     t.to_act(),
                 ),
                 Span::raw(format!(
-                    "{}. {} binds it; {} is a second motion.",
+                    "{}. The next action key binds it; {} is a second motion.",
                     steps.join(", then "),
-                    self.key(Section::Table, Action::CloseMotion),
-                    self.key(Section::Table, Action::Motion)
+                    self.key(Section::Table, Action::Motion),
                 )),
             ]);
         }
@@ -197,7 +218,7 @@ impl StatusPane<'_> {
     }
 
     /// The hints for what the keys can do now, generated from the live
-    /// key map, fitted to `width`.
+    /// key map, fitted to `width`: only what is legal now.
     pub fn key_hints(&self, width: u16) -> Line<'static> {
         let app = self.app;
         use Action as A;
@@ -212,6 +233,7 @@ impl StatusPane<'_> {
                     let bb = app.state().map_or(Chips(0), |s| s.big_blind);
                     primary.push(self.item(S::Prompt, A::HistoryPrev, format!("+{bb}")));
                     primary.push(self.item(S::Prompt, A::HistoryNext, format!("-{bb}")));
+                    primary.push(("k".into(), "thousand (2.5k)".into()));
                 }
                 PromptKind::Line { .. } => {
                     primary.push(self.item(S::Prompt, A::HistoryPrev, "history"));
@@ -234,26 +256,66 @@ impl StatusPane<'_> {
         let Some(st) = app.state() else {
             return Line::raw("");
         };
+        let tail = vec![
+            self.item(S::Table, A::Help, "help"),
+            self.item(S::Table, A::Quit, "quit"),
+        ];
+        let seat_keys = || {
+            let seats = app.session().map_or(9, |s| s.header().seats);
+            let first = self.key(S::Table, A::Number(1));
+            let keys = if seats >= 10 {
+                format!(
+                    "{first}-{} {}",
+                    self.key(S::Table, A::Number(9)),
+                    self.key(S::Table, A::Number(10))
+                )
+            } else {
+                format!("{first}-{}", self.key(S::Table, A::Number(seats)))
+            };
+            (keys, "seat".to_string())
+        };
         let mut primary = Vec::new();
         let mut secondary = Vec::new();
-        if st.pending.is_some() {
+        if app.log_scroll() > 0 {
+            primary.push(self.item(S::Table, A::ScrollBottom, "newest log line"));
+        }
+        if let Some(SeatKey::NoSeat(_)) = app.seat_key() {
+            // Nothing acts while a number that is no seat is held.
+            primary.push(seat_keys());
+            primary.push(self.item(S::Table, A::Cancel, "clear"));
+            return self.fit(primary, secondary, tail, width);
+        }
+        let rules = app.session().map(|x| x.hand().rules());
+        if st.pending.is_some() && app.seat_prefix().is_none() {
             primary.push(self.item(S::Table, A::CloseMotion, "bind"));
             primary.push(self.item(S::Table, A::Motion, "second motion"));
-            secondary.push(self.item(S::Table, A::Say, "say"));
-        } else if let Some(seat) = app.focus_seat().filter(|_| st.street.is_betting()) {
+            primary.push((
+                format!(
+                    "{} {} {}",
+                    self.key(S::Table, A::Fold),
+                    self.key(S::Table, A::Call),
+                    self.key(S::Table, A::Raise)
+                ),
+                "… bind it, then act for the next seat".into(),
+            ));
+        } else if let Some(seat) = app
+            .focus_seat()
+            .filter(|s| st.street.is_betting() && st.seat(*s).can_act())
+        {
             let s = st.seat(seat);
             let to_call = st.to_call(seat);
             primary.push(self.item(S::Table, A::Fold, "fold"));
             if to_call.is_zero() {
                 primary.push(self.item(S::Table, A::Check, "check"));
+            } else if to_call >= s.stack {
+                primary.push(self.item(S::Table, A::Call, format!("call {} all in", s.stack)));
             } else {
                 primary.push(self.item(S::Table, A::Call, format!("call {to_call}")));
             }
-            // Bet, raise and all in only where a raise is possible: with
-            // every other player still in all in, or the betting not
-            // reopened, the seat may only call or fold (and all in for
-            // less than the call is the call).
-            if let Some(rules) = app.session().map(|x| x.hand().rules())
+            // Bet, raise and all in only where a raise is possible: with the
+            // betting not reopened, or no one left to call a raise, the seat
+            // may only call or fold.
+            if let Some(rules) = rules
                 && st.can_raise(seat, rules)
             {
                 let min = st.min_raise_to(rules).min(s.max_to());
@@ -266,7 +328,9 @@ impl StatusPane<'_> {
             }
             secondary.push(self.item(S::Table, A::Say, "say"));
             secondary.push(self.item(S::Table, A::Push, "push"));
-            secondary.push(self.item(S::Table, A::Tap, "tap"));
+            if to_call.is_zero() {
+                secondary.push(self.item(S::Table, A::Tap, "tap"));
+            }
             secondary.push(self.item(S::Table, A::Muck, "muck"));
         } else {
             match st.street {
@@ -275,26 +339,18 @@ impl StatusPane<'_> {
                     primary.push(self.item(S::Table, A::Show, "show"));
                     primary.push(self.item(S::Table, A::Muck, "muck"));
                 }
-                street if street.next_board().is_some() => {
+                street if street.next_board().is_some() && st.to_act.is_none() => {
                     primary.push(self.item(S::Table, A::Deal, "deal"));
                 }
                 _ => {}
             }
         }
-        let seat_keys = format!(
-            "{}-{}",
-            self.key(S::Table, A::Number(1)),
-            self.key(S::Table, A::Number(9))
-        );
-        secondary.push((seat_keys, "seat".into()));
+        secondary.push(seat_keys());
         secondary.push(self.item(S::Table, A::Undo, "undo"));
         secondary.push(self.item(S::Table, A::CommandBar, "line"));
         secondary.push(self.item(S::Table, A::Hole, "hole"));
         secondary.push(self.item(S::Table, A::Floor, "floor"));
-        let tail = vec![
-            self.item(S::Table, A::Help, "help"),
-            self.item(S::Table, A::Quit, "quit"),
-        ];
+        secondary.push(self.item(S::Table, A::PageUp, "log back"));
         self.fit(primary, secondary, tail, width)
     }
 
@@ -317,12 +373,77 @@ impl StatusPane<'_> {
         } else {
             t.amount()
         };
-        Some(Line::from(vec![
-            Span::styled(format!("{label}{sep}"), t.to_act()),
-            Span::styled(p.text.clone(), text_style),
-            Span::styled("▏", t.to_act()),
-            Span::styled(format!("   {}", p.help()), t.faded()),
-        ]))
+        let mut spans = vec![Span::styled(format!("{label}{sep}"), t.to_act())];
+        match &p.error {
+            // What was typed stays; the part that is wrong is marked.
+            Some(e) => {
+                let good: String = p.text.chars().take(e.at).collect();
+                let bad: String = p.text.chars().skip(e.at).collect();
+                spans.push(Span::styled(good, text_style));
+                spans.push(Span::styled(
+                    bad,
+                    t.refusal()
+                        .add_modifier(ratatui::style::Modifier::UNDERLINED),
+                ));
+            }
+            None => spans.push(Span::styled(p.text.clone(), text_style)),
+        }
+        spans.push(Span::styled("▏", t.to_act()));
+        spans.push(Span::styled(format!("   {}", p.help()), t.faded()));
+        Some(Line::from(spans))
+    }
+}
+
+impl StatusPane<'_> {
+    /// The top line (the prompt, or the situation), the hints and the
+    /// message, wrapped to `width`.
+    fn parts(&self, width: u16) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
+        let w = width as usize;
+        let top = self.prompt_line().unwrap_or_else(|| self.situation());
+        let top = wrap_line(&top, w, 2);
+        let message = self
+            .message()
+            .map(|m| wrap_line(&m, w, 2))
+            .unwrap_or_default();
+        (top, message)
+    }
+
+    /// The rows the status needs at a width, everything wrapped.
+    pub fn height(&self, width: u16) -> u16 {
+        let (top, message) = self.parts(width);
+        (top.len() + 1 + message.len()) as u16
+    }
+
+    /// The status lines for `rows` rows of `width` columns: the top line,
+    /// the hints, the message; what does not fit is cut with `…`.
+    pub fn lines(&self, width: u16, rows: u16) -> Vec<Line<'static>> {
+        let w = width as usize;
+        let rows = rows as usize;
+        let (top, message) = self.parts(width);
+        let hints = self.key_hints(width);
+        let prompt = self.app.prompt().is_some();
+        match rows {
+            0 => Vec::new(),
+            1 => {
+                let one = if message.is_empty() { top } else { message };
+                cut_rows(one, 1, w)
+            }
+            2 => match (prompt, message.is_empty()) {
+                (true, false) => [cut_rows(top, 1, w), cut_rows(message, 1, w)].concat(),
+                (false, false) => [cut_rows(message, 1, w), vec![hints]].concat(),
+                (_, true) => [cut_rows(top, 1, w), vec![hints]].concat(),
+            },
+            _ => {
+                let room = rows - 1;
+                let mut message_rows = message.len().min(room - 1);
+                let top_rows = top.len().min(room - message_rows);
+                message_rows = message.len().min(room - top_rows);
+                let mut out = cut_rows(top, top_rows, w);
+                out.push(hints);
+                out.extend(cut_rows(message, message_rows, w));
+                out
+            }
+        }
     }
 }
 
@@ -332,31 +453,8 @@ impl Widget for &StatusPane<'_> {
         if area.is_empty() {
             return;
         }
-        let top = self.prompt_line().unwrap_or_else(|| self.situation());
-        let message = self.message();
-        if area.height >= 3 {
-            put_line(buf, area, 0, top);
-            put_line(buf, area, 1, self.key_hints(area.width));
-            if let Some(m) = message {
-                put_line(buf, area, 2, m);
-            }
-        } else if area.height == 2 {
-            match (self.app.prompt().is_some(), message) {
-                (true, Some(m)) => {
-                    put_line(buf, area, 0, top);
-                    put_line(buf, area, 1, m);
-                }
-                (false, Some(m)) => {
-                    put_line(buf, area, 0, m);
-                    put_line(buf, area, 1, self.key_hints(area.width));
-                }
-                (_, None) => {
-                    put_line(buf, area, 0, top);
-                    put_line(buf, area, 1, self.key_hints(area.width));
-                }
-            }
-        } else {
-            put_line(buf, area, 0, message.unwrap_or(top));
+        for (row, line) in self.lines(area.width, area.height).into_iter().enumerate() {
+            put_line(buf, area, row as u16, line);
         }
     }
 }

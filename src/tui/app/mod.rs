@@ -1,0 +1,535 @@
+//! The app: everything the screen shows, and `App::update`, the one place
+//! that changes it.
+//!
+//! A key becomes an `Action` by one key-map lookup (`App::handle_key`);
+//! `update` turns the action into a command for the `Session`, which
+//! decides it, writes it to the journal and folds it, or refuses it. A
+//! refusal becomes a sentence on the status line, never a crash. The panes
+//! render from `&App` and change nothing.
+//!
+//! The keying is split by input mode, one file each: `table` (the seat
+//! prefix and the action keys), `prompt` (amounts, words, cards and lines
+//! being typed), `ruling` (the ruling panel and the floor's choices) and
+//! `screens` (setup, resume, help and the quit question).
+
+mod prompt;
+mod ruling;
+mod screens;
+mod table;
+
+pub use prompt::{Prompt, PromptKind};
+pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor, told};
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crossterm::event::{KeyEvent, KeyEventKind};
+
+use super::keymap::{Action, Keymap, Section};
+use super::setup::{SetupForm, TableChoice};
+use super::theme::Theme;
+use crate::journal::{Journal, JournalHand, Session};
+use crate::notation::format_command;
+use crate::table::cards::format_cards;
+use crate::table::command::Command;
+use crate::table::event::{Event, Street};
+use crate::table::hand::{Entry, Hand};
+use crate::table::state::HandState;
+use crate::table::{Chips, Seat};
+
+/// How the app starts: what main found and was told.
+#[derive(Debug, Default)]
+pub struct AppOptions {
+    /// The key map in force.
+    pub keymap: Keymap,
+    /// Colour or not.
+    pub theme: Theme,
+    /// The table choice (remembered, with flags laid over).
+    pub choice: TableChoice,
+    /// Start the first hand at once (flags were given).
+    pub start_now: bool,
+    /// The journal, opened and checked.
+    pub journal: Option<Journal>,
+    /// The last hand in the journal, if any.
+    pub last_hand: Option<JournalHand>,
+    /// Resume the last hand without asking.
+    pub resume: bool,
+    /// Where to remember the table choice.
+    pub memory: Option<PathBuf>,
+}
+
+/// What the screen is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Choosing the table.
+    Setup,
+    /// Asking whether to resume the journal's unfinished hand.
+    Resume,
+    /// Playing hands.
+    Table,
+}
+
+/// Something over the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// The help, scrolled this far.
+    Help {
+        /// Lines scrolled.
+        scroll: u16,
+    },
+    /// Quit with a hand open?
+    ConfirmQuit,
+}
+
+/// How a status message reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    /// What was done.
+    Info,
+    /// Why it was not.
+    Refusal,
+}
+
+/// A seat number keyed ahead of an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatKey {
+    /// A seat with a player: the next action is recorded for it.
+    Seat(u8),
+    /// A number that is no seat to act for (the table has no such seat, or
+    /// no one sits there): held, with its error, until Esc or a valid seat,
+    /// so that the next key cannot act for another seat.
+    NoSeat(u8),
+}
+
+/// What waits for the floor's ruling on an open motion that bound first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Deferred {
+    /// A command, with its line.
+    Command(Command, Option<String>),
+    /// An action key, for the seat to act once the ruling is settled.
+    Key(Action),
+}
+
+/// A sentence on the status line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// The sentence.
+    pub text: String,
+    /// Its kind.
+    pub kind: MessageKind,
+}
+
+/// The app.
+#[derive(Debug)]
+pub struct App {
+    keymap: Keymap,
+    theme: Theme,
+    mode: Mode,
+    setup: SetupForm,
+    start_now: bool,
+    session: Option<Session>,
+    journal: Option<Journal>,
+    last_hand: Option<JournalHand>,
+    memory: Option<PathBuf>,
+    seat_key: Option<SeatKey>,
+    prompt: Option<Prompt>,
+    ruling: Option<RulingPanel>,
+    overlay: Option<Overlay>,
+    deferred: Option<Deferred>,
+    message: Option<Message>,
+    history: Vec<String>,
+    /// The terminal's size, once the loop has told it.
+    size: Option<(u16, u16)>,
+    /// Keys ignored while the terminal is too small.
+    ignored: u32,
+    /// Lines the log is scrolled up from its newest line.
+    log_scroll: u16,
+    /// The hands played before this one in the session, oldest first.
+    earlier: Vec<(u32, Hand)>,
+    quit: bool,
+}
+
+impl App {
+    /// The app as main starts it: the resume question, the setup screen, or
+    /// the first hand at once.
+    pub fn new(options: AppOptions) -> App {
+        let unfinished = options
+            .last_hand
+            .as_ref()
+            .is_some_and(JournalHand::is_unfinished);
+        let mut app = App {
+            keymap: options.keymap,
+            theme: options.theme,
+            mode: Mode::Setup,
+            setup: SetupForm::new(options.choice),
+            start_now: options.start_now,
+            session: None,
+            journal: options.journal,
+            last_hand: options.last_hand,
+            memory: options.memory,
+            seat_key: None,
+            prompt: None,
+            ruling: None,
+            overlay: None,
+            deferred: None,
+            message: None,
+            history: Vec::new(),
+            size: None,
+            ignored: 0,
+            log_scroll: 0,
+            earlier: Vec::new(),
+            quit: false,
+        };
+        if app.last_hand.is_some() && options.resume {
+            app.resume();
+        } else if unfinished {
+            app.mode = Mode::Resume;
+        } else if app.start_now {
+            app.start_table();
+        }
+        app
+    }
+
+    /// An app already at the table with this session (tests, benchmarks).
+    pub fn with_session(session: Session, keymap: Keymap, theme: Theme) -> App {
+        let mut app = App::new(AppOptions {
+            keymap,
+            theme,
+            ..AppOptions::default()
+        });
+        app.session = Some(session);
+        app.mode = Mode::Table;
+        app.open_ruling(0);
+        app
+    }
+
+    // ----- what the panes read -----
+
+    /// The key map in force.
+    pub fn keymap(&self) -> &Keymap {
+        &self.keymap
+    }
+
+    /// Colour or not.
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+
+    /// The screen's mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The setup form.
+    pub fn setup(&self) -> &SetupForm {
+        &self.setup
+    }
+
+    /// The session, once a hand has started.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// The hand's state, once a hand has started.
+    pub fn state(&self) -> Option<&HandState> {
+        self.session.as_ref().map(Session::state)
+    }
+
+    /// The last hand of the journal (what resume would take up).
+    pub fn last_hand(&self) -> Option<&JournalHand> {
+        self.last_hand.as_ref()
+    }
+
+    /// Player names by seat number.
+    pub fn names(&self) -> Option<&BTreeMap<u8, String>> {
+        self.session.as_ref().map(|s| &s.header().names)
+    }
+
+    /// The seat keyed ahead of an action (a seat with a player).
+    pub fn seat_prefix(&self) -> Option<u8> {
+        match self.seat_key {
+            Some(SeatKey::Seat(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The number keyed ahead of an action, valid or held with its error.
+    pub fn seat_key(&self) -> Option<SeatKey> {
+        self.seat_key
+    }
+
+    /// Whether the terminal is below the size the screen is drawn in: then
+    /// every key but quit is ignored.
+    pub fn too_small(&self) -> bool {
+        self.size
+            .is_some_and(|(w, h)| w < super::panes::MIN_WIDTH || h < super::panes::MIN_HEIGHT)
+    }
+
+    /// Keys ignored since the terminal became too small.
+    pub fn ignored_keys(&self) -> u32 {
+        self.ignored
+    }
+
+    /// Lines the log is scrolled up from its newest line (0: following).
+    pub fn log_scroll(&self) -> u16 {
+        self.log_scroll
+    }
+
+    /// The hands played before this one in the session, oldest first, with
+    /// their numbers.
+    pub fn earlier_hands(&self) -> &[(u32, Hand)] {
+        &self.earlier
+    }
+
+    /// What is being typed.
+    pub fn prompt(&self) -> Option<&Prompt> {
+        self.prompt.as_ref()
+    }
+
+    /// The ruling waiting for the dealer.
+    pub fn ruling(&self) -> Option<&RulingPanel> {
+        self.ruling.as_ref()
+    }
+
+    /// What is over the screen.
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    /// The status message.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// Whether the app is done.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The key-map section that reads the next key.
+    pub fn section(&self) -> Section {
+        match (self.overlay, self.mode) {
+            (Some(Overlay::Help { .. }), _) => Section::Help,
+            (Some(Overlay::ConfirmQuit), _) | (None, Mode::Resume) => Section::Confirm,
+            (None, Mode::Setup) => Section::Setup,
+            (None, Mode::Table) if self.prompt.is_some() => Section::Prompt,
+            (None, Mode::Table) if self.ruling.is_some() => Section::Ruling,
+            (None, Mode::Table) => Section::Table,
+        }
+    }
+
+    /// A display name for a seat: `Seat 4 (Dana)`.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        match self.names().and_then(|n| n.get(&seat.number())) {
+            Some(name) => format!("Seat {} ({name})", seat.number()),
+            None => format!("Seat {}", seat.number()),
+        }
+    }
+
+    /// The seat a key acts for: the seat keyed first, else the seat to act
+    /// (while a motion is open, the seat whose motion it is), else (at
+    /// showdown) the next to table. None while a number that is no seat is
+    /// held.
+    pub fn focus_seat(&self) -> Option<Seat> {
+        match self.seat_key {
+            Some(SeatKey::Seat(n)) => return Seat::new(n),
+            Some(SeatKey::NoSeat(_)) => return None,
+            None => {}
+        }
+        let session = self.session.as_ref()?;
+        let st = session.state();
+        if let Some(p) = &st.pending {
+            return Some(p.seat);
+        }
+        if let Some(s) = st.to_act {
+            return Some(s);
+        }
+        if st.street == Street::Showdown {
+            let first = st.show_first(session.hand().rules())?;
+            return std::iter::once(first)
+                .chain(first.clockwise_after())
+                .find(|s| st.seat(*s).live() && !st.seat(*s).shown);
+        }
+        None
+    }
+
+    // ----- input -----
+
+    /// Reads one key: one key-map lookup, then `update`. While the
+    /// terminal is too small to show the screen, only quit (and its
+    /// question) is taken; every other key is counted and ignored.
+    pub fn handle_key(&mut self, event: KeyEvent) {
+        if event.kind == KeyEventKind::Release {
+            return;
+        }
+        let action = self.keymap.action(self.section(), &event);
+        if self.too_small() {
+            let quit = action == Some(Action::Quit)
+                || self.keymap.action(Section::Table, &event) == Some(Action::Quit);
+            let answer = self.overlay == Some(Overlay::ConfirmQuit)
+                && matches!(action, Some(Action::Yes | Action::No | Action::Cancel));
+            if answer {
+                self.update_confirm(action.unwrap_or(Action::No));
+            } else if quit {
+                self.ask_quit();
+            } else {
+                self.ignored = self.ignored.saturating_add(1);
+            }
+            return;
+        }
+        if let Some(action) = action {
+            self.update(action);
+        }
+    }
+
+    /// The terminal's new size (the loop tells it at the start and on every
+    /// resize).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.size = Some((width, height));
+        if !self.too_small() {
+            self.ignored = 0;
+        }
+    }
+
+    /// The terminal's size, once told.
+    pub fn size(&self) -> Option<(u16, u16)> {
+        self.size
+    }
+
+    /// The one place the app changes.
+    pub fn update(&mut self, action: Action) {
+        self.message = None;
+        match self.section() {
+            Section::Help => self.update_help(action),
+            Section::Confirm => self.update_confirm(action),
+            Section::Setup => self.update_setup(action),
+            Section::Prompt => self.update_prompt(action),
+            Section::Ruling => self.update_ruling(action),
+            Section::Table => self.update_table(action),
+        }
+    }
+
+    pub(super) fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            kind: MessageKind::Info,
+        });
+    }
+
+    pub(super) fn refuse(&mut self, text: impl ToString) {
+        self.message = Some(Message {
+            text: text.to_string(),
+            kind: MessageKind::Refusal,
+        });
+    }
+
+    pub(super) fn hint(&self, section: Section, action: Action) -> String {
+        self.keymap.key_label(section, action)
+    }
+
+    /// Sends a command to the session. A seat's open motion binds first, as
+    /// its own entry, when the command concerns another seat or the dealer;
+    /// if the floor has a choice on it, the command waits for that. Returns
+    /// whether the command was taken (or is waiting).
+    pub(super) fn submit(&mut self, command: Command, line: Option<String>) -> bool {
+        let Some(session) = self.session.as_ref() else {
+            return false;
+        };
+        let line = line.or_else(|| format_command(&command));
+        let mut bound_first = None;
+        if let Some(pending) = &session.state().pending
+            && command.seat() != Some(pending.seat)
+            && command != Command::Resolve
+        {
+            match self.close_open_motion() {
+                table::Closed::Nothing => {}
+                table::Closed::Bound(text) => bound_first = Some(text),
+                table::Closed::Refused => return false,
+                table::Closed::Floor => {
+                    let waiting = line.clone().unwrap_or_default();
+                    self.deferred = Some(Deferred::Command(command, line));
+                    if let Some(m) = self.message.as_mut() {
+                        m.text.push_str(&format!(
+                            " The floor has a choice to make first; \"{waiting}\" follows once it is settled."
+                        ));
+                    }
+                    return true;
+                }
+            }
+        }
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        match session.execute(&command, line) {
+            Ok(seq) => {
+                self.seat_key = None;
+                let summary = self.summary(seq);
+                self.info(match bound_first {
+                    Some(first) => format!("{first} {summary}"),
+                    None => summary,
+                });
+                self.open_ruling(seq);
+                true
+            }
+            Err(e) => {
+                self.refuse(e);
+                false
+            }
+        }
+    }
+
+    /// A sentence for what an entry did.
+    pub(super) fn summary(&self, seq: u32) -> String {
+        let Some(entry) = self.entry(seq) else {
+            return String::new();
+        };
+        let mut parts: Vec<String> = Vec::new();
+        let mut physical = false;
+        let mut winnings: BTreeMap<Seat, Chips> = BTreeMap::new();
+        for event in &entry.events {
+            match event {
+                Event::ActionBound { action, .. } => parts.push(action.to_string()),
+                Event::StreetDealt { street, cards } => {
+                    parts.push(format!("{street} {}", format_cards(cards)))
+                }
+                Event::HoleCards { seat, cards } => {
+                    parts.push(format!("{seat} hole {}", format_cards(cards)))
+                }
+                Event::HandShown { seat, cards } => {
+                    parts.push(format!("{seat} shows {}", format_cards(cards)))
+                }
+                Event::HandDiscarded { seat } => parts.push(format!("{seat} discards")),
+                Event::BetReturned { seat, amount } => {
+                    parts.push(format!("{amount} goes back to {seat}"))
+                }
+                Event::PotsAwarded { awards } => {
+                    for award in awards {
+                        for (seat, share) in &award.shares {
+                            *winnings.entry(*seat).or_default() += *share;
+                        }
+                    }
+                }
+                Event::Declared { .. }
+                | Event::ChipsPushed { .. }
+                | Event::Tapped { .. }
+                | Event::Mucked { .. } => physical = true,
+                _ => {}
+            }
+        }
+        for (seat, won) in winnings {
+            parts.push(format!("{seat} wins {won}"));
+        }
+        if parts.is_empty() && physical {
+            let line = entry.line.clone().unwrap_or_default();
+            return format!("Recorded \"{line}\": the motion is open.");
+        }
+        if parts.is_empty() {
+            return format!("Recorded: {}.", entry.line.clone().unwrap_or_default());
+        }
+        format!("Recorded: {}.", parts.join("; "))
+    }
+
+    pub(super) fn entry(&self, seq: u32) -> Option<&Entry> {
+        self.session.as_ref()?.hand().entries().get(seq as usize)
+    }
+}

@@ -1,0 +1,143 @@
+//! The screens around the table: the setup form, the resume question,
+//! the help and the quit question.
+
+use super::{App, Mode, Overlay};
+use crate::journal::Session;
+use crate::tui::keymap::Action;
+use crate::tui::panes::HelpPane;
+
+impl App {
+    /// The help scrolls by a line, or by a page of the height it is shown
+    /// in (one line kept for context), and never past its last page.
+    pub(super) fn update_help(&mut self, action: Action) {
+        let Some(Overlay::Help { scroll }) = self.overlay else {
+            return;
+        };
+        let (width, height) = self.size.unwrap_or((120, 40));
+        let shown = height.saturating_sub(2).max(1);
+        let lines = HelpPane {
+            keymap: &self.keymap,
+            scroll: 0,
+            theme: self.theme,
+        }
+        .lines(width.saturating_sub(2))
+        .len();
+        let max = u16::try_from(lines.saturating_sub(shown as usize)).unwrap_or(u16::MAX);
+        let page = shown.saturating_sub(1).max(1);
+        let scroll = match action {
+            Action::Cancel | Action::Help => {
+                self.overlay = None;
+                return;
+            }
+            Action::ScrollUp => scroll.saturating_sub(1),
+            Action::ScrollDown => scroll.saturating_add(1),
+            Action::PageUp => scroll.saturating_sub(page),
+            Action::PageDown => scroll.saturating_add(page),
+            Action::ScrollTop => 0,
+            Action::ScrollBottom => max,
+            _ => scroll,
+        };
+        self.overlay = Some(Overlay::Help {
+            scroll: scroll.min(max),
+        });
+    }
+
+    pub(super) fn update_confirm(&mut self, action: Action) {
+        let yes = match action {
+            Action::Yes => true,
+            Action::No | Action::Cancel => false,
+            _ => return,
+        };
+        if self.overlay == Some(Overlay::ConfirmQuit) {
+            self.overlay = None;
+            self.quit = yes;
+            return;
+        }
+        if yes {
+            self.resume();
+        } else if self.start_now {
+            self.start_table();
+        } else {
+            self.mode = Mode::Setup;
+        }
+    }
+
+    pub(super) fn update_setup(&mut self, action: Action) {
+        match action {
+            Action::Input(c) => self.setup.input(c),
+            Action::DeleteBack => self.setup.delete_back(),
+            Action::NextField => self.setup.move_focus(1),
+            Action::PrevField => self.setup.move_focus(-1),
+            Action::ChooseNext => self.setup.choose(1),
+            Action::ChoosePrev => self.setup.choose(-1),
+            Action::Start => self.start_table(),
+            Action::Quit => self.quit = true,
+            _ => {}
+        }
+    }
+
+    pub(super) fn start_table(&mut self) {
+        let number = self.last_hand.as_ref().map_or(1, |h| h.header.number + 1);
+        let (header, rules) = match self.setup.choice.header(number) {
+            Ok(ok) => ok,
+            Err(e) => {
+                self.setup.error = Some(e);
+                self.mode = Mode::Setup;
+                return;
+            }
+        };
+        match Session::start(header, rules, &mut self.journal) {
+            Ok(session) => {
+                if let Some(path) = &self.memory {
+                    // Remembering the table is a convenience: failing to is
+                    // not worth stopping the game for.
+                    let _ = self.setup.choice.remember(path);
+                }
+                self.info(format!(
+                    "Hand {} started: the button is on seat {}.",
+                    session.header().number,
+                    session.header().setup.button.number()
+                ));
+                self.session = Some(session);
+                self.last_hand = None;
+                self.mode = Mode::Table;
+                self.open_ruling(0);
+            }
+            Err(e) => {
+                self.setup.error = Some(e.to_string());
+                self.mode = Mode::Setup;
+            }
+        }
+    }
+
+    pub(super) fn resume(&mut self) {
+        let Some(hand) = self.last_hand.take() else {
+            self.mode = Mode::Setup;
+            return;
+        };
+        match crate::tui::load_house(&hand.header.house) {
+            Ok(rules) => {
+                let (number, entries) = (hand.header.number, hand.entries.len());
+                self.session = Some(Session::resume(hand, rules, self.journal.take()));
+                self.mode = Mode::Table;
+                self.info(format!(
+                    "Hand {number} resumed from the journal ({entries} entries)."
+                ));
+                // A ruling may have been waiting when the session stopped:
+                // ask again unless the journal records its acceptance.
+                let waiting = self.session.as_ref().and_then(|session| {
+                    let hand = session.hand();
+                    let last = hand.entries().last().filter(|e| !e.is_acceptance())?.seq;
+                    (!hand.rulings_accepted(last)).then_some(last)
+                });
+                if let Some(last) = waiting {
+                    self.open_ruling(last);
+                }
+            }
+            Err(e) => {
+                self.setup.error = Some(format!("The journal's hand cannot be resumed: {e}"));
+                self.mode = Mode::Setup;
+            }
+        }
+    }
+}
