@@ -282,6 +282,27 @@ fn pane_setup_scrolls_to_the_field_in_focus() {
     assert_snapshot!(pane(60, 14, &setup).backend());
 }
 
+/// Opened without flags, the setup screen shows the last table's values
+/// and says they are remembered (flags start from the defaults).
+#[test]
+fn the_setup_screen_marks_remembered_values() {
+    let keymap = Keymap::default();
+    let choice = TableChoice {
+        remembered_from: Some("/home/dealer/.local/share/floorcall/last-table.toml".into()),
+        ..TableChoice::default()
+    };
+    let form = SetupForm::new(choice);
+    let setup = SetupPane {
+        form: &form,
+        keymap: &keymap,
+        theme: Theme::default(),
+    };
+    let text = format!("{:?}", pane(100, 30, &setup).backend());
+    assert!(text.contains("Remembered from the last table"), "{text}");
+    let plain = SetupForm::new(TableChoice::default());
+    assert_eq!(plain.remembered_note(), None);
+}
+
 // ----- sizes -----
 
 /// Regression: every size from 1x1 to 130x45 draws without panicking, on

@@ -128,6 +128,12 @@ impl Widget for &SetupPane<'_> {
             }
         }
         let mut footer: Vec<Line<'static>> = Vec::new();
+        if let Some(note) = self.form.remembered_note() {
+            // Values from the last table are marked as remembered.
+            for piece in wrap(&note, inner.width as usize) {
+                footer.push(Line::styled(piece, t.faded()));
+            }
+        }
         if let Some(error) = &self.form.error {
             for piece in wrap(&format!("✗ {error}"), inner.width as usize) {
                 footer.push(Line::styled(piece, t.refusal()));
