@@ -1,39 +1,98 @@
 //! The journal: a durable, append-only record of a session's hands, one JSON
-//! object per line, so nothing a dealer has seen acknowledged can be lost.
+//! object per line, so nothing a dealer has seen acknowledged can be lost,
+//! and nothing in it can be quietly changed.
 //!
-//! Each hand opens with a header line (`"record": "hand"`: the event
-//! version, the house, the hand number, the seats and names, and the table
-//! setup), followed by one line per `Entry` of the hand (`"record":
-//! "entry"`: seq, line, events) in the order the hand journaled them. Every
-//! write is one `write_all` of whole lines followed by `File::sync_data`,
-//! and the caller shows an action as taken only after that returns: a crash
-//! can at worst leave a torn last line, which was never acknowledged and is
-//! dropped when the journal is read. Anything else that does not read back
-//! (bad JSON, another event version, entries out of order, a table the
-//! engine would not start) is an error that names the file and line and
-//! changes nothing. Loading rebuilds a hand with
-//! `Hand::from_entries`; the log is never rewritten (undo is a retraction
-//! entry like any other).
+//! # Records (journal format 2)
 //!
-//! This module uses std and serde only: no terminal, no directories.
+//! Every line is one record, `{"record":KIND, ...}`, ending in the same
+//! four members: `"time"` (UTC, `2026-11-22T12:36:01.123Z`), `"offset"`
+//! (the local offset then, `+01:00`), `"prev"` and `"hash"` (the chain,
+//! below). The kinds, in the order they come:
+//!
+//! - `session`: the first record each run of floorcall writes, and again
+//!   whenever the house rules change: `format` (2), `table` (its name),
+//!   `floorcall` (the version that wrote what follows), and `house`, the
+//!   house rules in force: `name`, `sha256`, `toml` (the text exactly as
+//!   read) and `bases` (each built-in profile it `extends`, with its
+//!   text), so a review rebuilds exactly the rules the dealer had, even if
+//!   the user's file or the shipped profile has changed since.
+//! - `hand`: a hand begins: the event version, the house's name, the hand
+//!   number (one more than the last), the seats, the names and the table.
+//! - `entry`: one `Entry` of the hand (`seq`, the `line` as entered, the
+//!   `events` it caused), in the order the hand journaled them. Undo is an
+//!   entry that retracts another: the log is never rewritten.
+//! - `seal`: written with the entry that finishes a hand (and again if a
+//!   later entry finishes it anew): `hand`, `entries` (how many so far)
+//!   and `stacks`, each seat's chips after it. Its `hash` is the chain's
+//!   head at the end of the hand.
+//!
+//! # The chain
+//!
+//! `hash = SHA-256(prev ‖ the line's bytes without its "hash" member)`,
+//! where `prev` is the hash of the record before (see `chain`). Editing any
+//! byte of a record, or removing, moving, repeating or inserting records,
+//! breaks the chain at the first record affected; `verify` names it.
+//! Cutting records off the end leaves a shorter, valid chain: that is
+//! caught against a head noted earlier (the table screen shows the current
+//! head; `verify --head HEX`). Anyone who rewrites every hash after an edit
+//! also makes every later head disappear, so a head the TD noted catches
+//! that too.
+//!
+//! # Writing
+//!
+//! One floorcall writes a journal at a time: `Journal::open` takes an
+//! exclusive lock on the file (released by the kernel when the process
+//! ends, however it ends), and a second writer is refused at once; readers
+//! (`load`, `verify`) take no lock. Every write is one `write_all` of whole
+//! lines followed by `File::sync_data`, and the caller shows an action as
+//! taken only after that returns. A crash can at worst leave an unfinished
+//! last line, never acknowledged, which the next start cuts off (and says
+//! so on the screen); a complete last record without its newline is kept.
+//! If a write fails, the file is cut back to where it was; if that fails
+//! too, the journal is unusable for the rest of the run and refuses every
+//! entry, and the next start repairs it. Creating the journal syncs its
+//! folder, so the file itself survives a power cut.
+//!
+//! Journals written before the chain (format 1: `hand` and `entry` lines,
+//! no times, no chain) still read; appending to one starts the chain after
+//! them, its first `prev` being the SHA-256 of all the lines before it.
+//! Anything that does not read back (bad JSON, another event version,
+//! entries out of order, a table the engine would not start, a broken
+//! chain) is an error that names the file and line and changes nothing.
+//!
+//! This module uses std, serde, sha2, chrono and fs4 only: no terminal, no
+//! directories.
 
+pub mod chain;
+pub mod clock;
+pub mod house;
+pub mod replay;
 pub mod session;
+pub mod verify;
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::HouseRules;
 use crate::table::dealing::validate_setup;
-use crate::table::event::{EVENT_VERSION, Event, TableSetup};
+use crate::table::event::{EVENT_VERSION, Event, Street, TableSetup};
 use crate::table::hand::Entry;
+use crate::table::state::HandState;
+use crate::table::{Chips, Seat};
 
-pub mod replay;
-
+pub use chain::Head;
+pub use clock::{Clock, Stamp, SteppingClock, SystemClock};
+pub use house::HouseRecord;
 pub use session::{Session, SessionError};
+
+/// The journal format this floorcall writes (1: no chain, no times).
+pub const JOURNAL_FORMAT: u32 = 2;
 
 /// The first line of each hand in a journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,12 +133,76 @@ impl HandHeader {
     }
 }
 
-/// One journal line.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "record", rename_all = "kebab-case")]
-enum Record {
+/// The record that opens a run's writing: who wrote, under which rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionRecord {
+    /// The journal format (`JOURNAL_FORMAT`).
+    pub format: u32,
+    /// The table's name.
+    pub table: String,
+    /// The floorcall version that wrote the records that follow.
+    pub floorcall: String,
+    /// The house rules in force, embedded.
+    pub house: HouseRecord,
+}
+
+/// The record that closes a finished hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seal {
+    /// The hand's number.
+    pub hand: u32,
+    /// How many entries the hand has at the seal.
+    pub entries: u32,
+    /// Each occupied seat's chips when the hand is over.
+    pub stacks: Vec<(Seat, Chips)>,
+}
+
+impl Seal {
+    /// The seal of a finished hand, or `None` while it is being played.
+    pub fn of(number: u32, entries: &[Entry], state: &HandState) -> Option<Seal> {
+        (state.street == Street::Done).then(|| Seal {
+            hand: number,
+            entries: entries.len() as u32,
+            stacks: state.occupied().map(|s| (s, state.seat(s).stack)).collect(),
+        })
+    }
+}
+
+/// One journal record.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Record {
+    /// A run began writing.
+    Session(Box<SessionRecord>),
+    /// A hand began.
     Hand(HandHeader),
+    /// An entry of the current hand.
     Entry(Entry),
+    /// The current hand is over.
+    Seal(Seal),
+}
+
+impl Record {
+    fn kind(&self) -> &'static str {
+        match self {
+            Record::Session(_) => "session",
+            Record::Hand(_) => "hand",
+            Record::Entry(_) => "entry",
+            Record::Seal(_) => "seal",
+        }
+    }
+}
+
+/// One record as read, with where it is and what the chain says of it.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// The 1-based line.
+    pub line: usize,
+    /// The record.
+    pub record: Record,
+    /// When it was written (format 2).
+    pub time: Option<Stamp>,
+    /// Its hash (format 2).
+    pub hash: Option<Head>,
 }
 
 /// One hand as read back from a journal.
@@ -91,13 +214,39 @@ pub struct JournalHand {
     pub entries: Vec<Entry>,
     /// The 1-based line of its header in the file.
     pub line: usize,
+    /// When the hand began (format 2).
+    pub started: Option<Stamp>,
+    /// When each entry was written, by `seq` (format 2).
+    pub times: Vec<Option<Stamp>>,
+    /// The house rules embedded in the session record in force at the
+    /// hand's last record (format 2).
+    pub house: Option<Arc<HouseRecord>>,
+    /// Whether the hand's last record is its seal.
+    pub sealed: bool,
 }
 
 impl JournalHand {
     /// Whether the hand was still being played when its journal ends.
     pub fn is_unfinished(&self) -> bool {
-        crate::table::hand::replay(&self.entries).street != crate::table::event::Street::Done
+        crate::table::hand::replay(&self.entries).street != Street::Done
     }
+
+    /// The house rules to go on with the hand: the ones the journal
+    /// embeds, when it does.
+    pub fn recorded_rules(&self) -> Option<Result<HouseRules, String>> {
+        self.house.as_ref().map(|h| h.rules())
+    }
+}
+
+/// What a repair on opening cut off the end of the journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// The 1-based line where the cut part begins.
+    pub line: usize,
+    /// How many bytes were cut.
+    pub bytes: u64,
+    /// What they were, as a phrase.
+    pub what: String,
 }
 
 /// What a journal file holds.
@@ -105,11 +254,41 @@ impl JournalHand {
 pub struct Loaded {
     /// The hands, oldest first.
     pub hands: Vec<JournalHand>,
-    /// The 1-based line number of an unfinished last line (a write cut off
-    /// by a crash, never acknowledged) that was left out.
+    /// The 1-based line number of an unfinished last write (a crash, never
+    /// acknowledged) that was left out.
     pub torn_line: Option<usize>,
+    /// What was left out at the end, and why.
+    pub dropped: Option<Dropped>,
+    /// The line of a complete last record that lacks its newline (kept).
+    pub unterminated: Option<usize>,
+    /// The chain's head after the last record kept: what the next record
+    /// links to.
+    pub head: Head,
+    /// The line of the first chained record, if any.
+    pub chained_from: Option<usize>,
+    /// How many records were read.
+    pub records: usize,
+    /// The last session record's house rules.
+    pub house: Option<Arc<HouseRecord>>,
     /// The length in bytes of the part that reads back.
     good_len: u64,
+    /// The length of the file.
+    file_len: u64,
+}
+
+impl Loaded {
+    /// Whether the journal carries a hash chain.
+    pub fn is_chained(&self) -> bool {
+        self.chained_from.is_some()
+    }
+
+    /// The last hand, if it is over but its seal is missing (its last write
+    /// was cut after the entry that finished it).
+    fn unsealed_last(&self) -> Option<&JournalHand> {
+        self.hands
+            .last()
+            .filter(|h| !h.sealed && self.is_chained() && !h.is_unfinished())
+    }
 }
 
 /// Why a journal could not be read or written.
@@ -133,6 +312,19 @@ pub enum JournalError {
         /// What is wrong, as a sentence.
         reason: String,
     },
+    /// Another floorcall holds the journal's lock.
+    Locked {
+        /// The journal file.
+        path: PathBuf,
+    },
+    /// A write failed and could not be cut back: the journal takes nothing
+    /// more in this run.
+    Unusable {
+        /// The journal file.
+        path: PathBuf,
+        /// What failed, as a sentence.
+        reason: String,
+    },
 }
 
 impl fmt::Display for JournalError {
@@ -150,6 +342,16 @@ impl fmt::Display for JournalError {
             JournalError::Corrupt { path, line, reason } => {
                 write!(f, "{}, line {line}: {reason}", path.display())
             }
+            JournalError::Locked { path } => write!(
+                f,
+                "{} is being written by another floorcall, which holds its lock: a journal has one writer at a time. Close the other floorcall, or give this one its own journal with --journal.",
+                path.display()
+            ),
+            JournalError::Unusable { path, reason } => write!(
+                f,
+                "{}: the journal is unusable for the rest of this run ({reason}). Nothing more can be recorded: quit, and start floorcall again to repair it; nothing shown as taken is lost.",
+                path.display()
+            ),
         }
     }
 }
@@ -158,12 +360,13 @@ impl std::error::Error for JournalError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             JournalError::Io { source, .. } => Some(source),
-            JournalError::Corrupt { .. } => None,
+            _ => None,
         }
     }
 }
 
-/// Reads and checks a journal file without changing it.
+/// Reads and checks a journal file without changing it (and without its
+/// lock: a table may be writing it).
 pub fn load(path: &Path) -> Result<Loaded, JournalError> {
     let bytes = std::fs::read(path).map_err(|source| JournalError::Io {
         path: path.to_path_buf(),
@@ -175,48 +378,232 @@ pub fn load(path: &Path) -> Result<Loaded, JournalError> {
 
 /// Checks the text of a journal; `path` names it in errors.
 pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
+    let mut hands: Vec<JournalHand> = Vec::new();
+    let mut house: Option<Arc<HouseRecord>> = None;
+    let scan = scan(path, bytes, |item| {
+        match item.record {
+            Record::Session(s) => house = Some(Arc::new(s.house)),
+            Record::Hand(header) => hands.push(JournalHand {
+                header,
+                entries: Vec::new(),
+                line: item.line,
+                started: item.time,
+                times: Vec::new(),
+                house: house.clone(),
+                sealed: false,
+            }),
+            Record::Entry(entry) => {
+                if let Some(hand) = hands.last_mut() {
+                    hand.entries.push(entry);
+                    hand.times.push(item.time);
+                    hand.house = house.clone();
+                    hand.sealed = false;
+                }
+            }
+            Record::Seal(_) => {
+                if let Some(hand) = hands.last_mut() {
+                    hand.sealed = true;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    if scan.dropped_header {
+        hands.pop();
+    }
+    Ok(Loaded {
+        hands,
+        torn_line: scan.dropped.as_ref().map(|d| d.line),
+        dropped: scan.dropped,
+        unterminated: scan.unterminated,
+        head: scan.head,
+        chained_from: scan.chained_from,
+        records: scan.records,
+        house,
+        good_len: scan.good_len,
+        file_len: bytes.len() as u64,
+    })
+}
+
+/// What a scan found besides the records.
+#[derive(Debug, Clone)]
+pub(crate) struct Scan {
+    pub(crate) head: Head,
+    pub(crate) chained_from: Option<usize>,
+    pub(crate) records: usize,
+    pub(crate) dropped: Option<Dropped>,
+    /// The dropped part begins with a hand header the visitor was given.
+    pub(crate) dropped_header: bool,
+    pub(crate) unterminated: Option<usize>,
+    pub(crate) good_len: u64,
+}
+
+/// Where the scan is in the current hand.
+struct HandAt {
+    number: u32,
+    setup: TableSetup,
+    entries: u32,
+    line: usize,
+    start: usize,
+    head_before: Head,
+    records_before: usize,
+}
+
+/// Reads every record in order, checking the chain and the order of
+/// records, and hands each to `visit` (whose error, a sentence, is
+/// reported at the record's line).
+pub(crate) fn scan(
+    path: &Path,
+    bytes: &[u8],
+    mut visit: impl FnMut(Item) -> Result<(), String>,
+) -> Result<Scan, JournalError> {
     let corrupt = |line: usize, reason: String| JournalError::Corrupt {
         path: path.to_path_buf(),
         line,
         reason,
     };
-    let mut loaded = Loaded::default();
+    let mut out = Scan {
+        head: Head::genesis(b""),
+        chained_from: None,
+        records: 0,
+        dropped: None,
+        dropped_header: false,
+        unterminated: None,
+        good_len: 0,
+    };
+    let mut hand: Option<HandAt> = None;
     let mut offset = 0usize;
     let mut number = 0usize;
-    let mut last_header_offset = 0usize;
     while offset < bytes.len() {
         number += 1;
         let line_start = offset;
         let rest = &bytes[offset..];
-        let Some(end) = rest.iter().position(|b| *b == b'\n') else {
-            // No newline: a write cut off before it finished. Whole lines are
-            // written in one call, so this part was never acknowledged.
-            loaded.torn_line = Some(number);
-            break;
+        let (raw, complete) = match memchr_newline(rest) {
+            Some(end) => (&rest[..end], true),
+            None => (rest, false),
         };
-        let raw = &rest[..end];
-        offset += end + 1;
-        let text = std::str::from_utf8(raw)
-            .map_err(|_| corrupt(number, "the line is not valid UTF-8 text.".into()))?;
-        if text.trim().is_empty() {
-            loaded.good_len = offset as u64;
+        offset += raw.len() + usize::from(complete);
+        if !complete {
+            // No newline: a write cut off before it finished, unless the
+            // record is whole (and, chained, its hash checks): then it was
+            // written, and only its newline is missing.
+            let whole = std::str::from_utf8(raw).is_ok()
+                && match chain::links(raw) {
+                    Some(l) => l.prev == out.head && l.computed() == l.hash,
+                    None => out.chained_from.is_none() && read_v1(raw).is_ok(),
+                }
+                && read_record(raw, chain::links(raw).is_some()).is_ok();
+            if !whole {
+                out.dropped = Some(Dropped {
+                    line: number,
+                    bytes: raw.len() as u64,
+                    what: "an unfinished write (never shown as taken)".into(),
+                });
+                break;
+            }
+            out.unterminated = Some(number);
+        }
+        if std::str::from_utf8(raw).is_err() {
+            return Err(corrupt(number, "the line is not valid UTF-8 text.".into()));
+        }
+        if raw.iter().all(u8::is_ascii_whitespace) {
+            if out.chained_from.is_some() {
+                return Err(corrupt(
+                    number,
+                    "the line is blank: a chained journal has no blank lines (one was inserted)."
+                        .into(),
+                ));
+            }
+            out.good_len = offset as u64;
             continue;
         }
-        let record = read_record(text).map_err(|e| corrupt(number, e))?;
-        match record {
-            Record::Hand(header) => {
-                if let Some(hand) = loaded.hands.last()
-                    && hand.entries.is_empty()
-                {
+        let links = chain::links(raw);
+        let (time, hash) = match links {
+            Some(l) => {
+                if out.chained_from.is_none() {
+                    // The chain's first link covers every byte before it.
+                    out.head = Head::genesis(&bytes[..line_start]);
+                    out.chained_from = Some(number);
+                }
+                if l.prev != out.head {
                     return Err(corrupt(
-                        hand.line,
+                        number,
                         format!(
-                            "hand {} has a header but no entries: its start was never written.",
-                            hand.header.number
+                            "the record does not follow the one before it: it links to {} but the chain's head there is {}. A record was removed, moved, repeated or inserted here.",
+                            l.prev.short(),
+                            out.head.short()
                         ),
                     ));
                 }
-                last_header_offset = line_start;
+                if l.computed() != l.hash {
+                    return Err(corrupt(
+                        number,
+                        "the record was changed after it was written: its hash does not match its contents.".into(),
+                    ));
+                }
+                let time = stamp_of(l.members()).ok_or_else(|| {
+                    corrupt(
+                        number,
+                        "the record's time is missing or malformed (\"time\" UTC, then \"offset\", before \"prev\").".into(),
+                    )
+                })?;
+                (Some(time), Some(l.hash))
+            }
+            None if out.chained_from.is_some() => {
+                return Err(corrupt(
+                    number,
+                    format!(
+                        "the record carries no hash, but the chain starts at line {}: every record after it must be chained.",
+                        out.chained_from.unwrap_or(1)
+                    ),
+                ));
+            }
+            None => (None, None),
+        };
+        let record = read_record(raw, links.is_some()).map_err(|e| corrupt(number, e))?;
+        if out.chained_from == Some(number) && !matches!(record, Record::Session(_)) {
+            return Err(corrupt(
+                number,
+                format!(
+                    "the chain starts with a {} record: it starts with a session record (the one before it was removed).",
+                    record.kind()
+                ),
+            ));
+        }
+        // The order of records.
+        match &record {
+            Record::Session(s) => {
+                if s.format != JOURNAL_FORMAT {
+                    return Err(corrupt(
+                        number,
+                        format!(
+                            "the session was written in journal format {}, and this floorcall reads formats 1 and {JOURNAL_FORMAT}.",
+                            s.format
+                        ),
+                    ));
+                }
+                if let Some(bad) = s.house.bad_digest() {
+                    return Err(corrupt(
+                        number,
+                        format!(
+                            "the house rules \"{}\" embedded here do not match their digest: the text was changed.",
+                            bad.name
+                        ),
+                    ));
+                }
+            }
+            Record::Hand(header) => {
+                if let Some(h) = &hand
+                    && h.entries == 0
+                {
+                    return Err(corrupt(
+                        h.line,
+                        format!(
+                            "hand {} has a header but no entries: its start was never written.",
+                            h.number
+                        ),
+                    ));
+                }
                 if header.version != EVENT_VERSION {
                     return Err(corrupt(
                         number,
@@ -231,41 +618,154 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
                 validate_setup(&header.setup).map_err(|refusal| {
                     corrupt(number, format!("hand {}: {refusal}", header.number))
                 })?;
-                loaded.hands.push(JournalHand {
-                    header,
-                    entries: Vec::new(),
+                hand = Some(HandAt {
+                    number: header.number,
+                    setup: header.setup.clone(),
+                    entries: 0,
                     line: number,
+                    start: line_start,
+                    head_before: out.head,
+                    records_before: out.records,
                 });
             }
             Record::Entry(entry) => {
-                let Some(hand) = loaded.hands.last_mut() else {
+                let Some(h) = hand.as_mut() else {
                     return Err(corrupt(
                         number,
                         format!("entry {} comes before any hand header.", entry.seq),
                     ));
                 };
-                check_entry(hand, &entry).map_err(|reason| corrupt(number, reason))?;
-                hand.entries.push(entry);
+                check_entry(h, entry).map_err(|reason| corrupt(number, reason))?;
+                h.entries += 1;
+            }
+            Record::Seal(seal) => {
+                let Some(h) = hand.as_ref().filter(|h| h.entries > 0) else {
+                    return Err(corrupt(
+                        number,
+                        format!("the seal of hand {} comes before any entry.", seal.hand),
+                    ));
+                };
+                if seal.hand != h.number || seal.entries != h.entries {
+                    return Err(corrupt(
+                        number,
+                        format!(
+                            "the seal is for hand {} after {} entries, but it follows entry {} of hand {}.",
+                            seal.hand,
+                            seal.entries,
+                            h.entries - 1,
+                            h.number
+                        ),
+                    ));
+                }
             }
         }
-        loaded.good_len = offset as u64;
+        if let Some(hash) = hash {
+            out.head = hash;
+        }
+        out.records += 1;
+        visit(Item {
+            line: number,
+            record,
+            time,
+            hash,
+        })
+        .map_err(|reason| corrupt(number, reason))?;
+        out.good_len = offset as u64;
+    }
+    if out.chained_from.is_none() {
+        out.head = Head::genesis(&bytes[..out.good_len as usize]);
     }
     // A header and its hand's first entry are written in one call: a last
     // header without entries is part of a write that never finished.
-    if loaded.hands.last().is_some_and(|h| h.entries.is_empty()) {
-        if let Some(hand) = loaded.hands.pop() {
-            loaded.torn_line = Some(hand.line);
+    if let Some(h) = hand.filter(|h| h.entries == 0) {
+        let torn = out.dropped.take();
+        out.dropped = Some(Dropped {
+            line: h.line,
+            bytes: bytes.len() as u64 - h.start as u64,
+            what: match torn {
+                Some(_) => format!(
+                    "the start of hand {} and an unfinished write after it (never shown as taken)",
+                    h.number
+                ),
+                None => format!(
+                    "the start of hand {}, whose first entry was never written",
+                    h.number
+                ),
+            },
+        });
+        out.dropped_header = true;
+        out.unterminated = None;
+        out.good_len = h.start as u64;
+        out.head = if out.chained_from.is_some() {
+            h.head_before
+        } else {
+            Head::genesis(&bytes[..h.start])
+        };
+        out.records = h.records_before;
+        if out.chained_from.is_some_and(|l| l >= h.line) {
+            out.chained_from = None;
+            out.head = Head::genesis(&bytes[..h.start]);
         }
-        loaded.good_len = last_header_offset as u64;
     }
-    Ok(loaded)
+    Ok(out)
 }
 
-/// Reads one line as a record. (Through a JSON value first: serde's
-/// tagged enums cannot read the header's numbered map keys directly.)
-fn read_record(text: &str) -> Result<Record, String> {
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|b| *b == b'\n')
+}
+
+/// The time members before `prev`: `,"time":"<24>","offset":"<6>"`.
+fn stamp_of(members: &[u8]) -> Option<Stamp> {
+    const TIME: &[u8] = b",\"time\":\"";
+    const OFFSET: &[u8] = b"\",\"offset\":\"";
+    let n = members.len();
+    let len = TIME.len() + 24 + OFFSET.len() + 6 + 1;
+    if n < len || members[n - 1] != b'"' {
+        return None;
+    }
+    let at = n - len;
+    let t = &members[at..];
+    if &t[..TIME.len()] != TIME || &t[TIME.len() + 24..TIME.len() + 24 + OFFSET.len()] != OFFSET {
+        return None;
+    }
+    let utc = std::str::from_utf8(&t[TIME.len()..TIME.len() + 24]).ok()?;
+    let off = std::str::from_utf8(&t[TIME.len() + 24 + OFFSET.len()..len - 1]).ok()?;
+    Stamp::parse(utc, off)
+}
+
+/// The kind named at the start of a line: `{"record":"KIND",`.
+fn kind_of(raw: &[u8]) -> Option<&str> {
+    let rest = raw.strip_prefix(b"{\"record\":\"")?;
+    let end = rest.iter().position(|b| *b == b'"')?;
+    std::str::from_utf8(&rest[..end]).ok()
+}
+
+/// Reads one line as a record: chained lines straight into their type,
+/// format-1 lines as before.
+fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
+    if !chained {
+        return read_v1(raw);
+    }
     let bad = |e: serde_json::Error| format!("the line is not a journal record ({e}).");
-    let value: serde_json::Value = serde_json::from_str(text).map_err(bad)?;
+    match kind_of(raw) {
+        Some("entry") => serde_json::from_slice(raw).map(Record::Entry).map_err(bad),
+        Some("hand") => serde_json::from_slice(raw).map(Record::Hand).map_err(bad),
+        Some("seal") => serde_json::from_slice(raw).map(Record::Seal).map_err(bad),
+        Some("session") => serde_json::from_slice(raw)
+            .map(|s| Record::Session(Box::new(s)))
+            .map_err(bad),
+        Some(other) => Err(format!(
+            "the line is a record of kind \"{other}\", which is none of \"session\", \"hand\", \"entry\" and \"seal\"."
+        )),
+        None => Err("the line is not a journal record (it does not begin with its \"record\" kind).".into()),
+    }
+}
+
+/// Reads a format-1 line. (Through a JSON value first: serde's tagged
+/// enums cannot read the header's numbered map keys directly.)
+fn read_v1(raw: &[u8]) -> Result<Record, String> {
+    let bad = |e: serde_json::Error| format!("the line is not a journal record ({e}).");
+    let value: serde_json::Value = serde_json::from_slice(raw).map_err(bad)?;
     match value.get("record").and_then(|r| r.as_str()) {
         Some("hand") => serde_json::from_value(value).map(Record::Hand).map_err(bad),
         Some("entry") => serde_json::from_value(value)
@@ -279,27 +779,27 @@ fn read_record(text: &str) -> Result<Record, String> {
 }
 
 /// Checks that `entry` may follow the hand's entries so far.
-fn check_entry(hand: &JournalHand, entry: &Entry) -> Result<(), String> {
-    let expected = hand.entries.len() as u32;
+fn check_entry(hand: &HandAt, entry: &Entry) -> Result<(), String> {
+    let expected = hand.entries;
     if entry.seq != expected {
         return Err(format!(
             "entry {} is out of order: entry {expected} of hand {} comes next.",
-            entry.seq, hand.header.number
+            entry.seq, hand.number
         ));
     }
     if expected == 0 {
         match entry.events.first() {
-            Some(Event::HandStarted { setup }) if *setup == hand.header.setup => {}
+            Some(Event::HandStarted { setup }) if *setup == hand.setup => {}
             Some(Event::HandStarted { .. }) => {
                 return Err(format!(
                     "hand {} starts with a table other than the one in its header.",
-                    hand.header.number
+                    hand.number
                 ));
             }
             _ => {
                 return Err(format!(
                     "the first entry of hand {} does not start the hand.",
-                    hand.header.number
+                    hand.number
                 ));
             }
         }
@@ -315,30 +815,66 @@ fn check_entry(hand: &JournalHand, entry: &Entry) -> Result<(), String> {
         }
         if let Event::HandStarted { setup } = event {
             validate_setup(setup).map_err(|refusal| {
-                format!(
-                    "entry {} of hand {}: {refusal}",
-                    entry.seq, hand.header.number
-                )
+                format!("entry {} of hand {}: {refusal}", entry.seq, hand.number)
             })?;
         }
     }
     Ok(())
 }
 
-/// A journal open for appending.
+/// Faults to inject into a journal's writes (tests only): the next write
+/// stops after `write_after` bytes with an error, and cutting it back
+/// fails when `cut_fails`.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// Fail the next write after this many of its bytes.
+    pub write_after: Option<usize>,
+    /// Fail every cut back.
+    pub cut_fails: bool,
+}
+
+/// How to open a journal.
+#[derive(Debug, Clone, Default)]
+pub struct JournalOptions {
+    /// Where times come from (default: the system clock).
+    pub clock: Option<Arc<dyn Clock>>,
+    /// The table's name for session records (default: the journal's file
+    /// name without its extension).
+    pub table: Option<String>,
+}
+
+/// A journal open for appending, with its lock held.
 #[derive(Debug)]
 pub struct Journal {
     path: PathBuf,
     file: File,
     len: u64,
+    head: Head,
+    table: String,
+    clock: Arc<dyn Clock>,
+    /// The house of the last session record this run wrote.
+    house: Option<HouseRecord>,
+    unusable: Option<String>,
+    repaired: Option<String>,
+    faults: Faults,
 }
 
 impl Journal {
-    /// Opens the journal at `path` for appending, creating it (and its
-    /// folder) if needed, after reading and checking what is there. A torn
-    /// last line is cut off; any other damage is an error and the file is
-    /// left as it was.
+    /// Opens the journal at `path` for appending, with the system clock.
     pub fn open(path: &Path) -> Result<(Journal, Loaded), JournalError> {
+        Journal::open_with(path, JournalOptions::default())
+    }
+
+    /// Opens the journal at `path` for appending, creating it (and its
+    /// folder) if needed: takes its lock (refused at once if another
+    /// floorcall holds it), reads and checks what is there, and repairs the
+    /// end of a write that a crash cut off. Any other damage is an error
+    /// and the file is left as it was.
+    pub fn open_with(
+        path: &Path,
+        options: JournalOptions,
+    ) -> Result<(Journal, Loaded), JournalError> {
         let io_err = |doing: &'static str| {
             move |source| JournalError::Io {
                 path: path.to_path_buf(),
@@ -346,33 +882,119 @@ impl Journal {
                 source,
             }
         };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir {
             std::fs::create_dir_all(dir).map_err(io_err("creating the folder of"))?;
         }
-        let loaded = if path.exists() {
-            load(path)?
-        } else {
-            Loaded::default()
-        };
-        let file = OpenOptions::new()
+        let existed = path.exists();
+        let mut file = OpenOptions::new()
             .create(true)
             .read(true)
             .write(true)
             .truncate(false)
             .open(path)
             .map_err(io_err("opening"))?;
-        let len = file.metadata().map_err(io_err("reading"))?.len();
-        if len != loaded.good_len {
-            file.set_len(loaded.good_len)
-                .map_err(io_err("cutting the torn last line of"))?;
-            file.sync_data().map_err(io_err("syncing"))?;
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => {}
+            Err(fs4::TryLockError::WouldBlock) => {
+                return Err(JournalError::Locked {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(fs4::TryLockError::Error(source)) => {
+                return Err(io_err("locking")(source));
+            }
         }
-        let journal = Journal {
+        if !existed {
+            // The new file's name must survive a power cut too.
+            sync_folder(dir.unwrap_or(Path::new("."))).map_err(io_err("syncing the folder of"))?;
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(io_err("reading"))?;
+        let loaded = parse(path, &bytes)?;
+        let table = options.table.unwrap_or_else(|| {
+            path.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "table".into())
+        });
+        let mut journal = Journal {
             path: path.to_path_buf(),
             file,
             len: loaded.good_len,
+            head: loaded.head,
+            table,
+            clock: options.clock.unwrap_or_else(|| Arc::new(SystemClock)),
+            house: None,
+            unusable: None,
+            repaired: None,
+            faults: Faults::default(),
         };
+        journal.repair(&loaded)?;
+        if !loaded.is_chained() {
+            // The chain's first record will link to every byte before it,
+            // the newline a repair added included.
+            let mut kept = bytes[..loaded.good_len as usize].to_vec();
+            if loaded.unterminated.is_some() {
+                kept.push(b'\n');
+            }
+            journal.head = Head::genesis(&kept);
+        }
         Ok((journal, loaded))
+    }
+
+    /// Cuts what a crash left unfinished, ends a kept last record with its
+    /// newline, and seals a finished hand whose seal was cut off.
+    fn repair(&mut self, loaded: &Loaded) -> Result<(), JournalError> {
+        let mut said = Vec::new();
+        if loaded.file_len != loaded.good_len {
+            self.file
+                .set_len(loaded.good_len)
+                .map_err(|source| self.io("cutting the unfinished end of", source))?;
+            if let Some(d) = &loaded.dropped {
+                said.push(format!(
+                    "line {} on, {} bytes, {}, was dropped",
+                    d.line, d.bytes, d.what
+                ));
+            }
+        }
+        if let Some(line) = loaded.unterminated {
+            self.write_raw(b"\n")
+                .map_err(|source| self.io("ending the last line of", source))?;
+            said.push(format!(
+                "line {line}, a whole record without its newline, was kept and the newline added"
+            ));
+        }
+        if let Some(hand) = loaded.unsealed_last() {
+            let state = crate::table::hand::replay(&hand.entries);
+            if let Some(seal) = Seal::of(hand.header.number, &hand.entries, &state) {
+                self.write_records(vec![object("seal", &seal)?])?;
+                said.push(format!(
+                    "hand {} was over but its seal had been cut off: it was sealed again",
+                    hand.header.number
+                ));
+            }
+        }
+        if !said.is_empty() {
+            self.file
+                .sync_data()
+                .map_err(|source| self.io("syncing", source))?;
+            let mut text = said.join("; ");
+            if let Some(first) = text.get(..1) {
+                text = first.to_uppercase() + &text[1..];
+            }
+            self.repaired = Some(format!(
+                "The journal was repaired on start: {text}. Nothing shown as taken was lost."
+            ));
+        }
+        Ok(())
+    }
+
+    fn io(&self, doing: &'static str, source: io::Error) -> JournalError {
+        JournalError::Io {
+            path: self.path.clone(),
+            doing,
+            source,
+        }
     }
 
     /// The journal file.
@@ -380,66 +1002,248 @@ impl Journal {
         &self.path
     }
 
-    /// Writes a new hand: its header and its first entry.
-    pub fn begin_hand(&mut self, header: &HandHeader, first: &Entry) -> Result<(), JournalError> {
-        let mut text = line(&Record::Hand(header.clone()))?;
-        text.push_str(&line(&Record::Entry(first.clone()))?);
-        self.write(&text)
+    /// The chain's head: the hash of the last record written.
+    pub fn head(&self) -> Head {
+        self.head
     }
 
-    /// Appends entries of the current hand.
-    pub fn append(&mut self, entries: &[Entry]) -> Result<(), JournalError> {
-        let mut text = String::new();
-        for entry in entries {
-            text.push_str(&line(&Record::Entry(entry.clone()))?);
+    /// Why the journal takes nothing more in this run, if it does not.
+    pub fn unusable(&self) -> Option<&str> {
+        self.unusable.as_deref()
+    }
+
+    /// What opening the journal repaired, as a sentence for the screen.
+    pub fn repaired(&self) -> Option<&str> {
+        self.repaired.as_deref()
+    }
+
+    /// The journal's state in a few words for the top of the screen: its
+    /// head, or that it is unusable.
+    pub fn summary(&self) -> String {
+        match &self.unusable {
+            Some(_) => "UNUSABLE: quit and restart".into(),
+            None => format!("head {}", self.head.short()),
         }
-        self.write(&text)
+    }
+
+    /// Sets faults for the next writes (tests only).
+    #[doc(hidden)]
+    pub fn inject_faults(&mut self, faults: Faults) {
+        self.faults = faults;
+    }
+
+    /// Writes a new hand: a session record first if the house differs from
+    /// the last this run wrote, then the hand's header and first entry, and
+    /// its seal if the start already finished it.
+    pub fn begin_hand(
+        &mut self,
+        rules: &HouseRules,
+        header: &HandHeader,
+        first: &Entry,
+        seal: Option<&Seal>,
+    ) -> Result<(), JournalError> {
+        let mut objects = Vec::with_capacity(4);
+        let house = self.session_for(rules, &mut objects)?;
+        objects.push(object("hand", header)?);
+        objects.push(object("entry", first)?);
+        if let Some(seal) = seal {
+            objects.push(object("seal", seal)?);
+        }
+        self.write_records(objects)?;
+        if house.is_some() {
+            self.house = house;
+        }
+        Ok(())
+    }
+
+    /// Appends entries of the current hand (after a session record if this
+    /// run has not written one for these rules), and the hand's seal if
+    /// they finish it.
+    pub fn append(
+        &mut self,
+        rules: &HouseRules,
+        entries: &[Entry],
+        seal: Option<&Seal>,
+    ) -> Result<(), JournalError> {
+        let mut objects = Vec::with_capacity(entries.len() + 2);
+        let house = self.session_for(rules, &mut objects)?;
+        for entry in entries {
+            objects.push(object("entry", entry)?);
+        }
+        if let Some(seal) = seal {
+            objects.push(object("seal", seal)?);
+        }
+        self.write_records(objects)?;
+        if house.is_some() {
+            self.house = house;
+        }
+        Ok(())
+    }
+
+    /// Adds a session record to `objects` when this run has not written one
+    /// for `rules`; returns the house it records.
+    fn session_for(
+        &self,
+        rules: &HouseRules,
+        objects: &mut Vec<String>,
+    ) -> Result<Option<HouseRecord>, JournalError> {
+        if self.house.as_ref().is_some_and(|h| h.is_of(rules)) {
+            return Ok(None);
+        }
+        let house = HouseRecord::of(rules);
+        objects.push(object(
+            "session",
+            &SessionRecord {
+                format: JOURNAL_FORMAT,
+                table: self.table.clone(),
+                floorcall: env!("CARGO_PKG_VERSION").to_string(),
+                house: house.clone(),
+            },
+        )?);
+        Ok(Some(house))
+    }
+
+    /// Stamps and chains `objects` and writes them in one call.
+    fn write_records(&mut self, objects: Vec<String>) -> Result<(), JournalError> {
+        if let Some(reason) = &self.unusable {
+            return Err(JournalError::Unusable {
+                path: self.path.clone(),
+                reason: reason.clone(),
+            });
+        }
+        let now = self.clock.now();
+        let times = format!(
+            ",\"time\":\"{}\",\"offset\":\"{}\"}}",
+            now.utc_text(),
+            now.offset_text()
+        );
+        let mut head = self.head;
+        let mut text = String::new();
+        for object in objects {
+            let open = object.strip_suffix('}').unwrap_or(&object);
+            let (line, hash) = chain::seal_line(&head, &format!("{open}{times}"));
+            text.push_str(&line);
+            head = hash;
+        }
+        self.write_lines(text.as_bytes())?;
+        self.head = head;
+        Ok(())
     }
 
     /// Writes whole lines in one call and syncs them to the disk. On
-    /// failure the file is cut back to where it was.
-    fn write(&mut self, text: &str) -> Result<(), JournalError> {
-        let result = self
-            .file
-            .write_all_at_end(text.as_bytes(), self.len)
-            .and_then(|()| self.file.sync_data());
-        match result {
-            Ok(()) => {
-                self.len += text.len() as u64;
-                Ok(())
-            }
+    /// failure the file is cut back to where it was; if that fails too, the
+    /// journal is unusable for the rest of the run.
+    fn write_lines(&mut self, bytes: &[u8]) -> Result<(), JournalError> {
+        match self.write_raw(bytes) {
+            Ok(()) => Ok(()),
             Err(source) => {
-                let _ = self.file.set_len(self.len);
-                Err(JournalError::Io {
-                    path: self.path.clone(),
-                    doing: "writing",
-                    source,
-                })
+                let cut = if self.faults.cut_fails {
+                    Err(io::Error::other("the cut was made to fail"))
+                } else {
+                    self.file
+                        .set_len(self.len)
+                        .and_then(|()| self.file.sync_data())
+                };
+                match cut {
+                    Ok(()) => Err(JournalError::Io {
+                        path: self.path.clone(),
+                        doing: "writing",
+                        source,
+                    }),
+                    Err(cut) => {
+                        let reason = format!(
+                            "writing failed: {source}; cutting the unfinished write back failed too: {cut}"
+                        );
+                        self.unusable = Some(reason.clone());
+                        Err(JournalError::Unusable {
+                            path: self.path.clone(),
+                            reason,
+                        })
+                    }
+                }
             }
         }
     }
-}
 
-/// Writing at a known end, so a failed write never leaves the file cursor
-/// out of step with what was kept.
-trait WriteAtEnd {
-    fn write_all_at_end(&mut self, bytes: &[u8], at: u64) -> io::Result<()>;
-}
-
-impl WriteAtEnd for File {
-    fn write_all_at_end(&mut self, bytes: &[u8], at: u64) -> io::Result<()> {
+    /// Writes `bytes` at the end and syncs them; the length moves on only
+    /// when both succeed.
+    fn write_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
         use std::io::{Seek, SeekFrom};
-        self.seek(SeekFrom::Start(at))?;
-        self.write_all(bytes)
+        self.file.seek(SeekFrom::Start(self.len))?;
+        if let Some(after) = self.faults.write_after.take() {
+            self.file.write_all(&bytes[..after.min(bytes.len())])?;
+            return Err(io::Error::other("the write was made to fail"));
+        }
+        self.file.write_all(bytes)?;
+        self.file.sync_data()?;
+        self.len += bytes.len() as u64;
+        Ok(())
     }
 }
 
-fn line(record: &Record) -> Result<String, JournalError> {
-    let mut text = serde_json::to_string(record).map_err(|e| JournalError::Io {
+/// A record's JSON object, `{"record":"KIND",...}`, without its time and
+/// chain members.
+fn object(kind: &str, body: &impl Serialize) -> Result<String, JournalError> {
+    let json = serde_json::to_string(body).map_err(|e| JournalError::Io {
         path: PathBuf::new(),
-        doing: "encoding an entry for",
+        doing: "encoding a record for",
         source: io::Error::other(e),
     })?;
-    text.push('\n');
-    Ok(text)
+    let inner = json
+        .strip_prefix('{')
+        .and_then(|j| j.strip_suffix('}'))
+        .unwrap_or("");
+    Ok(if inner.is_empty() {
+        format!("{{\"record\":\"{kind}\"}}")
+    } else {
+        format!("{{\"record\":\"{kind}\",{inner}}}")
+    })
+}
+
+/// Syncs a folder, so a file created in it survives a power cut.
+fn sync_folder(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_object_begins_with_its_kind() {
+        let seal = Seal {
+            hand: 3,
+            entries: 9,
+            stacks: vec![(Seat::from_index(0), Chips(1_500))],
+        };
+        let o = object("seal", &seal).expect("encodes");
+        assert_eq!(
+            o,
+            "{\"record\":\"seal\",\"hand\":3,\"entries\":9,\"stacks\":[[1,1500]]}"
+        );
+        assert_eq!(kind_of(o.as_bytes()), Some("seal"));
+    }
+
+    #[test]
+    fn the_time_members_read_back() {
+        let s = Stamp {
+            unix_ms: 1_763_814_961_123,
+            offset_s: -5 * 3600,
+        };
+        let members = format!(
+            "{{\"record\":\"x\",\"time\":\"{}\",\"offset\":\"{}\"",
+            s.utc_text(),
+            s.offset_text()
+        );
+        assert_eq!(stamp_of(members.as_bytes()), Some(s));
+        assert_eq!(stamp_of(b"{\"record\":\"x\""), None);
+    }
 }

@@ -9,6 +9,7 @@ mod ruling;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -290,6 +291,10 @@ pub struct HouseRules {
     /// The blind structure, when the house gives one.
     pub levels: Vec<Level>,
     citations: BTreeMap<RulingId, Citation>,
+    /// The TOML text read, and the built-in profiles it was laid over
+    /// (name, text; nearest first): what a journal embeds to rebuild it.
+    toml: Arc<str>,
+    bases: Vec<(String, Arc<str>)>,
 }
 
 /// Why house rules could not be loaded.
@@ -458,14 +463,40 @@ impl HouseRules {
 
     /// Parses and validates a house-rules file; `file` names it in errors.
     pub fn from_toml(file: &str, text: &str) -> Result<HouseRules, RulesError> {
+        Self::from_toml_over(file, text, &BUILT_IN)
+    }
+
+    /// The TOML text this house was read from.
+    pub fn toml(&self) -> &str {
+        &self.toml
+    }
+
+    /// The profiles `extends` laid this house over (name, TOML text;
+    /// nearest first), as they were when it was read.
+    pub fn bases(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.bases.iter().map(|(n, t)| (n.as_str(), &**t))
+    }
+
+    /// Parses a house-rules file whose `extends` names one of `bases`
+    /// (name, TOML text) rather than the built-in profiles: a journal
+    /// rebuilds the house it recorded with the base it recorded.
+    pub fn from_toml_over(
+        file: &str,
+        text: &str,
+        bases: &[(&str, &str)],
+    ) -> Result<HouseRules, RulesError> {
         let raw: RawHouseRules = parse_with_path(text).map_err(|message| RulesError::Toml {
             file: file.to_string(),
             message,
         })?;
         let base = match raw.extends.as_deref() {
             None => None,
-            Some(base_name) => match Self::built_in(base_name) {
-                Some(base) => Some(base?),
+            Some(base_name) => match bases.iter().find(|(n, _)| *n == base_name) {
+                Some((n, base_text)) => Some(Self::from_toml_over(
+                    &format!("config/{n}.toml"),
+                    base_text,
+                    bases,
+                )?),
                 None => {
                     return Err(RulesError::UnknownBase {
                         file: file.to_string(),
@@ -525,6 +556,15 @@ impl HouseRules {
             settings,
             levels,
             citations,
+            toml: text.into(),
+            bases: base
+                .map(|b| {
+                    let name = raw.extends.clone().unwrap_or_default();
+                    std::iter::once((name, b.toml))
+                        .chain(b.bases)
+                        .collect()
+                })
+                .unwrap_or_default(),
         })
     }
 

@@ -227,6 +227,8 @@ pub struct App {
     overlay: Option<Overlay>,
     deferred: Option<(Command, Option<String>)>,
     message: Option<Message>,
+    /// What opening the journal repaired, said with the first message.
+    notice: Option<String>,
     history: Vec<String>,
     quit: bool,
 }
@@ -239,6 +241,10 @@ impl App {
             .last_hand
             .as_ref()
             .is_some_and(JournalHand::is_unfinished);
+        let notice = options
+            .journal
+            .as_ref()
+            .and_then(|j| j.repaired().map(str::to_string));
         let mut app = App {
             keymap: options.keymap,
             theme: options.theme,
@@ -255,6 +261,7 @@ impl App {
             overlay: None,
             deferred: None,
             message: None,
+            notice,
             history: Vec::new(),
             quit: false,
         };
@@ -422,8 +429,12 @@ impl App {
     }
 
     fn info(&mut self, text: impl Into<String>) {
+        let text = match self.notice.take() {
+            Some(notice) => format!("{notice} {}", text.into()),
+            None => text.into(),
+        };
         self.message = Some(Message {
-            text: text.into(),
+            text,
             kind: MessageKind::Info,
         });
     }
@@ -532,7 +543,13 @@ impl App {
             self.mode = Mode::Setup;
             return;
         };
-        match crate::tui::load_house(&hand.header.house) {
+        // The rules the journal embeds, when it does: the hand goes on under
+        // what the dealer had, whatever became of the house file since.
+        let rules = match hand.recorded_rules() {
+            Some(recorded) => recorded,
+            None => crate::tui::load_house(&hand.header.house).map_err(|e| e.to_string()),
+        };
+        match rules {
             Ok(rules) => {
                 let (number, entries) = (hand.header.number, hand.entries.len());
                 self.session = Some(Session::resume(hand, rules, self.journal.take()));
