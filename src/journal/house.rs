@@ -10,7 +10,7 @@ use super::chain::Head;
 use crate::rules::HouseRules;
 
 /// One TOML text and its SHA-256.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HouseText {
     /// The profile's name (`tda`, a user's file name).
     pub name: String,
@@ -18,6 +18,19 @@ pub struct HouseText {
     pub sha256: String,
     /// The TOML text, exactly as read.
     pub toml: String,
+}
+
+impl std::fmt::Debug for HouseText {
+    /// The name and digest: the text itself is pages long.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "HouseText({}, sha256 {}, {} bytes)",
+            self.name,
+            self.sha256.get(..16).unwrap_or(&self.sha256),
+            self.toml.len()
+        )
+    }
 }
 
 impl HouseText {
@@ -38,6 +51,9 @@ impl HouseText {
 /// The house rules in force, as embedded in a session record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HouseRecord {
+    /// The file the house was read from (the default rulebook in its
+    /// citations).
+    pub file: String,
     /// The house's own TOML.
     #[serde(flatten)]
     pub house: HouseText,
@@ -51,6 +67,7 @@ impl HouseRecord {
     /// What a journal needs to rebuild `rules`.
     pub fn of(rules: &HouseRules) -> HouseRecord {
         HouseRecord {
+            file: rules.file().to_string(),
             house: HouseText::new(&rules.name, rules.toml()),
             bases: rules
                 .bases()
@@ -62,6 +79,7 @@ impl HouseRecord {
     /// Whether `rules` were built from exactly these texts.
     pub fn is_of(&self, rules: &HouseRules) -> bool {
         self.house.toml == rules.toml()
+            && self.file == rules.file()
             && self.bases.len() == rules.bases().count()
             && self
                 .bases
@@ -84,12 +102,8 @@ impl HouseRecord {
             .iter()
             .map(|b| (b.name.as_str(), b.toml.as_str()))
             .collect();
-        HouseRules::from_toml_over(
-            &format!("the journal's house \"{}\"", self.house.name),
-            &self.house.toml,
-            &bases,
-        )
-        .map_err(|e| e.to_string())
+        HouseRules::from_toml_over(&self.file, &self.house.toml, &bases)
+            .map_err(|e| format!("{e} (as embedded in the journal)"))
     }
 }
 

@@ -13,7 +13,8 @@
 //!   whenever the house rules change: `format` (2), `table` (its name),
 //!   `floorcall` (the version that wrote what follows), and `house`, the
 //!   house rules in force: `name`, `sha256`, `toml` (the text exactly as
-//!   read) and `bases` (each built-in profile it `extends`, with its
+//!   read), `file` (the name it was read under, its default rulebook) and
+//!   `bases` (each built-in profile it `extends`, with its
 //!   text), so a review rebuilds exactly the rules the dealer had, even if
 //!   the user's file or the shipped profile has changed since.
 //! - `hand`: a hand begins: the event version, the house's name, the hand
@@ -978,10 +979,7 @@ impl Journal {
             self.file
                 .sync_data()
                 .map_err(|source| self.io("syncing", source))?;
-            let mut text = said.join("; ");
-            if let Some(first) = text.get(..1) {
-                text = first.to_uppercase() + &text[1..];
-            }
+            let text = said.join("; ");
             self.repaired = Some(format!(
                 "The journal was repaired on start: {text}. Nothing shown as taken was lost."
             ));

@@ -291,8 +291,10 @@ pub struct HouseRules {
     /// The blind structure, when the house gives one.
     pub levels: Vec<Level>,
     citations: BTreeMap<RulingId, Citation>,
-    /// The TOML text read, and the built-in profiles it was laid over
-    /// (name, text; nearest first): what a journal embeds to rebuild it.
+    /// The file name and TOML text read, and the built-in profiles it was
+    /// laid over (name, text; nearest first): what a journal embeds to
+    /// rebuild it.
+    file: Arc<str>,
     toml: Arc<str>,
     bases: Vec<(String, Arc<str>)>,
 }
@@ -471,6 +473,12 @@ impl HouseRules {
         &self.toml
     }
 
+    /// The file it was read from, as named to `from_toml` (a built-in
+    /// profile's is `config/NAME.toml`); it is the default rulebook.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
     /// The profiles `extends` laid this house over (name, TOML text;
     /// nearest first), as they were when it was read.
     pub fn bases(&self) -> impl Iterator<Item = (&str, &str)> {
@@ -556,6 +564,7 @@ impl HouseRules {
             settings,
             levels,
             citations,
+            file: file.into(),
             toml: text.into(),
             bases: base
                 .map(|b| {
