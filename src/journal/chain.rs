@@ -45,14 +45,15 @@ impl Head {
 
     /// Reads 64 hex digits (either case).
     pub fn from_hex(text: &[u8]) -> Option<Head> {
-        if text.len() != 64 {
-            return None;
-        }
+        let text: &[u8; 64] = text.try_into().ok()?;
         let mut out = [0u8; 32];
-        for (i, pair) in text.chunks_exact(2).enumerate() {
-            out[i] = (nibble(pair[0])? << 4) | nibble(pair[1])?;
+        let mut bad = 0u8;
+        for (i, o) in out.iter_mut().enumerate() {
+            let (hi, lo) = (UNHEX[text[2 * i] as usize], UNHEX[text[2 * i + 1] as usize]);
+            bad |= (hi | lo) & 0x80;
+            *o = (hi << 4) | (lo & 0x0f);
         }
-        Some(Head(out))
+        (bad == 0).then_some(Head(out))
     }
 
     /// Whether this head's hex begins with `prefix` (hex digits, either case).
@@ -82,14 +83,21 @@ impl fmt::Display for Head {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-fn nibble(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
+/// Each byte's value as a hex digit, or 0x80 when it is not one.
+const UNHEX: [u8; 256] = {
+    let mut t = [0x80u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            b'0'..=b'9' => c as u8 - b'0',
+            b'a'..=b'f' => c as u8 - b'a' + 10,
+            b'A'..=b'F' => c as u8 - b'A' + 10,
+            _ => 0x80,
+        };
+        c += 1;
     }
-}
+    t
+};
 
 const PREV: &[u8] = b",\"prev\":\"";
 const HASH: &[u8] = b"\",\"hash\":\"";

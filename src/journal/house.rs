@@ -128,7 +128,11 @@ mod tests {
             assert_eq!(record.bad_digest(), None);
             assert_eq!(record.rules().as_ref(), Ok(&rules), "{name}");
             assert_eq!(
-                record.bases.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+                record
+                    .bases
+                    .iter()
+                    .map(|b| b.name.as_str())
+                    .collect::<Vec<_>>(),
                 if name == "tda" { vec![] } else { vec!["tda"] }
             );
         }
@@ -141,9 +145,10 @@ mod tests {
         let mut record = HouseRecord::of(&rules);
         // The recorded tda cites the minimum raise under another number
         // than the shipped one.
-        record.bases[0].toml = record.bases[0]
-            .toml
-            .replacen("rule = \"43-A\"", "rule = \"43-X\"", 1);
+        record.bases[0].toml =
+            record.bases[0]
+                .toml
+                .replacen("rule = \"43-A\"", "rule = \"43-X\"", 1);
         record.bases[0].sha256 = digest(&record.bases[0].toml);
         let rebuilt = record.rules().expect("rebuilds");
         assert_eq!(rebuilt.settings.min_raise.citation.rule, "43-X");

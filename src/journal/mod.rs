@@ -182,30 +182,6 @@ pub enum Record {
     Seal(Seal),
 }
 
-impl Record {
-    fn kind(&self) -> &'static str {
-        match self {
-            Record::Session(_) => "session",
-            Record::Hand(_) => "hand",
-            Record::Entry(_) => "entry",
-            Record::Seal(_) => "seal",
-        }
-    }
-}
-
-/// One record as read, with where it is and what the chain says of it.
-#[derive(Debug, Clone)]
-pub struct Item {
-    /// The 1-based line.
-    pub line: usize,
-    /// The record.
-    pub record: Record,
-    /// When it was written (format 2).
-    pub time: Option<Stamp>,
-    /// Its hash (format 2).
-    pub hash: Option<Head>,
-}
-
 /// One hand as read back from a journal.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JournalHand {
@@ -381,14 +357,17 @@ pub fn load(path: &Path) -> Result<Loaded, JournalError> {
 pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
     let mut hands: Vec<JournalHand> = Vec::new();
     let mut house: Option<Arc<HouseRecord>> = None;
-    let scan = scan(path, bytes, |item| {
-        match item.record {
+    let mut order = Order::default();
+    let scan = scan(path, bytes, |raw| {
+        let record = read_record(raw.bytes, raw.chained)?;
+        order.record(raw.line, &record)?;
+        match record {
             Record::Session(s) => house = Some(Arc::new(s.house)),
             Record::Hand(header) => hands.push(JournalHand {
                 header,
                 entries: Vec::new(),
-                line: item.line,
-                started: item.time,
+                line: raw.line,
+                started: raw.time,
                 times: Vec::new(),
                 house: house.clone(),
                 sealed: false,
@@ -396,7 +375,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
             Record::Entry(entry) => {
                 if let Some(hand) = hands.last_mut() {
                     hand.entries.push(entry);
-                    hand.times.push(item.time);
+                    hand.times.push(raw.time);
                     hand.house = house.clone();
                     hand.sealed = false;
                 }
@@ -426,6 +405,57 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
     })
 }
 
+/// A record's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Session,
+    Hand,
+    Entry,
+    Seal,
+}
+
+impl Kind {
+    fn named(name: &str) -> Option<Kind> {
+        Some(match name {
+            "session" => Kind::Session,
+            "hand" => Kind::Hand,
+            "entry" => Kind::Entry,
+            "seal" => Kind::Seal,
+            _ => return None,
+        })
+    }
+}
+
+/// One line as the scan found it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Raw<'a> {
+    /// The 1-based line.
+    pub(crate) line: usize,
+    /// Its kind.
+    pub(crate) kind: Kind,
+    /// Its bytes, without the newline.
+    pub(crate) bytes: &'a [u8],
+    /// Whether it carries the chain (format 2).
+    pub(crate) chained: bool,
+    /// When it was written (format 2).
+    pub(crate) time: Option<Stamp>,
+    /// Its hash (format 2).
+    pub(crate) hash: Option<Head>,
+}
+
+/// What is wrong with a record, at its line unless another is named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Bad {
+    pub(crate) line: Option<usize>,
+    pub(crate) reason: String,
+}
+
+impl From<String> for Bad {
+    fn from(reason: String) -> Bad {
+        Bad { line: None, reason }
+    }
+}
+
 /// What a scan found besides the records.
 #[derive(Debug, Clone)]
 pub(crate) struct Scan {
@@ -437,26 +467,50 @@ pub(crate) struct Scan {
     pub(crate) dropped_header: bool,
     pub(crate) unterminated: Option<usize>,
     pub(crate) good_len: u64,
+    /// The number of the last line read.
+    pub(crate) lines: usize,
 }
 
-/// Where the scan is in the current hand.
-struct HandAt {
-    number: u32,
-    setup: TableSetup,
-    entries: u32,
+/// The last hand header the scan passed, and how many entries followed it.
+struct LastHand {
     line: usize,
     start: usize,
+    entries: usize,
     head_before: Head,
     records_before: usize,
 }
 
-/// Reads every record in order, checking the chain and the order of
-/// records, and hands each to `visit` (whose error, a sentence, is
-/// reported at the record's line).
+/// Reads every line in order: finds its end and its kind, checks the
+/// chain and the times, and hands it to `visit`, which reads and checks the
+/// record itself (its error is reported at the record's line, or at the
+/// line it names). A last line without its newline is kept when it is a
+/// whole record, else dropped; so is a last hand header without an entry.
 pub(crate) fn scan(
     path: &Path,
     bytes: &[u8],
-    mut visit: impl FnMut(Item) -> Result<(), String>,
+    visit: impl FnMut(&Raw) -> Result<(), Bad>,
+) -> Result<Scan, JournalError> {
+    scan_part(path, bytes, None, visit)
+}
+
+/// Where a part of a chained journal begins, for scanning it alone.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PartStart {
+    /// Lines before the part.
+    pub(crate) lines_before: usize,
+    /// The head the part's first record links to.
+    pub(crate) head: Head,
+    /// The line of the journal's first chained record.
+    pub(crate) chained_from: usize,
+}
+
+/// `scan` over a part of a journal that begins after `start` (the whole
+/// journal when `None`).
+pub(crate) fn scan_part(
+    path: &Path,
+    bytes: &[u8],
+    start: Option<PartStart>,
+    mut visit: impl FnMut(&Raw) -> Result<(), Bad>,
 ) -> Result<Scan, JournalError> {
     let corrupt = |line: usize, reason: String| JournalError::Corrupt {
         path: path.to_path_buf(),
@@ -464,44 +518,38 @@ pub(crate) fn scan(
         reason,
     };
     let mut out = Scan {
-        head: Head::genesis(b""),
-        chained_from: None,
+        head: start.map_or_else(|| Head::genesis(b""), |s| s.head),
+        chained_from: start.map(|s| s.chained_from),
         records: 0,
         dropped: None,
         dropped_header: false,
         unterminated: None,
         good_len: 0,
+        lines: 0,
     };
-    let mut hand: Option<HandAt> = None;
+    let mut last_hand: Option<LastHand> = None;
     let mut offset = 0usize;
-    let mut number = 0usize;
+    let mut number = start.map_or(0, |s| s.lines_before);
     while offset < bytes.len() {
         number += 1;
         let line_start = offset;
         let rest = &bytes[offset..];
-        let (raw, complete) = match memchr_newline(rest) {
+        let (raw, complete) = match memchr::memchr(b'\n', rest) {
             Some(end) => (&rest[..end], true),
             None => (rest, false),
         };
         offset += raw.len() + usize::from(complete);
+        if !complete && !whole_record(raw, &out) {
+            // No newline and not a whole record: a write cut off before it
+            // finished, never acknowledged.
+            out.dropped = Some(Dropped {
+                line: number,
+                bytes: raw.len() as u64,
+                what: "an unfinished write (never shown as taken)".into(),
+            });
+            break;
+        }
         if !complete {
-            // No newline: a write cut off before it finished, unless the
-            // record is whole (and, chained, its hash checks): then it was
-            // written, and only its newline is missing.
-            let whole = std::str::from_utf8(raw).is_ok()
-                && match chain::links(raw) {
-                    Some(l) => l.prev == out.head && l.computed() == l.hash,
-                    None => out.chained_from.is_none() && read_v1(raw).is_ok(),
-                }
-                && read_record(raw, chain::links(raw).is_some()).is_ok();
-            if !whole {
-                out.dropped = Some(Dropped {
-                    line: number,
-                    bytes: raw.len() as u64,
-                    what: "an unfinished write (never shown as taken)".into(),
-                });
-                break;
-            }
             out.unterminated = Some(number);
         }
         if std::str::from_utf8(raw).is_err() {
@@ -561,158 +609,89 @@ pub(crate) fn scan(
             }
             None => (None, None),
         };
-        let record = read_record(raw, links.is_some()).map_err(|e| corrupt(number, e))?;
-        if out.chained_from == Some(number) && !matches!(record, Record::Session(_)) {
+        let kind = kind_of(raw, links.is_some()).map_err(|e| corrupt(number, e))?;
+        if out.chained_from == Some(number) && kind != Kind::Session {
             return Err(corrupt(
                 number,
                 format!(
-                    "the chain starts with a {} record: it starts with a session record (the one before it was removed).",
-                    record.kind()
+                    "the chain starts with a {kind:?} record: it starts with a session record (the one before it was removed).",
                 ),
             ));
         }
-        // The order of records.
-        match &record {
-            Record::Session(s) => {
-                if s.format != JOURNAL_FORMAT {
-                    return Err(corrupt(
-                        number,
-                        format!(
-                            "the session was written in journal format {}, and this floorcall reads formats 1 and {JOURNAL_FORMAT}.",
-                            s.format
-                        ),
-                    ));
-                }
-                if let Some(bad) = s.house.bad_digest() {
-                    return Err(corrupt(
-                        number,
-                        format!(
-                            "the house rules \"{}\" embedded here do not match their digest: the text was changed.",
-                            bad.name
-                        ),
-                    ));
-                }
-            }
-            Record::Hand(header) => {
-                if let Some(h) = &hand
-                    && h.entries == 0
-                {
-                    return Err(corrupt(
-                        h.line,
-                        format!(
-                            "hand {} has a header but no entries: its start was never written.",
-                            h.number
-                        ),
-                    ));
-                }
-                if header.version != EVENT_VERSION {
-                    return Err(corrupt(
-                        number,
-                        format!(
-                            "the hand was written in event version {}, and this floorcall reads version {EVENT_VERSION}.",
-                            header.version
-                        ),
-                    ));
-                }
-                // A table the engine would not start is not a hand that
-                // was played: the file was damaged or written by hand.
-                validate_setup(&header.setup).map_err(|refusal| {
-                    corrupt(number, format!("hand {}: {refusal}", header.number))
-                })?;
-                hand = Some(HandAt {
-                    number: header.number,
-                    setup: header.setup.clone(),
-                    entries: 0,
+        match kind {
+            Kind::Hand => {
+                last_hand = Some(LastHand {
                     line: number,
                     start: line_start,
+                    entries: 0,
                     head_before: out.head,
                     records_before: out.records,
                 });
             }
-            Record::Entry(entry) => {
-                let Some(h) = hand.as_mut() else {
-                    return Err(corrupt(
-                        number,
-                        format!("entry {} comes before any hand header.", entry.seq),
-                    ));
-                };
-                check_entry(h, entry).map_err(|reason| corrupt(number, reason))?;
-                h.entries += 1;
-            }
-            Record::Seal(seal) => {
-                let Some(h) = hand.as_ref().filter(|h| h.entries > 0) else {
-                    return Err(corrupt(
-                        number,
-                        format!("the seal of hand {} comes before any entry.", seal.hand),
-                    ));
-                };
-                if seal.hand != h.number || seal.entries != h.entries {
-                    return Err(corrupt(
-                        number,
-                        format!(
-                            "the seal is for hand {} after {} entries, but it follows entry {} of hand {}.",
-                            seal.hand,
-                            seal.entries,
-                            h.entries - 1,
-                            h.number
-                        ),
-                    ));
+            Kind::Entry => {
+                if let Some(h) = last_hand.as_mut() {
+                    h.entries += 1;
                 }
             }
+            Kind::Session | Kind::Seal => {}
         }
         if let Some(hash) = hash {
             out.head = hash;
         }
         out.records += 1;
-        visit(Item {
+        visit(&Raw {
             line: number,
-            record,
+            kind,
+            bytes: raw,
+            chained: links.is_some(),
             time,
             hash,
         })
-        .map_err(|reason| corrupt(number, reason))?;
+        .map_err(|bad| corrupt(bad.line.unwrap_or(number), bad.reason))?;
         out.good_len = offset as u64;
     }
+    out.lines = number;
     if out.chained_from.is_none() {
         out.head = Head::genesis(&bytes[..out.good_len as usize]);
     }
     // A header and its hand's first entry are written in one call: a last
     // header without entries is part of a write that never finished.
-    if let Some(h) = hand.filter(|h| h.entries == 0) {
+    if let Some(h) = last_hand.filter(|h| h.entries == 0) {
         let torn = out.dropped.take();
         out.dropped = Some(Dropped {
             line: h.line,
             bytes: bytes.len() as u64 - h.start as u64,
             what: match torn {
-                Some(_) => format!(
-                    "the start of hand {} and an unfinished write after it (never shown as taken)",
-                    h.number
-                ),
-                None => format!(
-                    "the start of hand {}, whose first entry was never written",
-                    h.number
-                ),
+                Some(_) => {
+                    "the start of a hand and an unfinished write after it (never shown as taken)"
+                        .into()
+                }
+                None => "the start of a hand whose first entry was never written".into(),
             },
         });
         out.dropped_header = true;
         out.unterminated = None;
         out.good_len = h.start as u64;
-        out.head = if out.chained_from.is_some() {
+        out.records = h.records_before;
+        out.head = if out.chained_from.is_some_and(|l| l < h.line) {
             h.head_before
         } else {
+            out.chained_from = None;
             Head::genesis(&bytes[..h.start])
         };
-        out.records = h.records_before;
-        if out.chained_from.is_some_and(|l| l >= h.line) {
-            out.chained_from = None;
-            out.head = Head::genesis(&bytes[..h.start]);
-        }
     }
     Ok(out)
 }
 
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|b| *b == b'\n')
+/// Whether a last line without its newline is a whole record, so it was
+/// written and only its newline is missing: a line in the chained form
+/// (whose links the scan then checks like any other), or a format-1 record
+/// that reads. A torn write is a prefix of its line, which has neither.
+fn whole_record(raw: &[u8], out: &Scan) -> bool {
+    match chain::links(raw) {
+        Some(_) => true,
+        None => out.chained_from.is_none() && read_v1(raw).is_ok(),
+    }
 }
 
 /// The time members before `prev`: `,"time":"<24>","offset":"<6>"`.
@@ -734,31 +713,50 @@ fn stamp_of(members: &[u8]) -> Option<Stamp> {
     Stamp::parse(utc, off)
 }
 
-/// The kind named at the start of a line: `{"record":"KIND",`.
-fn kind_of(raw: &[u8]) -> Option<&str> {
-    let rest = raw.strip_prefix(b"{\"record\":\"")?;
-    let end = rest.iter().position(|b| *b == b'"')?;
-    std::str::from_utf8(&rest[..end]).ok()
+/// The kind named at the start of a line, `{"record":"KIND",`: a chained
+/// line must begin so; a format-1 line is read whole when it does not.
+fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
+    let named = raw
+        .strip_prefix(b"{\"record\":\"")
+        .and_then(|rest| {
+            let end = memchr::memchr(b'"', rest)?;
+            std::str::from_utf8(&rest[..end]).ok()
+        })
+        .map(str::to_string);
+    let name = match named {
+        Some(name) => name,
+        None if chained => {
+            return Err(
+                "the line is not a journal record (it does not begin with its \"record\" kind)."
+                    .into(),
+            );
+        }
+        None => match read_v1(raw)? {
+            Record::Hand(_) => "hand".into(),
+            _ => "entry".into(),
+        },
+    };
+    Kind::named(&name).ok_or_else(|| {
+        format!(
+            "the line is a record of kind \"{name}\", which is none of \"session\", \"hand\", \"entry\" and \"seal\"."
+        )
+    })
 }
 
 /// Reads one line as a record: chained lines straight into their type,
 /// format-1 lines as before.
-fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
+pub(crate) fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
     if !chained {
         return read_v1(raw);
     }
     let bad = |e: serde_json::Error| format!("the line is not a journal record ({e}).");
-    match kind_of(raw) {
-        Some("entry") => serde_json::from_slice(raw).map(Record::Entry).map_err(bad),
-        Some("hand") => serde_json::from_slice(raw).map(Record::Hand).map_err(bad),
-        Some("seal") => serde_json::from_slice(raw).map(Record::Seal).map_err(bad),
-        Some("session") => serde_json::from_slice(raw)
+    match kind_of(raw, true)? {
+        Kind::Entry => serde_json::from_slice(raw).map(Record::Entry).map_err(bad),
+        Kind::Hand => serde_json::from_slice(raw).map(Record::Hand).map_err(bad),
+        Kind::Seal => serde_json::from_slice(raw).map(Record::Seal).map_err(bad),
+        Kind::Session => serde_json::from_slice(raw)
             .map(|s| Record::Session(Box::new(s)))
             .map_err(bad),
-        Some(other) => Err(format!(
-            "the line is a record of kind \"{other}\", which is none of \"session\", \"hand\", \"entry\" and \"seal\"."
-        )),
-        None => Err("the line is not a journal record (it does not begin with its \"record\" kind).".into()),
     }
 }
 
@@ -776,6 +774,126 @@ fn read_v1(raw: &[u8]) -> Result<Record, String> {
             "the line is a record of kind \"{other}\", which is neither \"hand\" nor \"entry\"."
         )),
         None => Err("the line is not a journal record (it has no \"record\" kind).".into()),
+    }
+}
+
+/// The order of records: sessions in a known format with their digests,
+/// hands with tables the engine would start, entries in sequence, each
+/// hand beginning with its start, seals after entries of their hand.
+#[derive(Debug, Default)]
+pub(crate) struct Order {
+    hand: Option<HandAt>,
+}
+
+/// Where the current hand is.
+#[derive(Debug)]
+struct HandAt {
+    number: u32,
+    setup: TableSetup,
+    entries: u32,
+    line: usize,
+}
+
+impl Order {
+    /// Checks that `record`, at `line`, may come next.
+    pub(crate) fn record(&mut self, line: usize, record: &Record) -> Result<(), Bad> {
+        match record {
+            Record::Session(s) => {
+                if s.format != JOURNAL_FORMAT {
+                    return Err(format!(
+                        "the session was written in journal format {}, and this floorcall reads formats 1 and {JOURNAL_FORMAT}.",
+                        s.format
+                    )
+                    .into());
+                }
+                if let Some(bad) = s.house.bad_digest() {
+                    return Err(format!(
+                        "the house rules \"{}\" embedded here do not match their digest: the text was changed.",
+                        bad.name
+                    )
+                    .into());
+                }
+            }
+            Record::Hand(header) => {
+                if let Some(h) = self.hand.as_ref().filter(|h| h.entries == 0) {
+                    return Err(Bad {
+                        line: Some(h.line),
+                        reason: format!(
+                            "hand {} has a header but no entries: its start was never written.",
+                            h.number
+                        ),
+                    });
+                }
+                if header.version != EVENT_VERSION {
+                    return Err(format!(
+                        "the hand was written in event version {}, and this floorcall reads version {EVENT_VERSION}.",
+                        header.version
+                    )
+                    .into());
+                }
+                // A table the engine would not start is not a hand that
+                // was played: the file was damaged or written by hand.
+                validate_setup(&header.setup)
+                    .map_err(|refusal| format!("hand {}: {refusal}", header.number))?;
+                self.hand = Some(HandAt {
+                    number: header.number,
+                    setup: header.setup.clone(),
+                    entries: 0,
+                    line,
+                });
+            }
+            Record::Entry(entry) => {
+                let h = self.hand_for(entry.seq)?;
+                check_entry(h, entry)?;
+                h.entries += 1;
+            }
+            Record::Seal(seal) => {
+                let Some(h) = self.hand.as_ref().filter(|h| h.entries > 0) else {
+                    return Err(
+                        format!("the seal of hand {} comes before any entry.", seal.hand).into(),
+                    );
+                };
+                if seal.hand != h.number || seal.entries != h.entries {
+                    return Err(format!(
+                        "the seal is for hand {} after {} entries, but it follows entry {} of hand {}.",
+                        seal.hand,
+                        seal.entries,
+                        h.entries - 1,
+                        h.number
+                    )
+                    .into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks only that entry `seq` comes next in its hand (its events are
+    /// checked by ruling it again).
+    pub(crate) fn entry_seq(&mut self, seq: u32) -> Result<(), Bad> {
+        let h = self.hand_for(seq)?;
+        if seq != h.entries {
+            return Err(format!(
+                "entry {seq} is out of order: entry {} of hand {} comes next.",
+                h.entries, h.number
+            )
+            .into());
+        }
+        h.entries += 1;
+        Ok(())
+    }
+
+    /// Takes back the count `entry_seq` made, to check the entry whole.
+    pub(crate) fn unsee_entry(&mut self) {
+        if let Some(h) = self.hand.as_mut() {
+            h.entries = h.entries.saturating_sub(1);
+        }
+    }
+
+    fn hand_for(&mut self, seq: u32) -> Result<&mut HandAt, Bad> {
+        self.hand
+            .as_mut()
+            .ok_or_else(|| format!("entry {seq} comes before any hand header.").into())
     }
 }
 

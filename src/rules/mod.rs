@@ -569,9 +569,7 @@ impl HouseRules {
             bases: base
                 .map(|b| {
                     let name = raw.extends.clone().unwrap_or_default();
-                    std::iter::once((name, b.toml))
-                        .chain(b.bases)
-                        .collect()
+                    std::iter::once((name, b.toml)).chain(b.bases).collect()
                 })
                 .unwrap_or_default(),
         })

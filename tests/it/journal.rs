@@ -13,10 +13,9 @@ use std::process::Command;
 use std::sync::Arc;
 
 use floorcall::journal::chain::{self, Head};
-use floorcall::journal::verify::{VerifyError, VerifyOptions, Verified, verify_file};
+use floorcall::journal::verify::{Verified, VerifyError, VerifyOptions, verify_file};
 use floorcall::journal::{
-    self, Faults, HandHeader, Journal, JournalError, JournalOptions, Loaded, Session,
-    SteppingClock,
+    self, Faults, HandHeader, Journal, JournalError, JournalOptions, Loaded, Session, SteppingClock,
 };
 use floorcall::notation::parse_line;
 use floorcall::rules::HouseRules;
@@ -298,10 +297,7 @@ fn every_record_is_timed_and_chained_and_the_session_embeds_the_house() {
     let home = tempfile::tempdir().expect("a temp dir");
     let (code, out, err) = floorcall(&["replay", path.to_str().expect("utf-8")], home.path());
     assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("began 2025-11-22 13:36:01 +01:00"),
-        "{out}"
-    );
+    assert!(out.contains("began 2025-11-22 13:36:01 +01:00"), "{out}");
     assert!(out.contains("#1 13:36:02 entered: s1 raise 600"), "{out}");
     assert!(out.contains("#6 13:36:07 entered: s2 check"), "{out}");
 }
@@ -357,7 +353,13 @@ fn every_scenario_journaled_verifies_entry_by_entry() {
         let scenario = floorcall::scenario::load(file).expect("loads");
         let path = dir.path().join(format!("{i}.jsonl"));
         let (journal, _) = open(&path);
-        let header = HandHeader::new(&scenario.rules.name, 1, 10, BTreeMap::new(), scenario.setup.clone());
+        let header = HandHeader::new(
+            &scenario.rules.name,
+            1,
+            10,
+            BTreeMap::new(),
+            scenario.setup.clone(),
+        );
         let Ok(mut session) = Session::start(header, scenario.rules.clone(), &mut Some(journal))
         else {
             continue;
@@ -394,16 +396,25 @@ fn a_torn_last_line_is_dropped_and_cut_on_open_and_said() {
     assert_eq!(loaded.torn_line, Some(lines));
     assert_eq!(loaded.hands[0].entries.len(), LINES.len());
     let v = verify(&path).expect("a write in progress is not damage");
-    assert!(v.notes[0].contains(&format!("Line {lines} on")), "{:?}", v.notes);
+    assert!(
+        v.notes[0].contains(&format!("Line {lines} on")),
+        "{:?}",
+        v.notes
+    );
     // Opening cuts the torn part, and says so; appending goes on from the
     // last whole line.
     let (journal, loaded) = open(&path);
     let said = journal.repaired().expect("the repair is said").to_string();
     assert!(
-        said.starts_with(&format!("The journal was repaired on start: line {lines} on, ")),
+        said.starts_with(&format!(
+            "The journal was repaired on start: line {lines} on, "
+        )),
         "{said}"
     );
-    assert!(said.contains("an unfinished write (never shown as taken), was dropped"), "{said}");
+    assert!(
+        said.contains("an unfinished write (never shown as taken), was dropped"),
+        "{said}"
+    );
     let mut session = Session::resume(loaded.hands[0].clone(), HouseRules::tda(), Some(journal));
     play(&mut session, &["s2 check"]);
     let hand = reload(&path);
@@ -445,12 +456,16 @@ fn a_finished_hand_whose_seal_was_cut_off_is_sealed_again_on_open() {
     write_lines(&path, &lines);
     let (line, text) = bad_record(&path);
     assert_eq!(line, 6);
-    assert!(text.contains("hand 1 is over, but its seal is missing"), "{text}");
+    assert!(
+        text.contains("hand 1 is over, but its seal is missing"),
+        "{text}"
+    );
     let (journal, _) = open(&path);
     assert!(
         journal
             .repaired()
-            .is_some_and(|r| r.contains("hand 1 was over but its seal had been cut off: it was sealed again")),
+            .is_some_and(|r| r
+                .contains("hand 1 was over but its seal had been cut off: it was sealed again")),
         "{:?}",
         journal.repaired()
     );
@@ -535,7 +550,9 @@ fn a_hand_whose_table_cannot_start_is_damage_naming_the_file_and_line() {
     // The blinds rule is the same as everywhere else.
     let path = dir.path().join("k.jsonl");
     drop(journaled(&path, LINES));
-    forge(&path, 2, |l| l.replace("\"big_blind\":200", "\"big_blind\":0"));
+    forge(&path, 2, |l| {
+        l.replace("\"big_blind\":200", "\"big_blind\":0")
+    });
     let (line, text) = open_error(&path);
     assert_eq!(line, 2);
     assert!(
@@ -556,15 +573,23 @@ fn an_edited_byte_is_caught_at_its_line() {
     let (line, text) = bad_record(&path);
     assert_eq!(line, 10);
     assert!(
-        text.ends_with("the record was changed after it was written: its hash does not match its contents."),
+        text.ends_with(
+            "the record was changed after it was written: its hash does not match its contents."
+        ),
         "{text}"
     );
     // The binary names it and exits 1; the table refuses to write on it.
     let home = tempfile::tempdir().expect("a temp dir");
     let (code, out, _) = floorcall(&["verify", path.to_str().expect("utf-8")], home.path());
     assert_eq!(code, 1, "{out}");
-    assert!(out.starts_with(&format!("{}, line 10: ", path.display())), "{out}");
-    assert!(matches!(Journal::open(&path), Err(JournalError::Corrupt { line: 10, .. })));
+    assert!(
+        out.starts_with(&format!("{}, line 10: ", path.display())),
+        "{out}"
+    );
+    assert!(matches!(
+        Journal::open(&path),
+        Err(JournalError::Corrupt { line: 10, .. })
+    ));
     // A byte of the embedded house rules is an edit too.
     let path = dir.path().join("k.jsonl");
     drop(three_hands(&path));
@@ -660,7 +685,10 @@ fn a_cut_off_end_is_caught_against_the_head_the_screen_showed() {
     match verify_head(&path, &noted) {
         Err(e @ VerifyError::HeadMissing { .. }) => {
             let text = e.to_string();
-            assert!(text.contains(&format!("no record carries the head {noted}")), "{text}");
+            assert!(
+                text.contains(&format!("no record carries the head {noted}")),
+                "{text}"
+            );
             assert!(text.contains(&format!("end at head {head_2}")), "{text}");
         }
         other => panic!("the cut was not caught: {other:?}"),
@@ -671,7 +699,11 @@ fn a_cut_off_end_is_caught_against_the_head_the_screen_showed() {
     assert_eq!(code, 1, "{out}");
     // A head noted earlier is still in the journal.
     let v = verify_head(&path, &head_2.to_uppercase()).expect("hand 2's head is there");
-    assert!(v.notes.iter().any(|n| n.contains("nothing was written after it")));
+    assert!(
+        v.notes
+            .iter()
+            .any(|n| n.contains("nothing was written after it"))
+    );
     let (code, _, err) = floorcall(&["verify", p, "--head", "xyz"], home.path());
     assert_eq!(code, 2);
     assert!(err.contains("\"xyz\" is not a head"), "{err}");
@@ -739,7 +771,10 @@ fn a_second_writer_is_refused_at_once_and_readers_go_on() {
     let mut session = journaled(&path, LINES);
     let start = std::time::Instant::now();
     let err = Journal::open(&path).expect_err("one writer");
-    assert!(start.elapsed() < std::time::Duration::from_secs(1), "at once");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(1),
+        "at once"
+    );
     assert!(matches!(err, JournalError::Locked { .. }));
     assert_eq!(
         err.to_string(),
@@ -757,7 +792,10 @@ fn a_second_writer_is_refused_at_once_and_readers_go_on() {
     let p = path.to_str().expect("utf-8");
     let (code, _, err) = floorcall(&["--journal", p, "--seats", "3"], home.path());
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains(&format!("{p} is being written by another floorcall")), "{err}");
+    assert!(
+        err.contains(&format!("{p} is being written by another floorcall")),
+        "{err}"
+    );
     let (code, out, err) = floorcall(&["verify", p], home.path());
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) = floorcall(&["replay", p], home.path());
@@ -820,7 +858,10 @@ fn a_format_1_journal_reads_says_it_has_no_chain_and_the_chain_starts_after_it()
     assert_eq!((v.chained_from, v.entries), (Some(9), 8));
     let (code, out, _) = floorcall(&["verify", p], home.path());
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("Lines 1 to 8 were written in journal format 1"), "{out}");
+    assert!(
+        out.contains("Lines 1 to 8 were written in journal format 1"),
+        "{out}"
+    );
     // An edit to a format-1 line (a player's name) now breaks the chain's
     // first link.
     tamper(&path, 1, |l| l.replace("Ann", "Bob"));
@@ -974,14 +1015,28 @@ fn the_table_screen_shows_the_head_and_a_repair_on_start() {
     });
     let message = app.message().expect("said");
     assert!(
-        message.text.starts_with("The journal was repaired on start: line 9 on, "),
+        message
+            .text
+            .starts_with("The journal was repaired on start: line 9 on, "),
         "{}",
         message.text
     );
-    assert!(message.text.ends_with("Hand 1 resumed from the journal (6 entries)."), "{}", message.text);
+    assert!(
+        message
+            .text
+            .ends_with("Hand 1 resumed from the journal (6 entries)."),
+        "{}",
+        message.text
+    );
     let screen = screen_text(&app, 120, 40);
-    assert!(screen.contains(&format!("journal j.jsonl head {head}")), "{screen}");
-    assert!(screen.contains("The journal was repaired on start"), "{screen}");
+    assert!(
+        screen.contains(&format!("journal j.jsonl head {head}")),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("The journal was repaired on start"),
+        "{screen}"
+    );
     // Narrow, the head stays and the file's name goes.
     let screen = screen_text(&app, 80, 30);
     assert!(screen.contains(&format!("head {head}")), "{screen}");
@@ -1010,10 +1065,18 @@ fn a_write_that_cannot_be_cut_back_makes_the_journal_unusable_until_the_next_sta
     press(&mut app, "c");
     let m = app.message().expect("said").clone();
     assert_eq!(m.kind, MessageKind::Refusal);
-    assert!(m.text.ends_with("Nothing was recorded: key it again."), "{}", m.text);
+    assert!(
+        m.text.ends_with("Nothing was recorded: key it again."),
+        "{}",
+        m.text
+    );
     assert_eq!(std::fs::read(&path).expect("read"), before, "cut back");
     press(&mut app, "c");
-    assert_eq!(app.message().map(|m| m.kind), Some(MessageKind::Info), "taken");
+    assert_eq!(
+        app.message().map(|m| m.kind),
+        Some(MessageKind::Info),
+        "taken"
+    );
     drop(app);
     // Now the cut fails too: the journal takes nothing more this run.
     let (mut journal, loaded) = open(&path);
@@ -1049,11 +1112,84 @@ fn a_write_that_cannot_be_cut_back_makes_the_journal_unusable_until_the_next_sta
     // is there.
     let (journal, loaded) = open(&path);
     assert!(
-        journal.repaired().is_some_and(|r| r.contains("was dropped")),
+        journal
+            .repaired()
+            .is_some_and(|r| r.contains("was dropped")),
         "{:?}",
         journal.repaired()
     );
     assert_eq!(loaded.hands[0].entries.len(), taken + 1);
     drop(journal);
     verify(&path).expect("repaired");
+}
+
+/// A folder in memory where there is one (its syncs cost nothing), for
+/// journals of many hands.
+fn memory_dir() -> tempfile::TempDir {
+    let shm = Path::new("/dev/shm");
+    if shm.is_dir() {
+        tempfile::tempdir_in(shm).expect("a temp dir")
+    } else {
+        tempfile::tempdir().expect("a temp dir")
+    }
+}
+
+/// `hands` hands, each folded round to a raise.
+fn many_hands(path: &Path, hands: usize) -> Session {
+    let mut session = journaled(path, FOLDED);
+    for _ in 1..hands {
+        session.next_hand().expect("the next hand");
+        let to_act = session.state().to_act.expect("someone to act").number();
+        let others: Vec<u8> = (1..=3).filter(|s| *s != to_act).collect();
+        play(
+            &mut session,
+            &[
+                &format!("s{to_act} raise 600"),
+                &format!("s{} fold", others[0]),
+                &format!("s{} fold", others[1]),
+            ],
+        );
+    }
+    session
+}
+
+#[test]
+fn a_large_journal_checked_in_parts_says_what_one_pass_says() {
+    // Over a megabyte: verify checks it in parts, one a core.
+    let dir = memory_dir();
+    let path = dir.path().join("big.jsonl");
+    let session = many_hands(&path, 700);
+    let head = session.journal().expect("journaled").head();
+    drop(session);
+    assert!(std::fs::metadata(&path).expect("a file").len() > 1 << 20);
+    let v = verify(&path).expect("verifies");
+    assert_eq!((v.hands, v.entries, v.records), (700, 2800, 1 + 700 * 6));
+    assert_eq!(v.head, head);
+    // A head noted in the second half is found at its own line.
+    let lines = lines_of(&path);
+    let at = 1 + 600 * 6; // hand 600's seal
+    let noted = serde_json::from_str::<serde_json::Value>(&lines[at - 1]).expect("JSON")["hash"]
+        .as_str()
+        .expect("a hash")[..16]
+        .to_string();
+    let v = verify_head(&path, &noted).expect("found");
+    assert_eq!(
+        v.notes,
+        vec![format!(
+            "The head noted ({noted}) is line {at}'s; the journal goes on after it."
+        )]
+    );
+    // An edited byte in the last part is named at its line.
+    let bad = 1 + 650 * 6 - 2; // hand 650's first fold
+    tamper(&path, bad, |l| l.replace("fold", "fald"));
+    assert_eq!(bad_record(&path).0, bad);
+    // A hand taken out of the middle, the chain rewritten: the next hand's
+    // number gives it away, at its line.
+    let mut lines = lines_of(&path);
+    lines.drain(1 + 349 * 6..1 + 350 * 6); // hand 350
+    rechain(&mut lines);
+    write_lines(&path, &lines);
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 2 + 349 * 6, "{text}");
+    assert!(text.contains("hand 351 follows hand 349"), "{text}");
 }

@@ -43,9 +43,13 @@ impl Tmux {
     }
 
     fn pane(&self, format: &str) -> String {
-        String::from_utf8_lossy(&self.run(&["display-message", "-p", "-t", "fc", format]).stdout)
-            .trim()
-            .to_string()
+        String::from_utf8_lossy(
+            &self
+                .run(&["display-message", "-p", "-t", "fc", format])
+                .stdout,
+        )
+        .trim()
+        .to_string()
     }
 
     /// Waits (20 s at most) until the screen shows `text`.
@@ -156,15 +160,43 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
     let path = dir.path().join("journal.jsonl");
     let journal = path.to_str().expect("utf-8").to_string();
     let bin = env!("CARGO_BIN_EXE_floorcall");
-    let (data, config) = (format!("XDG_DATA_HOME={home}/data"), format!("XDG_CONFIG_HOME={home}/config"));
+    let (data, config) = (
+        format!("XDG_DATA_HOME={home}/data"),
+        format!("XDG_CONFIG_HOME={home}/config"),
+    );
     let command: Vec<&str> = vec![
-        "env", "-u", "NO_COLOR", &data, &config, bin, "--journal", &journal, "--seats", "3",
-        "--stacks", "100000", "--blinds", "10/20", "--button", "1", "--resume",
+        "env",
+        "-u",
+        "NO_COLOR",
+        &data,
+        &config,
+        bin,
+        "--journal",
+        &journal,
+        "--seats",
+        "3",
+        "--stacks",
+        "100000",
+        "--blinds",
+        "10/20",
+        "--button",
+        "1",
+        "--resume",
     ];
     let tmux = Tmux {
         socket: format!("floorcall-kill-{}", std::process::id()),
     };
-    let mut args = vec!["new-session", "-d", "-s", "fc", "-x", "120", "-y", "40", "--"];
+    let mut args = vec![
+        "new-session",
+        "-d",
+        "-s",
+        "fc",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        "--",
+    ];
     args.extend(&command);
     let out = tmux.run(&args);
     assert!(out.status.success(), "tmux new-session failed: {out:?}");

@@ -78,7 +78,11 @@ impl Screen<'_> {
                         .unwrap_or_default(),
                     j.summary()
                 ),
-                if j.unusable().is_some() { t.refusal() } else { t.info() },
+                if j.unusable().is_some() {
+                    t.refusal()
+                } else {
+                    t.info()
+                },
             ),
             None => ("not journaled ".to_string(), t.refusal()),
         };
