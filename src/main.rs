@@ -146,6 +146,19 @@ enum Cmd {
         #[arg(long)]
         hand: Option<u32>,
     },
+    /// Check a journal: its hash chain, each finished hand's seal, and every
+    /// entry ruled again under the house rules it embeds. Prints `OK: N
+    /// hands, M entries, head HEX` and exits 0, or names the first bad
+    /// record (file, line, what is wrong) and exits 1; 2 if it cannot be
+    /// read. Reads without the lock, so a table may be writing it.
+    Verify {
+        /// The journal (default: the session journal in the data folder).
+        journal: Option<PathBuf>,
+        /// A head noted from the table screen (its 16 hex digits, or 8 to
+        /// 64): a journal whose end was cut off since is caught against it.
+        #[arg(long, value_name = "HEX")]
+        head: Option<String>,
+    },
     /// Run scenario files (or folders of them) and check their expectations.
     Scenario {
         /// Scenario files or folders.
@@ -347,6 +360,7 @@ fn main() -> ExitCode {
         Some(Cmd::Scenario { paths }) => print(|out| run_scenarios(&paths, out)),
         Some(Cmd::Rules { command }) => print(|out| rules_command(command, out)),
         Some(Cmd::Replay { journal, hand }) => print(|out| replay_command(journal, hand, out)),
+        Some(Cmd::Verify { journal, head }) => print(|out| verify_command(journal, head, out)),
         None => {
             return match run_table(&cli.table) {
                 Ok(code) => code,
@@ -425,6 +439,58 @@ fn replay_command(journal: Option<PathBuf>, number: Option<u32>, out: &mut impl 
     Ok(ExitCode::SUCCESS)
 }
 
+/// Checks a journal for the TD: exit 0 verified, 1 not (the first bad record
+/// named, or no chain to check), 2 unreadable.
+fn verify_command(journal: Option<PathBuf>, head: Option<String>, out: &mut impl Write) -> Printed {
+    use floorcall::journal::JournalError;
+    use floorcall::journal::verify::{VerifyError, VerifyOptions, verify_file};
+
+    let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
+        tell("floorcall: the home folder is unknown: give the journal's path.");
+        return Ok(ExitCode::from(2));
+    };
+    let dirs = user_rules_dirs();
+    let house = |name: &str| HouseRules::find(name, &dirs).map_err(|e| e.to_string());
+    let options = VerifyOptions {
+        head,
+        house: &house,
+    };
+    match verify_file(&path, &options) {
+        Ok(v) if v.chained_from.is_none() && v.records > 0 => {
+            writeln!(
+                out,
+                "NO CHAIN: {} was written in journal format 1, before floorcall chained its records, so edits to it cannot be detected. Its {} hands and {} entries read, and every entry rules again as recorded.",
+                path.display(),
+                v.hands,
+                v.entries
+            )?;
+            Ok(ExitCode::from(1))
+        }
+        Ok(v) => {
+            writeln!(out, "{}", v.summary())?;
+            if let Some(line) = v.chained_from.filter(|l| *l > 1) {
+                writeln!(
+                    out,
+                    "  Lines 1 to {} were written in journal format 1, without a chain; the chain's first record (line {line}) covers their bytes.",
+                    line - 1
+                )?;
+            }
+            for note in &v.notes {
+                writeln!(out, "  {note}")?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e @ (VerifyError::Journal(JournalError::Io { .. }) | VerifyError::BadHead(_))) => {
+            tell(format_args!("floorcall: {e}"));
+            Ok(ExitCode::from(2))
+        }
+        Err(e) => {
+            writeln!(out, "{e}")?;
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
 /// A user's mistake (bad flag, damaged journal or key map) or a failure of
 /// the machine (the terminal, the disk).
 enum Failure {
@@ -468,9 +534,9 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
             anyhow::Error::new(e).context("the journal cannot be used (it was left as it is)"),
         )
     })?;
-    if let Some(line) = loaded.torn_line {
+    if let Some(repaired) = journal.repaired() {
         tell(format_args!(
-            "floorcall: {}, line {line}: an unfinished last write (never shown as taken) was dropped.",
+            "floorcall: {}: {repaired}",
             journal_path.display()
         ));
     }

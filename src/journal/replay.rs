@@ -1,6 +1,7 @@
 //! A disputed hand, event by event, as the TD reads it: each entry's line as
-//! entered, what it caused (bindings, rulings with their citations,
-//! retractions), and where the hand stood after it.
+//! entered and when (local time; the date and offset head the hand), what
+//! it caused (bindings, rulings with their citations, retractions), and
+//! where the hand stood after it.
 
 use crate::table::hand::{Entry, replay};
 
@@ -9,8 +10,12 @@ use super::JournalHand;
 /// The hand as lines of text: a header, then one block per entry.
 pub fn report(hand: &JournalHand) -> Vec<String> {
     let h = &hand.header;
+    let began = hand
+        .started
+        .map(|t| format!(" · began {t}"))
+        .unwrap_or_default();
     let mut out = vec![format!(
-        "Hand {} · house {} · journal line {} · {} entries",
+        "Hand {} · house {} · journal line {} · {} entries{began}",
         h.number,
         h.house,
         hand.line,
@@ -32,7 +37,14 @@ pub fn report(hand: &JournalHand) -> Vec<String> {
     out.push(format!("seats: {}", seats.join(" · ")));
     for (i, entry) in hand.entries.iter().enumerate() {
         out.push(String::new());
-        out.push(format!("#{} {}", entry.seq, heading(entry)));
+        let at = hand
+            .times
+            .get(i)
+            .copied()
+            .flatten()
+            .map(|t| format!("{} ", t.local_clock()))
+            .unwrap_or_default();
+        out.push(format!("#{} {at}{}", entry.seq, heading(entry)));
         for event in &entry.events {
             out.push(format!("    {event}"));
         }

@@ -4,13 +4,15 @@
 //! `Session::execute` decides and folds the command on the hand, writes the
 //! new entry and syncs it, and only then returns; if the write fails, the
 //! hand goes back to what it was and the caller gets the error instead.
+//! The write that finishes a hand carries its seal (final stacks; its
+//! hash is the chain's head at the end of the hand).
 //! Between hands, `next_hand` carries the stacks over, moves the button to
 //! the next occupied seat clockwise and lets busted seats leave.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::{HandHeader, Journal, JournalError, JournalHand};
+use super::{HandHeader, Journal, JournalError, JournalHand, Seal};
 use crate::rules::HouseRules;
 use crate::table::command::{Command, Refusal};
 use crate::table::event::{Street, TableSetup};
@@ -38,6 +40,7 @@ impl fmt::Display for SessionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SessionError::Refused(r) => write!(f, "{r}"),
+            SessionError::Journal(e @ JournalError::Unusable { .. }) => write!(f, "{e}"),
             SessionError::Journal(e) => write!(f, "{e} Nothing was recorded: key it again."),
             SessionError::HandNotOver(street) => write!(
                 f,
@@ -87,7 +90,8 @@ impl Session {
     ) -> Result<Session, SessionError> {
         let hand = Hand::start(header.setup.clone(), rules)?;
         if let Some(j) = journal.as_mut() {
-            j.begin_hand(&header, &hand.entries()[0])?;
+            let seal = Seal::of(header.number, hand.entries(), hand.state());
+            j.begin_hand(hand.rules(), &header, &hand.entries()[0], seal.as_ref())?;
         }
         Ok(Session {
             hand,
@@ -145,7 +149,9 @@ impl Session {
         let before = next.entries().len();
         let out = change(&mut next)?;
         if let Some(journal) = self.journal.as_mut() {
-            journal.append(&next.entries()[before..])?;
+            // The write that finishes the hand also seals it.
+            let seal = Seal::of(self.header.number, next.entries(), next.state());
+            journal.append(next.rules(), &next.entries()[before..], seal.as_ref())?;
         }
         self.hand = next;
         Ok(out)
@@ -235,7 +241,8 @@ impl Session {
         let rules = self.hand.rules().clone();
         let hand = Hand::start(header.setup.clone(), rules)?;
         if let Some(j) = self.journal.as_mut() {
-            j.begin_hand(&header, &hand.entries()[0])?;
+            let seal = Seal::of(header.number, hand.entries(), hand.state());
+            j.begin_hand(hand.rules(), &header, &hand.entries()[0], seal.as_ref())?;
         }
         self.hand = hand;
         self.header = header;

@@ -13,6 +13,7 @@ mod ruling;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -324,6 +325,12 @@ pub struct HouseRules {
     pub levels: Vec<Level>,
     citations: BTreeMap<RulingId, Citation>,
     clauses: BTreeMap<RulingId, BTreeMap<String, Citation>>,
+    /// The file name and TOML text read, and the built-in profiles it was
+    /// laid over (name, text; nearest first): what a journal embeds to
+    /// rebuild it.
+    file: Arc<str>,
+    toml: Arc<str>,
+    bases: Vec<(String, Arc<str>)>,
 }
 
 /// Why house rules could not be loaded.
@@ -557,6 +564,34 @@ impl HouseRules {
     /// Every problem found is reported (`RulesError::Several` when there
     /// is more than one), as far as the TOML parses.
     pub fn from_toml(file: &str, text: &str) -> Result<HouseRules, RulesError> {
+        Self::from_toml_over(file, text, &BUILT_IN)
+    }
+
+    /// The TOML text this house was read from.
+    pub fn toml(&self) -> &str {
+        &self.toml
+    }
+
+    /// The file it was read from, as named to `from_toml` (a built-in
+    /// profile's is `config/NAME.toml`); it is the default rulebook.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The profiles `extends` laid this house over (name, TOML text;
+    /// nearest first), as they were when it was read.
+    pub fn bases(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.bases.iter().map(|(n, t)| (n.as_str(), &**t))
+    }
+
+    /// Parses a house-rules file whose `extends` names one of `bases`
+    /// (name, TOML text) rather than the built-in profiles: a journal
+    /// rebuilds the house it recorded with the base it recorded.
+    pub fn from_toml_over(
+        file: &str,
+        text: &str,
+        bases: &[(&str, &str)],
+    ) -> Result<HouseRules, RulesError> {
         let read = read::read::<RawHouseRules>(text);
         // Each problem with the byte offset it points at (none: after
         // every problem that has one), for the file order.
@@ -583,8 +618,12 @@ impl HouseRules {
         };
         let base = match &raw.extends {
             None => None,
-            Some(base_name) => match Self::built_in(base_name.get_ref()) {
-                Some(base) => Some(base?),
+            Some(base_name) => match bases.iter().find(|(n, _)| *n == base_name.get_ref()) {
+                Some((n, base_text)) => Some(Self::from_toml_over(
+                    &format!("config/{n}.toml"),
+                    base_text,
+                    bases,
+                )?),
                 None => {
                     let (line, column) = line_column(text, base_name.span().start);
                     let error = RulesError::UnknownBase {
@@ -692,6 +731,18 @@ impl HouseRules {
                 levels,
                 citations,
                 clauses,
+                file: file.into(),
+                toml: text.into(),
+                bases: base
+                    .map(|b| {
+                        let name = raw
+                            .extends
+                            .as_ref()
+                            .map(|e| e.get_ref().clone())
+                            .unwrap_or_default();
+                        std::iter::once((name, b.toml)).chain(b.bases).collect()
+                    })
+                    .unwrap_or_default(),
             }),
             _ => Err(in_file_order(errors)),
         }

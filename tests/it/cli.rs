@@ -96,19 +96,23 @@ fn replay_shows_a_hand_entry_by_entry_with_rulings_and_retractions() {
     hand.undo().unwrap();
     let (mut journal, _) = Journal::open(&path).unwrap();
     let header = HandHeader::new("tda", 7, 4, Default::default(), setup);
-    journal.begin_hand(&header, &hand.entries()[0]).unwrap();
-    journal.append(&hand.entries()[1..]).unwrap();
+    journal
+        .begin_hand(hand.rules(), &header, &hand.entries()[0], None)
+        .unwrap();
+    journal
+        .append(hand.rules(), &hand.entries()[1..], None)
+        .unwrap();
 
     let (code, out, err) = floorcall(&["replay", path.to_str().unwrap(), "--hand", "7"]);
     assert_eq!(code, 0, "{err}");
     for expected in [
         "Hand 7 · house tda",
-        "#2 entered: s3 push 1400",
+        " entered: s3 push 1400",
         "s3 pushed 1400 in one motion",
         "binds: s3 call 1000",
         "ruling fifty-percent: Seat 3's 1,400 facing 1,000 is less than half a minimum raise",
         "[tda.txt 43-A:",
-        "#4 entered: # undo entry 3",
+        " entered: # undo entry 3",
         "retracts entry 3",
         "→ flop: pot 2,800, s1 to act",
         "→ flop: pot 1,800, s3 to act",
@@ -324,9 +328,11 @@ fn a_journal(dir: &Path) -> PathBuf {
     let (mut journal, _) = Journal::open(&path).expect("opens");
     let header = HandHeader::new("tda", 7, 4, Default::default(), setup);
     journal
-        .begin_hand(&header, &hand.entries()[0])
+        .begin_hand(hand.rules(), &header, &hand.entries()[0], None)
         .expect("written");
-    journal.append(&hand.entries()[1..]).expect("written");
+    journal
+        .append(hand.rules(), &hand.entries()[1..], None)
+        .expect("written");
     path
 }
 

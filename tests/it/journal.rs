@@ -1,19 +1,45 @@
 //! The journal: every entry on disk before the session returns, reloads to
 //! the same hand, a torn last line dropped, damage reported with the file
-//! and line and nothing changed; sessions across hands.
+//! and line and nothing changed; sessions across hands. The chain: every
+//! record linked and timed, the house embedded, finished hands sealed, and
+//! `verify` catching an edited byte, a removed, moved or repeated record or
+//! hand, a cut-off end (against a noted head), and a forger who rewrites
+//! the chain but not the chips. One writer at a time; format-1 journals
+//! still read.
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
 
-use floorcall::journal::{self, HandHeader, Journal, JournalError, Session};
+use floorcall::journal::chain::{self, Head};
+use floorcall::journal::verify::{Verified, VerifyError, VerifyOptions, verify_file};
+use floorcall::journal::{
+    self, Faults, HandHeader, Journal, JournalError, JournalOptions, Loaded, Session, SteppingClock,
+};
 use floorcall::notation::parse_line;
 use floorcall::rules::HouseRules;
 use floorcall::table::hand::Hand;
 use floorcall::table::{Chips, Seat, Street};
-use floorcall::tui::app::Mode;
+use floorcall::tui::app::{MessageKind, Mode};
 use floorcall::tui::{App, AppOptions};
 
 use super::support::table;
+use super::tui_fixtures::{press, screen_text};
+
+/// 2025-11-22 12:36:01 UTC, a second a reading, in a room at UTC+1.
+const T0: i64 = 1_763_814_961_000;
+
+fn options() -> JournalOptions {
+    JournalOptions {
+        clock: Some(Arc::new(SteppingClock::new(T0, 1_000, 3600))),
+        table: Some("Table 4".into()),
+    }
+}
+
+fn open(path: &Path) -> (Journal, Loaded) {
+    Journal::open_with(path, options()).unwrap_or_else(|e| panic!("opens: {e}"))
+}
 
 fn header(stacks: &[u64], button: u8) -> HandHeader {
     let names = BTreeMap::from([(1, "Ann".to_string())]);
@@ -30,7 +56,7 @@ fn play(session: &mut Session, lines: &[&str]) {
 }
 
 fn journaled(path: &Path, lines: &[&str]) -> Session {
-    let (journal, loaded) = Journal::open(path).expect("opens");
+    let (journal, loaded) = open(path);
     assert!(loaded.hands.is_empty());
     let mut session = Session::start(
         header(&[5_000, 5_000, 5_000], 1),
@@ -42,6 +68,7 @@ fn journaled(path: &Path, lines: &[&str]) -> Session {
     session
 }
 
+/// Lines 1 session, 2 hand, 3 the start (entry 0), then one a line.
 const LINES: &[&str] = &[
     "s1 raise 600",
     "s2 push 700", // 800 facing 600: half a minimum raise, so a raise to 1000
@@ -51,11 +78,132 @@ const LINES: &[&str] = &[
     "s2 check",
 ];
 
+/// Button 1: seat 1 raises, seats 2 (small blind) and 3 (big blind) fold:
+/// seat 1 takes the blinds back and 300 more.
+const FOLDED: &[&str] = &["s1 raise 600", "s2 fold", "s3 fold"];
+
+/// Three hands, each folded round to a raise: lines of the journal for
+/// hand 1 are 2..=7 (hand, start, three entries, seal), and so on.
+fn three_hands(path: &Path) -> Session {
+    let mut session = journaled(path, FOLDED);
+    for _ in 0..2 {
+        session.next_hand().expect("the next hand");
+        let to_act = session.state().to_act.expect("someone to act").number();
+        let others: Vec<u8> = (1..=3).filter(|s| *s != to_act).collect();
+        play(
+            &mut session,
+            &[
+                &format!("s{to_act} raise 600"),
+                &format!("s{} fold", others[0]),
+                &format!("s{} fold", others[1]),
+            ],
+        );
+    }
+    session
+}
+
 fn reload(path: &Path) -> Hand {
     let loaded = journal::load(path).expect("loads");
     let hand = loaded.hands.last().expect("a hand").clone();
     Hand::from_entries(hand.entries, HouseRules::tda())
 }
+
+fn lines_of(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .expect("read")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn write_lines(path: &Path, lines: &[String]) {
+    std::fs::write(path, lines.join("\n") + "\n").expect("written");
+}
+
+/// Recomputes every link from the first chained line on, as a forger
+/// who knows the format would.
+fn rechain(lines: &mut [String]) {
+    let mut head: Option<Head> = None;
+    let mut before = Vec::new();
+    for line in lines.iter_mut() {
+        match line.rfind(",\"prev\":\"") {
+            Some(at) if chain::links(line.as_bytes()).is_some() => {
+                let prev = *head.get_or_insert_with(|| Head::genesis(&before));
+                let (new, hash) = chain::seal_line(&prev, &format!("{}}}", &line[..at]));
+                *line = new.trim_end().to_string();
+                head = Some(hash);
+            }
+            _ => {
+                before.extend_from_slice(line.as_bytes());
+                before.push(b'\n');
+            }
+        }
+    }
+}
+
+/// Edits one line in place (1-based), leaving the chain as it was.
+fn tamper(path: &Path, line: usize, with: impl Fn(&str) -> String) {
+    let mut lines = lines_of(path);
+    let edited = with(&lines[line - 1]);
+    assert_ne!(edited, lines[line - 1], "the edit changes the line");
+    lines[line - 1] = edited;
+    write_lines(path, &lines);
+}
+
+/// Edits one line and rewrites the chain after it.
+fn forge(path: &Path, line: usize, with: impl Fn(&str) -> String) {
+    tamper(path, line, with);
+    let mut lines = lines_of(path);
+    rechain(&mut lines);
+    write_lines(path, &lines);
+}
+
+fn verify(path: &Path) -> Result<Verified, VerifyError> {
+    verify_file(path, &VerifyOptions::default())
+}
+
+fn verify_head(path: &Path, head: &str) -> Result<Verified, VerifyError> {
+    verify_file(
+        path,
+        &VerifyOptions {
+            head: Some(head.to_string()),
+            ..VerifyOptions::default()
+        },
+    )
+}
+
+/// The line and sentence of the first bad record `verify` names.
+fn bad_record(path: &Path) -> (usize, String) {
+    match verify(path) {
+        Err(VerifyError::Journal(e @ JournalError::Corrupt { .. })) => {
+            let text = e.to_string();
+            let JournalError::Corrupt { line, .. } = e else {
+                unreachable!()
+            };
+            assert!(text.contains(&path.display().to_string()), "{text}");
+            assert!(text.contains(&format!("line {line}: ")), "{text}");
+            (line, text)
+        }
+        other => panic!("not named as a bad record: {other:?}"),
+    }
+}
+
+fn floorcall(args: &[&str], home: &Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// ----- what is written -----
 
 #[test]
 fn a_journal_reloads_to_the_same_hand() {
@@ -71,6 +219,8 @@ fn a_journal_reloads_to_the_same_hand() {
     let loaded = journal::load(&path).expect("loads");
     assert_eq!(loaded.hands[0].header, *session.header());
     assert_eq!(loaded.torn_line, None);
+    let v = verify(&path).expect("undo and redo verify");
+    assert_eq!((v.hands, v.entries), (1, 10));
 }
 
 #[test]
@@ -82,6 +232,8 @@ fn every_entry_is_on_disk_when_execute_returns() {
         play(&mut session, &[line]);
         let on_disk = journal::load(&path).expect("loads").hands[0].entries.len();
         assert_eq!(on_disk, i + 2, "after '{line}'");
+        let head = session.journal().expect("journaled").head();
+        assert_eq!(journal::load(&path).expect("loads").head, head);
     }
 }
 
@@ -99,7 +251,140 @@ fn a_refused_command_writes_nothing() {
 }
 
 #[test]
-fn a_torn_last_line_is_dropped_and_cut_on_open() {
+fn every_record_is_timed_and_chained_and_the_session_embeds_the_house() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    let lines = lines_of(&path);
+    assert_eq!(lines.len(), 3 + LINES.len());
+    let session: serde_json::Value = serde_json::from_str(&lines[0]).expect("JSON");
+    assert_eq!(session["record"], "session");
+    assert_eq!(session["format"], 2);
+    assert_eq!(session["table"], "Table 4");
+    assert_eq!(session["floorcall"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(session["house"]["name"], "tda");
+    assert_eq!(session["house"]["toml"], HouseRules::tda().toml());
+    assert_eq!(
+        session["prev"], "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        "the chain begins with the SHA-256 of nothing"
+    );
+    let mut prev = session["hash"].as_str().expect("a hash").to_string();
+    for (i, line) in lines.iter().enumerate().skip(1) {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(v["prev"], prev.as_str(), "line {}", i + 1);
+        prev = v["hash"].as_str().expect("a hash").to_string();
+    }
+    // The clock reads once a write: the session, header and start share the
+    // first second; each line after it is one second later.
+    let first: serde_json::Value = serde_json::from_str(&lines[2]).expect("JSON");
+    assert_eq!(first["time"], "2025-11-22T12:36:01.000Z");
+    assert_eq!(first["offset"], "+01:00");
+    let last: serde_json::Value = serde_json::from_str(&lines[8]).expect("JSON");
+    assert_eq!(last["time"], "2025-11-22T12:36:07.000Z");
+    let loaded = journal::load(&path).expect("loads");
+    let hand = &loaded.hands[0];
+    assert_eq!(
+        hand.started.map(|t| t.local_text()).as_deref(),
+        Some("2025-11-22 13:36:01 +01:00")
+    );
+    assert_eq!(hand.times.len(), hand.entries.len());
+    assert_eq!(
+        loaded.head.hex(),
+        prev,
+        "the head is the last record's hash"
+    );
+    // The TD reads the times in the room's clock.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let (code, out, err) = floorcall(&["replay", path.to_str().expect("utf-8")], home.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("began 2025-11-22 13:36:01 +01:00"), "{out}");
+    assert!(out.contains("#1 13:36:02 entered: s1 raise 600"), "{out}");
+    assert!(out.contains("#6 13:36:07 entered: s2 check"), "{out}");
+}
+
+#[test]
+fn a_finished_hand_is_sealed_with_its_stacks_and_verifies() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let session = three_hands(&path);
+    let lines = lines_of(&path);
+    // session, then per hand: header, start, three entries, seal.
+    assert_eq!(lines.len(), 1 + 3 * 6);
+    let seal: serde_json::Value = serde_json::from_str(&lines[6]).expect("JSON");
+    assert_eq!(seal["record"], "seal");
+    assert_eq!(seal["hand"], 1);
+    assert_eq!(seal["entries"], 4);
+    assert_eq!(
+        seal["stacks"],
+        serde_json::json!([[1, 5300], [2, 4900], [3, 4800]])
+    );
+    let loaded = journal::load(&path).expect("loads");
+    assert!(loaded.hands.iter().all(|h| h.sealed));
+    let v = verify(&path).expect("verifies");
+    assert_eq!((v.hands, v.entries, v.records), (3, 12, 19));
+    let head = session.journal().expect("journaled").head();
+    assert_eq!(v.head, head);
+    assert_eq!(
+        v.summary(),
+        format!("OK: 3 hands, 12 entries, head {}", head.short())
+    );
+    // The binary says the same, and the head the screen showed checks.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let p = path.to_str().expect("utf-8");
+    let (code, out, err) = floorcall(&["verify", p, "--head", &head.short()], home.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some(format!("OK: 3 hands, 12 entries, head {}", head.short()).as_str())
+    );
+    assert!(out.contains("nothing was written after it"), "{out}");
+}
+
+#[test]
+fn every_scenario_journaled_verifies_entry_by_entry() {
+    // Every scenario file, keyed into a journal as a dealer would (the
+    // refused lines refused, the open motion closed at the end), rules
+    // again to the same events under the house it embeds.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let files = floorcall::scenario::collect(&[root]).expect("scenario files");
+    assert!(files.len() > 50, "{} files", files.len());
+    let dir = tempfile::tempdir().expect("a temp dir");
+    for (i, file) in files.iter().enumerate() {
+        let scenario = floorcall::scenario::load(file).expect("loads");
+        let path = dir.path().join(format!("{i}.jsonl"));
+        let (journal, _) = open(&path);
+        let header = HandHeader::new(
+            &scenario.rules.name,
+            1,
+            10,
+            BTreeMap::new(),
+            scenario.setup.clone(),
+        );
+        let Ok(mut session) = Session::start(header, scenario.rules.clone(), &mut Some(journal))
+        else {
+            continue;
+        };
+        for (_, line, command) in &scenario.lines {
+            let _ = session.execute(command, Some(line.clone()));
+        }
+        let _ = session.execute(&floorcall::table::Command::Resolve, None);
+        if let Some(seq) = session.hand().entries().iter().rev().find(|e| {
+            e.events
+                .iter()
+                .any(|ev| matches!(ev, floorcall::table::Event::RulingSuggested { .. }))
+        }) {
+            let _ = session.accept_rulings(seq.seq);
+        }
+        if let Err(e) = verify(&path) {
+            panic!("{}: {e}", file.display());
+        }
+    }
+}
+
+// ----- repairs on opening -----
+
+#[test]
+fn a_torn_last_line_is_dropped_and_cut_on_open_and_said() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
     drop(journaled(&path, LINES));
@@ -110,23 +395,87 @@ fn a_torn_last_line_is_dropped_and_cut_on_open() {
     let lines = full.iter().filter(|b| **b == b'\n').count();
     assert_eq!(loaded.torn_line, Some(lines));
     assert_eq!(loaded.hands[0].entries.len(), LINES.len());
-    // Opening cuts the torn part; appending goes on from the last whole line.
-    let (journal, loaded) = Journal::open(&path).expect("opens");
+    let v = verify(&path).expect("a write in progress is not damage");
+    assert!(
+        v.notes[0].contains(&format!("Line {lines} on")),
+        "{:?}",
+        v.notes
+    );
+    // Opening cuts the torn part, and says so; appending goes on from the
+    // last whole line.
+    let (journal, loaded) = open(&path);
+    let said = journal.repaired().expect("the repair is said").to_string();
+    assert!(
+        said.starts_with(&format!(
+            "The journal was repaired on start: line {lines} on, "
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains("an unfinished write (never shown as taken), was dropped"),
+        "{said}"
+    );
     let mut session = Session::resume(loaded.hands[0].clone(), HouseRules::tda(), Some(journal));
     play(&mut session, &["s2 check"]);
     let hand = reload(&path);
     assert_eq!(hand.state(), session.state());
     assert_eq!(journal::load(&path).expect("loads").torn_line, None);
+    verify(&path).expect("verifies after the repair");
 }
 
-fn corrupt(path: &Path, line: usize, with: impl Fn(&str) -> String) {
-    let text = std::fs::read_to_string(path).expect("read");
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    lines[line - 1] = with(&lines[line - 1]);
-    std::fs::write(path, lines.join("\n") + "\n").expect("written");
+#[test]
+fn a_whole_last_record_without_its_newline_is_kept() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    let full = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &full[..full.len() - 1]).expect("written");
+    let loaded = journal::load(&path).expect("loads");
+    assert_eq!(loaded.torn_line, None);
+    assert_eq!(loaded.unterminated, Some(9));
+    assert_eq!(loaded.hands[0].entries.len(), LINES.len() + 1, "kept");
+    let (journal, _) = open(&path);
+    assert_eq!(
+        journal.repaired(),
+        Some(
+            "The journal was repaired on start: line 9, a whole record without its newline, was kept and the newline added. Nothing shown as taken was lost."
+        )
+    );
+    drop(journal);
+    assert_eq!(std::fs::read(&path).expect("read"), full);
 }
 
-fn corrupt_error(path: &Path) -> (usize, String) {
+#[test]
+fn a_finished_hand_whose_seal_was_cut_off_is_sealed_again_on_open() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, FOLDED));
+    let mut lines = lines_of(&path);
+    assert!(lines[6].starts_with("{\"record\":\"seal\""));
+    lines.pop();
+    write_lines(&path, &lines);
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 6);
+    assert!(
+        text.contains("hand 1 is over, but its seal is missing"),
+        "{text}"
+    );
+    let (journal, _) = open(&path);
+    assert!(
+        journal
+            .repaired()
+            .is_some_and(|r| r
+                .contains("hand 1 was over but its seal had been cut off: it was sealed again")),
+        "{:?}",
+        journal.repaired()
+    );
+    drop(journal);
+    verify(&path).expect("sealed again");
+}
+
+// ----- damage is named and nothing is changed -----
+
+fn open_error(path: &Path) -> (usize, String) {
     let before = std::fs::read(path).expect("read");
     let err = Journal::open(path).expect_err("damaged");
     assert_eq!(
@@ -150,8 +499,8 @@ fn a_line_that_is_not_json_is_an_error_with_its_line_number() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
     drop(journaled(&path, LINES));
-    corrupt(&path, 4, |l| l.replace("\"seq\"", "seq"));
-    let (line, text) = corrupt_error(&path);
+    forge(&path, 4, |l| l.replace("\"seq\"", "seq"));
+    let (line, text) = open_error(&path);
     assert_eq!(line, 4);
     assert!(text.contains("not a journal record"), "{text}");
 }
@@ -161,9 +510,9 @@ fn another_event_version_is_an_error() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
     drop(journaled(&path, LINES));
-    corrupt(&path, 1, |l| l.replace("\"version\":1", "\"version\":99"));
-    let (line, text) = corrupt_error(&path);
-    assert_eq!(line, 1);
+    forge(&path, 2, |l| l.replace("\"version\":1", "\"version\":99"));
+    let (line, text) = open_error(&path);
+    assert_eq!(line, 2);
     assert!(text.contains("event version 99"), "{text}");
 }
 
@@ -172,9 +521,9 @@ fn entries_out_of_order_are_an_error() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
     drop(journaled(&path, LINES));
-    corrupt(&path, 5, |l| l.replace("\"seq\":3", "\"seq\":7"));
-    let (line, text) = corrupt_error(&path);
-    assert_eq!(line, 5);
+    forge(&path, 6, |l| l.replace("\"seq\":3", "\"seq\":7"));
+    let (line, text) = open_error(&path);
+    assert_eq!(line, 6);
     assert!(text.contains("out of order"), "{text}");
 }
 
@@ -184,40 +533,350 @@ fn a_hand_whose_table_cannot_start_is_damage_naming_the_file_and_line() {
     let path = dir.path().join("j.jsonl");
     drop(journaled(&path, LINES));
     // Three stacks of 6 x 10^14: more than a table may have in play.
-    let header = std::fs::read_to_string(&path).expect("read");
-    let header = header.lines().next().expect("a header");
+    let header = &lines_of(&path)[1];
     assert!(
         header.contains("\"stacks\":[[1,5000],[2,5000],[3,5000]]"),
         "{header}"
     );
-    corrupt(&path, 1, |l| l.replace(",5000]", ",600000000000000]"));
-    let (line, text) = corrupt_error(&path);
-    assert_eq!(line, 1);
+    forge(&path, 2, |l| l.replace(",5000]", ",600000000000000]"));
+    let (line, text) = open_error(&path);
+    assert_eq!(line, 2);
     assert!(
         text.ends_with(
-            "line 1: hand 1: The table cannot start: the stacks come to 1,800,000,000,000,000 chips in play, more than the most a table may have, 1,000,000,000,000,000."
+            "line 2: hand 1: The table cannot start: the stacks come to 1,800,000,000,000,000 chips in play, more than the most a table may have, 1,000,000,000,000,000."
         ),
         "{text}"
     );
     // The blinds rule is the same as everywhere else.
-    drop(journaled(&dir.path().join("k.jsonl"), LINES));
     let path = dir.path().join("k.jsonl");
-    corrupt(&path, 1, |l| {
+    drop(journaled(&path, LINES));
+    forge(&path, 2, |l| {
         l.replace("\"big_blind\":200", "\"big_blind\":0")
     });
-    let (line, text) = corrupt_error(&path);
-    assert_eq!(line, 1);
+    let (line, text) = open_error(&path);
+    assert_eq!(line, 2);
     assert!(
         text.contains("hand 1: The table cannot start: the big blind is 0"),
         "{text}"
     );
 }
 
+// ----- tampering -----
+
+#[test]
+fn an_edited_byte_is_caught_at_its_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(three_hands(&path));
+    // Hand 2's raise (line 10) made 700: one byte.
+    tamper(&path, 10, |l| l.replace("\"to\":600", "\"to\":700"));
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 10);
+    assert!(
+        text.ends_with(
+            "the record was changed after it was written: its hash does not match its contents."
+        ),
+        "{text}"
+    );
+    // The binary names it and exits 1; the table refuses to write on it.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let (code, out, _) = floorcall(&["verify", path.to_str().expect("utf-8")], home.path());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(&format!("{}, line 10: ", path.display())),
+        "{out}"
+    );
+    assert!(matches!(
+        Journal::open(&path),
+        Err(JournalError::Corrupt { line: 10, .. })
+    ));
+    // A byte of the embedded house rules is an edit too.
+    let path = dir.path().join("k.jsonl");
+    drop(three_hands(&path));
+    tamper(&path, 1, |l| l.replacen("43-A", "43-B", 1));
+    assert_eq!(bad_record(&path).0, 1);
+}
+
+#[test]
+fn a_deleted_record_is_caught_at_the_record_after_it() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(three_hands(&path));
+    let mut lines = lines_of(&path);
+    lines.remove(9); // hand 2's raise
+    write_lines(&path, &lines);
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 10);
+    assert!(
+        text.contains("the record does not follow the one before it"),
+        "{text}"
+    );
+    // The first record too: the chain starts from nothing.
+    let path = dir.path().join("k.jsonl");
+    drop(three_hands(&path));
+    let mut lines = lines_of(&path);
+    lines.remove(0);
+    write_lines(&path, &lines);
+    assert_eq!(bad_record(&path).0, 1);
+}
+
+#[test]
+fn swapped_records_are_caught() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(three_hands(&path));
+    let mut lines = lines_of(&path);
+    lines.swap(10, 11); // hand 2's two folds
+    write_lines(&path, &lines);
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 11);
+    assert!(text.contains("does not follow"), "{text}");
+    // Swapped whole hands: caught where the first moved hand begins.
+    let path = dir.path().join("k.jsonl");
+    drop(three_hands(&path));
+    let lines = lines_of(&path);
+    let swapped: Vec<String> = [&lines[..7], &lines[13..19], &lines[7..13]].concat();
+    write_lines(&path, &swapped);
+    assert_eq!(bad_record(&path).0, 8);
+}
+
+#[test]
+fn a_duplicated_hand_is_caught_even_with_the_chain_rewritten() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(three_hands(&path));
+    let lines = lines_of(&path);
+    // Hand 2 (lines 8 to 13) again after it.
+    let doubled: Vec<String> = [&lines[..13], &lines[7..13], &lines[13..]].concat();
+    write_lines(&path, &doubled);
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 14);
+    assert!(text.contains("does not follow"), "{text}");
+    // A forger who rewrites every link still repeats hand 2's number.
+    let mut forged = doubled;
+    rechain(&mut forged);
+    write_lines(&path, &forged);
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 14);
+    assert!(
+        text.ends_with("hand 2 follows hand 2: hand numbers go up by one (a hand was removed, repeated or moved)."),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_cut_off_end_is_caught_against_the_head_the_screen_showed() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let session = three_hands(&path);
+    let noted = session.journal().expect("journaled").head().short();
+    drop(session);
+    let lines = lines_of(&path);
+    let after_hand_2 = lines_of(&path)[12].clone();
+    let head_2 = serde_json::from_str::<serde_json::Value>(&after_hand_2).expect("JSON")["hash"]
+        .as_str()
+        .expect("a hash")[..16]
+        .to_string();
+    // Hand 3 cut off, whole lines: a shorter journal that verifies alone...
+    write_lines(&path, &lines[..13]);
+    let v = verify(&path).expect("a shorter chain is a chain");
+    assert_eq!(v.hands, 2);
+    // ...but not against the head noted at the end of hand 3.
+    match verify_head(&path, &noted) {
+        Err(e @ VerifyError::HeadMissing { .. }) => {
+            let text = e.to_string();
+            assert!(
+                text.contains(&format!("no record carries the head {noted}")),
+                "{text}"
+            );
+            assert!(text.contains(&format!("end at head {head_2}")), "{text}");
+        }
+        other => panic!("the cut was not caught: {other:?}"),
+    }
+    let home = tempfile::tempdir().expect("a temp dir");
+    let p = path.to_str().expect("utf-8");
+    let (code, out, _) = floorcall(&["verify", p, "--head", &noted], home.path());
+    assert_eq!(code, 1, "{out}");
+    // A head noted earlier is still in the journal.
+    let v = verify_head(&path, &head_2.to_uppercase()).expect("hand 2's head is there");
+    assert!(
+        v.notes
+            .iter()
+            .any(|n| n.contains("nothing was written after it"))
+    );
+    let (code, _, err) = floorcall(&["verify", p, "--head", "xyz"], home.path());
+    assert_eq!(code, 2);
+    assert!(err.contains("\"xyz\" is not a head"), "{err}");
+}
+
+#[test]
+fn a_forger_who_rewrites_the_chain_is_caught_by_the_rules_and_the_head() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let session = three_hands(&path);
+    let noted = session.journal().expect("journaled").head().short();
+    drop(session);
+    // Hand 2's raise made 700 in its line and its event, chain rewritten.
+    forge(&path, 10, |l| {
+        l.replace("\"to\":600", "\"to\":700")
+            .replace("raise 600", "raise 700")
+    });
+    // The raise is now 700, so the fold that ends the hand gives back 500
+    // uncalled, not the 400 recorded.
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 12, "{text}");
+    assert!(
+        text.ends_with("Event 2 is recorded as \"400 goes back to s2 (uncalled)\", and ruling the entry again gives \"500 goes back to s2 (uncalled)\"."),
+        "{text}"
+    );
+    assert!(matches!(
+        verify_head(&path, &noted),
+        Err(VerifyError::Journal(_))
+    ));
+    // Chips from nowhere: a raise recorded as more than the line says.
+    let path = dir.path().join("k.jsonl");
+    drop(three_hands(&path));
+    forge(&path, 10, |l| l.replace("\"to\":600", "\"to\":700"));
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 10);
+    assert!(
+        text.contains("the events recorded are not what the house rules in force (tda) give"),
+        "{text}"
+    );
+    // A seat the table does not have.
+    let path = dir.path().join("l.jsonl");
+    drop(three_hands(&path));
+    forge(&path, 11, |l| l.replace("\"seat\":", "\"seat\":7,\"was\":"));
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 11);
+    assert!(text.contains("Event 1 is recorded as"), "{text}");
+    // A seal with other stacks.
+    let path = dir.path().join("m.jsonl");
+    drop(three_hands(&path));
+    forge(&path, 7, |l| l.replace("[1,5300]", "[1,6300]"));
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 7);
+    assert!(
+        text.contains("the seal of hand 1 gives the stacks as s1 6,300, s2 4,900, s3 4,800, but the hand's entries leave s1 5,300, s2 4,900, s3 4,800."),
+        "{text}"
+    );
+}
+
+// ----- one writer -----
+
+#[test]
+fn a_second_writer_is_refused_at_once_and_readers_go_on() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = journaled(&path, LINES);
+    let start = std::time::Instant::now();
+    let err = Journal::open(&path).expect_err("one writer");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(1),
+        "at once"
+    );
+    assert!(matches!(err, JournalError::Locked { .. }));
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{} is being written by another floorcall, which holds its lock: a journal has one writer at a time. Close the other floorcall, or give this one its own journal with --journal.",
+            path.display()
+        )
+    );
+    // Readers take no lock, while the table writes on.
+    assert_eq!(journal::load(&path).expect("reads").hands.len(), 1);
+    verify(&path).expect("verifies");
+    play(&mut session, &["s3 check"]);
+    // The real binary, on the same journal, is refused before its screen.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let p = path.to_str().expect("utf-8");
+    let (code, _, err) = floorcall(&["--journal", p, "--seats", "3"], home.path());
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("{p} is being written by another floorcall")),
+        "{err}"
+    );
+    let (code, out, err) = floorcall(&["verify", p], home.path());
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = floorcall(&["replay", p], home.path());
+    assert_eq!(code, 0, "{out}{err}");
+    // The lock goes with the writer.
+    drop(session);
+    let (journal, loaded) = open(&path);
+    assert_eq!(loaded.hands[0].entries.len(), LINES.len() + 2);
+    drop(journal);
+}
+
+// ----- format 1 -----
+
+/// A journal as floorcall wrote them before the chain: `hand` and `entry`
+/// lines, no times.
+fn format_1(path: &Path, lines: &[&str]) {
+    let hand = super::support::given("tda", header(&[5_000, 5_000, 5_000], 1).setup, lines);
+    let tag = |kind: &str, json: String| format!("{{\"record\":\"{kind}\",{}", &json[1..]);
+    let mut text = tag(
+        "hand",
+        serde_json::to_string(&header(&[5_000, 5_000, 5_000], 1)).expect("JSON"),
+    ) + "\n";
+    for entry in hand.entries() {
+        text += &(tag("entry", serde_json::to_string(entry).expect("JSON")) + "\n");
+    }
+    std::fs::write(path, text).expect("written");
+}
+
+#[test]
+fn a_format_1_journal_reads_says_it_has_no_chain_and_the_chain_starts_after_it() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("old.jsonl");
+    format_1(&path, LINES);
+    let loaded = journal::load(&path).expect("format 1 reads");
+    assert!(!loaded.is_chained());
+    assert_eq!(loaded.hands[0].entries.len(), LINES.len() + 1);
+    assert_eq!(loaded.hands[0].times, vec![None; LINES.len() + 1]);
+    let v = verify(&path).expect("its entries rule again");
+    assert_eq!((v.chained_from, v.hands, v.entries), (None, 1, 7));
+    let home = tempfile::tempdir().expect("a temp dir");
+    let p = path.to_str().expect("utf-8");
+    let (code, out, _) = floorcall(&["verify", p], home.path());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "NO CHAIN: {p} was written in journal format 1, before floorcall chained its records, so edits to it cannot be detected. Its 1 hands and 7 entries read"
+        )),
+        "{out}"
+    );
+    let (code, out, _) = floorcall(&["replay", p], home.path());
+    assert_eq!(code, 0);
+    assert!(out.contains("#1 entered: s1 raise 600"), "{out}");
+    // Going on with it: the chain starts with a session record whose first
+    // link covers the format-1 lines.
+    let (journal, loaded) = open(&path);
+    let mut session = Session::resume(loaded.hands[0].clone(), HouseRules::tda(), Some(journal));
+    play(&mut session, &["s3 check"]);
+    drop(session);
+    let v = verify(&path).expect("verifies");
+    assert_eq!((v.chained_from, v.entries), (Some(9), 8));
+    let (code, out, _) = floorcall(&["verify", p], home.path());
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Lines 1 to 8 were written in journal format 1"),
+        "{out}"
+    );
+    // An edit to a format-1 line (a player's name) now breaks the chain's
+    // first link.
+    tamper(&path, 1, |l| l.replace("Ann", "Bob"));
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 9);
+    assert!(text.contains("does not follow"), "{text}");
+}
+
+// ----- sessions across hands, the app -----
+
 #[test]
 fn the_next_hand_carries_stacks_moves_the_button_and_busted_seats_leave() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
-    let (journal, _) = Journal::open(&path).expect("opens");
+    let (journal, _) = open(&path);
     let mut session = Session::start(
         header(&[1_000, 3_000, 5_000], 3),
         HouseRules::tda(),
@@ -260,6 +919,8 @@ fn the_next_hand_carries_stacks_moves_the_button_and_busted_seats_leave() {
     let loaded = journal::load(&path).expect("loads");
     assert_eq!(loaded.hands.len(), 2);
     assert_eq!(loaded.hands[1].header, *h);
+    assert!(loaded.hands[0].sealed);
+    verify(&path).expect("verifies");
     let again = Session::start(header(&[1_000, 0, 0], 1), HouseRules::tda(), &mut None);
     assert!(again.is_err(), "one player is no game");
 }
@@ -271,8 +932,8 @@ fn an_unfinished_journal_is_offered_for_resume() {
     let live = journaled(&path, LINES);
     let expected = live.state().clone();
     drop(live);
-    let open = |resume: bool| {
-        let (journal, loaded) = Journal::open(&path).expect("opens");
+    let open_app = |resume: bool| {
+        let (journal, loaded) = open(&path);
         App::new(AppOptions {
             journal: Some(journal),
             last_hand: loaded.hands.into_iter().last(),
@@ -280,22 +941,24 @@ fn an_unfinished_journal_is_offered_for_resume() {
             ..AppOptions::default()
         })
     };
-    let mut app = open(false);
+    let mut app = open_app(false);
     assert_eq!(app.mode(), Mode::Resume);
-    super::tui_fixtures::press(&mut app, "y");
+    press(&mut app, "y");
     assert_eq!(app.mode(), Mode::Table);
     assert_eq!(app.state(), Some(&expected));
     drop(app);
-    let app = open(true);
+    let app = open_app(true);
     assert_eq!(app.state(), Some(&expected), "--resume takes it up at once");
     drop(app);
-    let mut app = open(false);
-    super::tui_fixtures::press(&mut app, "n");
+    let mut app = open_app(false);
+    press(&mut app, "n");
     assert_eq!(app.mode(), Mode::Setup);
-    super::tui_fixtures::press(&mut app, "<Enter>");
+    press(&mut app, "<Enter>");
     assert_eq!(app.session().map(|s| s.header().number), Some(2));
     let loaded = journal::load(&path).expect("loads");
     assert_eq!(loaded.hands.len(), 2, "the old hand stays in the journal");
+    drop(app);
+    verify(&path).expect("an abandoned hand is no damage");
 }
 
 #[test]
@@ -323,37 +986,236 @@ fn a_ruling_waiting_when_the_session_stopped_is_asked_again_on_resume() {
 }
 
 #[test]
-fn an_accepted_ruling_is_on_disk_and_undo_passes_over_it() {
+fn a_resumed_hand_goes_on_under_the_house_the_journal_embeds() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let house = dir.path().join("club.toml");
+    // The club's minimum raise is double the bet; then the file is changed,
+    // and then removed, while the hand is open.
+    std::fs::write(
+        &house,
+        "name = \"club\"\nextends = \"tda\"\n[settings.min-raise]\nvalue = \"double-the-bet\"\nrule = \"7\"\ntext = \"A raise is at least double the bet.\"\n",
+    )
+    .expect("written");
+    let rules = HouseRules::load(house.to_str().expect("utf-8")).expect("loads");
+    let path = dir.path().join("j.jsonl");
+    let (journal, _) = open(&path);
+    let mut header = header(&[5_000, 5_000, 5_000], 1);
+    header.house = house.display().to_string();
+    let mut session = Session::start(header, rules.clone(), &mut Some(journal)).expect("starts");
+    play(&mut session, &["s1 raise 600"]);
+    drop(session);
+    std::fs::write(&house, "name = \"club\"\nextends = \"upt\"\n").expect("changed");
+    let (journal, loaded) = open(&path);
+    let hand = &loaded.hands[0];
+    assert_eq!(hand.recorded_rules(), Some(Ok(rules.clone())));
+    std::fs::remove_file(&house).expect("removed");
+    let app = App::new(AppOptions {
+        journal: Some(journal),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: true,
+        ..AppOptions::default()
+    });
+    let session = app.session().expect("resumed without the file");
+    assert_eq!(session.hand().rules(), &rules);
+    drop(app);
+    let v = verify(&path).expect("re-ruled under the embedded house");
+    assert_eq!(v.entries, 2);
+}
+
+#[test]
+fn the_table_screen_shows_the_head_and_a_repair_on_start() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
-    // s2's push binds (a fifty-percent ruling) when s3 acts.
-    let mut session = journaled(&path, &["s1 raise 600", "s2 push 700", "s3 call"]);
-    let ruled = session.hand().entries().len() as u32 - 1;
-    session
-        .accept_rulings(ruled)
-        .expect("accepted and journaled");
-    assert_eq!(
-        session.accept_rulings(0).unwrap_err().to_string(),
-        "Nothing to accept.",
-        "the start of the hand suggested no ruling"
-    );
-    let hand = reload(&path);
+    drop(journaled(&path, LINES));
+    let full = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &full[..full.len() - 20]).expect("written");
+    let (journal, loaded) = open(&path);
+    let head = journal.head().short();
+    let app = App::new(AppOptions {
+        journal: Some(journal),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: true,
+        ..AppOptions::default()
+    });
+    let message = app.message().expect("said");
     assert!(
-        hand.rulings_accepted(ruled),
-        "the acceptance reads back from the disk"
+        message
+            .text
+            .starts_with("The journal was repaired on start: line 9 on, "),
+        "{}",
+        message.text
     );
+    assert!(
+        message
+            .text
+            .ends_with("Hand 1 resumed from the journal (6 entries)."),
+        "{}",
+        message.text
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(
+        screen.contains(&format!("journal j.jsonl head {head}")),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("The journal was repaired on start"),
+        "{screen}"
+    );
+    // Narrow, the head stays and the file's name goes.
+    let screen = screen_text(&app, 80, 30);
+    assert!(screen.contains(&format!("head {head}")), "{screen}");
+}
+
+#[test]
+fn a_write_that_cannot_be_cut_back_makes_the_journal_unusable_until_the_next_start() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let session = journaled(&path, &LINES[..1]);
+    let taken = session.hand().entries().len();
+    drop(session);
+    let (mut journal, loaded) = open(&path);
+    // A write that fails, cut back cleanly: nothing recorded, go on.
+    journal.inject_faults(Faults {
+        write_after: Some(30),
+        cut_fails: false,
+    });
+    let mut app = App::new(AppOptions {
+        journal: Some(journal),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: true,
+        ..AppOptions::default()
+    });
+    let before = std::fs::read(&path).expect("read");
+    press(&mut app, "c");
+    let m = app.message().expect("said").clone();
+    assert_eq!(m.kind, MessageKind::Refusal);
+    assert!(
+        m.text.ends_with("Nothing was recorded: key it again."),
+        "{}",
+        m.text
+    );
+    assert_eq!(std::fs::read(&path).expect("read"), before, "cut back");
+    press(&mut app, "c");
     assert_eq!(
-        hand.entries().last().and_then(|e| e.line.as_deref()),
-        Some("# floor accepts fifty-percent")
+        app.message().map(|m| m.kind),
+        Some(MessageKind::Info),
+        "taken"
     );
-    // Undo retracts the action, not the note that its ruling was accepted.
-    let before_call = session.state().actions.len();
-    session.undo().expect("undo");
+    drop(app);
+    // Now the cut fails too: the journal takes nothing more this run.
+    let (mut journal, loaded) = open(&path);
+    journal.inject_faults(Faults {
+        write_after: Some(30),
+        cut_fails: true,
+    });
+    let mut app = App::new(AppOptions {
+        journal: Some(journal),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: true,
+        ..AppOptions::default()
+    });
+    let state = app.state().cloned();
+    press(&mut app, "f");
+    let m = app.message().expect("said").clone();
+    assert_eq!(m.kind, MessageKind::Refusal);
+    assert!(
+        m.text.contains("the journal is unusable for the rest of this run (writing failed: the write was made to fail; cutting the unfinished write back failed too: the cut was made to fail). Nothing more can be recorded: quit, and start floorcall again to repair it"),
+        "{}",
+        m.text
+    );
+    assert_eq!(app.state().cloned(), state, "not taken");
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("UNUSABLE: quit and restart"), "{screen}");
+    // Every later entry is refused too, without touching the file.
+    let torn = std::fs::read(&path).expect("read");
+    press(&mut app, "f");
+    assert!(app.message().is_some_and(|m| m.text.contains("unusable")));
+    assert_eq!(std::fs::read(&path).expect("read"), torn);
+    drop(app);
+    // The next start repairs it, and says so; every entry shown as taken
+    // is there.
+    let (journal, loaded) = open(&path);
+    assert!(
+        journal
+            .repaired()
+            .is_some_and(|r| r.contains("was dropped")),
+        "{:?}",
+        journal.repaired()
+    );
+    assert_eq!(loaded.hands[0].entries.len(), taken + 1);
+    drop(journal);
+    verify(&path).expect("repaired");
+}
+
+/// A folder in memory where there is one (its syncs cost nothing), for
+/// journals of many hands.
+fn memory_dir() -> tempfile::TempDir {
+    let shm = Path::new("/dev/shm");
+    if shm.is_dir() {
+        tempfile::tempdir_in(shm).expect("a temp dir")
+    } else {
+        tempfile::tempdir().expect("a temp dir")
+    }
+}
+
+/// `hands` hands, each folded round to a raise.
+fn many_hands(path: &Path, hands: usize) -> Session {
+    let mut session = journaled(path, FOLDED);
+    for _ in 1..hands {
+        session.next_hand().expect("the next hand");
+        let to_act = session.state().to_act.expect("someone to act").number();
+        let others: Vec<u8> = (1..=3).filter(|s| *s != to_act).collect();
+        play(
+            &mut session,
+            &[
+                &format!("s{to_act} raise 600"),
+                &format!("s{} fold", others[0]),
+                &format!("s{} fold", others[1]),
+            ],
+        );
+    }
+    session
+}
+
+#[test]
+fn a_large_journal_checked_in_parts_says_what_one_pass_says() {
+    // Over a megabyte: verify checks it in parts, one a core.
+    let dir = memory_dir();
+    let path = dir.path().join("big.jsonl");
+    let session = many_hands(&path, 700);
+    let head = session.journal().expect("journaled").head();
+    drop(session);
+    assert!(std::fs::metadata(&path).expect("a file").len() > 1 << 20);
+    let v = verify(&path).expect("verifies");
+    assert_eq!((v.hands, v.entries, v.records), (700, 2800, 1 + 700 * 6));
+    assert_eq!(v.head, head);
+    // A head noted in the second half is found at its own line.
+    let lines = lines_of(&path);
+    let at = 1 + 600 * 6; // hand 600's seal
+    let noted = serde_json::from_str::<serde_json::Value>(&lines[at - 1]).expect("JSON")["hash"]
+        .as_str()
+        .expect("a hash")[..16]
+        .to_string();
+    let v = verify_head(&path, &noted).expect("found");
     assert_eq!(
-        session.state().actions.len(),
-        before_call - 2,
-        "s3's call and the s2 push it bound"
+        v.notes,
+        vec![format!(
+            "The head noted ({noted}) is line {at}'s; the journal goes on after it."
+        )]
     );
+    // An edited byte in the last part is named at its line.
+    let bad = 1 + 650 * 6 - 2; // hand 650's first fold
+    tamper(&path, bad, |l| l.replace("fold", "fald"));
+    assert_eq!(bad_record(&path).0, bad);
+    // A hand taken out of the middle, the chain rewritten: the next hand's
+    // number gives it away, at its line.
+    let mut lines = lines_of(&path);
+    lines.drain(1 + 349 * 6..1 + 350 * 6); // hand 350
+    rechain(&mut lines);
+    write_lines(&path, &lines);
+    let (line, text) = bad_record(&path);
+    assert_eq!(line, 2 + 349 * 6, "{text}");
+    assert!(text.contains("hand 351 follows hand 349"), "{text}");
 }
 
 /// Runs `f` on another thread and fails if it has not returned within ten

@@ -4,6 +4,7 @@
 mod cli;
 mod engine;
 mod journal;
+mod journal_kill;
 mod phh;
 mod props;
 mod rules;

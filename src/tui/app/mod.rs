@@ -137,6 +137,8 @@ pub struct App {
     overlay: Option<Overlay>,
     deferred: Option<Deferred>,
     message: Option<Message>,
+    /// What opening the journal repaired, said with the first message.
+    notice: Option<String>,
     history: Vec<String>,
     /// The terminal's size, once the loop has told it.
     size: Option<(u16, u16)>,
@@ -157,6 +159,10 @@ impl App {
             .last_hand
             .as_ref()
             .is_some_and(JournalHand::is_unfinished);
+        let notice = options
+            .journal
+            .as_ref()
+            .and_then(|j| j.repaired().map(str::to_string));
         let mut app = App {
             keymap: options.keymap,
             theme: options.theme,
@@ -173,6 +179,7 @@ impl App {
             overlay: None,
             deferred: None,
             message: None,
+            notice,
             history: Vec::new(),
             size: None,
             ignored: 0,
@@ -410,8 +417,12 @@ impl App {
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {
+        let text = match self.notice.take() {
+            Some(notice) => format!("{notice} {}", text.into()),
+            None => text.into(),
+        };
         self.message = Some(Message {
-            text: text.into(),
+            text,
             kind: MessageKind::Info,
         });
     }

@@ -115,7 +115,13 @@ impl App {
             self.mode = Mode::Setup;
             return;
         };
-        match crate::tui::load_house(&hand.header.house) {
+        // The rules the journal embeds, when it does: the hand goes on under
+        // what the dealer had, whatever became of the house file since.
+        let rules = match hand.recorded_rules() {
+            Some(recorded) => recorded,
+            None => crate::tui::load_house(&hand.header.house).map_err(|e| e.to_string()),
+        };
+        match rules {
             Ok(rules) => {
                 let (number, entries) = (hand.header.number, hand.entries.len());
                 self.session = Some(Session::resume(hand, rules, self.journal.take()));

@@ -97,13 +97,18 @@ impl Screen<'_> {
         let (journal, journal_style) = match session.journal() {
             Some(j) => (
                 format!(
-                    "journal {} ",
+                    "journal {} {} ",
                     j.path()
                         .file_name()
                         .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default()
+                        .unwrap_or_default(),
+                    j.summary()
                 ),
-                t.info(),
+                if j.unusable().is_some() {
+                    t.refusal()
+                } else {
+                    t.info()
+                },
             ),
             None => ("not journaled ".to_string(), t.refusal()),
         };
@@ -111,6 +116,11 @@ impl Screen<'_> {
         let text = fit(&text, room);
         let used = text.chars().count();
         let mut spans = vec![Span::styled(text, t.heading())];
+        // Short of room, the head without the file's name.
+        let journal = match (session.journal(), used + journal.chars().count() >= room) {
+            (Some(j), true) => format!("{} ", j.summary()),
+            _ => journal,
+        };
         let jlen = journal.chars().count();
         if used + jlen < room {
             spans.push(Span::raw(" ".repeat(room - used - jlen)));

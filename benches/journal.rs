@@ -1,0 +1,192 @@
+//! The journal's costs: `verify` over a journal of 2,000 ten-handed hands
+//! (the chain, the seals, every entry ruled again), and one command
+//! appended with the chain and synced (`sync_data`) to the disk, p50 and
+//! p99 over 2,000 appends.
+//!
+//! Targets: `verify` at least 1 million records a second; an append's p99
+//! under 5 ms.
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use floorcall::journal::verify::{VerifyOptions, verify};
+use floorcall::journal::{HandHeader, Journal, Session};
+use floorcall::notation::parse_line;
+use floorcall::rules::HouseRules;
+use floorcall::table::event::TableSetup;
+use floorcall::table::{Chips, Seat};
+
+/// A ten-handed hand to a showdown: 29 entries (button 3).
+const HAND: &[&str] = &[
+    "s6 raise 600",
+    "s7 call",
+    "s8 fold",
+    "s9 call",
+    "s10 fold",
+    "s1 fold",
+    "s2 fold",
+    "s3 call",
+    "s4 fold",
+    "s5 call",
+    "flop AsKd7c",
+    "s5 check",
+    "s6 bet 1000",
+    "s7 call",
+    "s9 fold",
+    "s3 fold",
+    "s5 call",
+    "turn 2h",
+    "s5 check",
+    "s6 check",
+    "s7 check",
+    "river 9s",
+    "s5 check",
+    "s6 bet 2000",
+    "s7 fold",
+    "s5 call",
+    "s6 show AhQd",
+    "s5 show KcKh",
+];
+
+fn header(number: u32) -> HandHeader {
+    let stacks = (0..10)
+        .map(|i| (Seat::from_index(i), Chips(10_000)))
+        .collect();
+    let setup = TableSetup::preflop(
+        Seat::new(3).expect("seat 3"),
+        (Chips(100), Chips(200)),
+        stacks,
+    );
+    HandHeader::new("tda", number, 10, BTreeMap::new(), setup)
+}
+
+fn play(session: &mut Session, lines: &[&str]) {
+    for line in lines {
+        let command = parse_line(line).expect("valid").expect("a command");
+        session
+            .execute(&command, Some(line.to_string()))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}
+
+/// A journal of `hands` hands in `dir` (a memory-backed folder where
+/// there is one, so building it does not wait on the disk).
+fn build(dir: &Path, hands: u32) -> PathBuf {
+    let path = dir.join("verify-bench.jsonl");
+    let _ = std::fs::remove_file(&path);
+    let (journal, _) = Journal::open(&path).expect("a journal");
+    let mut journal = Some(journal);
+    for n in 1..=hands {
+        let mut session =
+            Session::start(header(n), HouseRules::tda(), &mut journal).expect("starts");
+        play(&mut session, HAND);
+        assert!(!session.hand_open(), "the hand is over");
+        journal = session.into_journal();
+    }
+    path
+}
+
+fn scratch() -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    let base = if shm.is_dir() {
+        shm.to_path_buf()
+    } else {
+        std::env::temp_dir()
+    };
+    let dir = base.join(format!("floorcall-journal-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    dir
+}
+
+fn verify_bench(c: &mut Criterion, hands: u32) {
+    let dir = scratch();
+    let path = build(&dir, hands);
+    let bytes = std::fs::read(&path).expect("read");
+    let options = VerifyOptions::default();
+    let v = verify(&path, &bytes, &options).expect("verifies");
+    let start = Instant::now();
+    let runs = 5;
+    for _ in 0..runs {
+        black_box(verify(&path, &bytes, &options).expect("verifies"));
+    }
+    let per = start.elapsed().as_secs_f64() / runs as f64;
+    println!(
+        "verify: {} hands, {} records, {} MB: {:.1} ms, {:.2} million records/s",
+        v.hands,
+        v.records,
+        bytes.len() / 1_000_000,
+        per * 1e3,
+        v.records as f64 / per / 1e6
+    );
+    let mut group = c.benchmark_group("verify");
+    group.throughput(Throughput::Elements(v.records as u64));
+    group.sample_size(10);
+    group.bench_function(format!("{hands}_hands_{}_records", v.records), |b| {
+        b.iter(|| black_box(verify(&path, &bytes, &options).expect("verifies")))
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One command decided, chained, written and synced, on the real disk.
+fn append_percentiles(runs: usize) {
+    let dir = std::env::temp_dir().join(format!("floorcall-append-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("journal.jsonl");
+    let (journal, _) = Journal::open(&path).expect("a journal");
+    let mut journal = Some(journal);
+    let mut times = Vec::with_capacity(runs);
+    let mut n = 1;
+    while times.len() < runs {
+        let mut session =
+            Session::start(header(n), HouseRules::tda(), &mut journal).expect("starts");
+        n += 1;
+        for line in HAND {
+            let command = parse_line(line).expect("valid").expect("a command");
+            let start = Instant::now();
+            session
+                .execute(&command, Some(line.to_string()))
+                .expect("taken");
+            times.push(start.elapsed());
+        }
+        journal = session.into_journal();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    println!(
+        "append with the chain and sync_data in {}: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} appends)",
+        std::env::temp_dir().display(),
+        ms(at(0.50)),
+        ms(at(0.90)),
+        ms(at(0.99)),
+        ms(times[times.len() - 1]),
+        times.len()
+    );
+}
+
+fn main() {
+    // `cargo test --benches` runs benches as tests with `--bench` absent:
+    // keep that quick.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    if quick {
+        let dir = scratch();
+        let path = build(&dir, 3);
+        let bytes = std::fs::read(&path).expect("read");
+        verify(&path, &bytes, &VerifyOptions::default()).expect("verifies");
+        let _ = std::fs::remove_dir_all(&dir);
+        println!("benchmarks build and run; `cargo bench --bench journal` measures them");
+        return;
+    }
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    verify_bench(&mut c, 2_000);
+    append_percentiles(2_000);
+    c.final_summary();
+}

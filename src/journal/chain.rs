@@ -1,0 +1,207 @@
+//! The hash chain: each chained record ends with the SHA-256 of the chain's
+//! head before it and its own canonical bytes, so changing, removing or
+//! reordering any record breaks every link after it.
+//!
+//! A chained line is the record's JSON with two last members in a fixed
+//! form, `,"prev":"<64 hex>","hash":"<64 hex>"}`. Its canonical bytes are
+//! the line without the `,"hash":...` member (so `prev` is hashed too):
+//! `hash = SHA-256(prev's 32 bytes ‖ canonical bytes)`. The fixed tail lets
+//! `verify` find both hashes without parsing the JSON, and a record is
+//! hashed exactly as it was written, byte for byte.
+//!
+//! The chain's first record links to the SHA-256 of every byte before it:
+//! of nothing (`e3b0c442…`) in a new journal, or of the version-1 lines of
+//! a journal written before the chain existed, which it thereby covers.
+
+use std::fmt;
+
+use sha2::{Digest, Sha256};
+
+/// A chain head: the SHA-256 of one record (or of the bytes before the
+/// first).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Head(pub [u8; 32]);
+
+impl Head {
+    /// The SHA-256 of `bytes`: the head before the chain's first record.
+    pub fn genesis(bytes: &[u8]) -> Head {
+        Head(Sha256::digest(bytes).into())
+    }
+
+    /// The whole head in lowercase hex (64 digits).
+    pub fn hex(&self) -> String {
+        let mut out = String::with_capacity(64);
+        for b in self.0 {
+            out.push(HEX[(b >> 4) as usize] as char);
+            out.push(HEX[(b & 15) as usize] as char);
+        }
+        out
+    }
+
+    /// The first 16 hex digits, as the screen shows them and a TD notes them.
+    pub fn short(&self) -> String {
+        self.hex()[..16].to_string()
+    }
+
+    /// Reads 64 hex digits (either case).
+    pub fn from_hex(text: &[u8]) -> Option<Head> {
+        let text: &[u8; 64] = text.try_into().ok()?;
+        let mut out = [0u8; 32];
+        let mut bad = 0u8;
+        for (i, o) in out.iter_mut().enumerate() {
+            let (hi, lo) = (UNHEX[text[2 * i] as usize], UNHEX[text[2 * i + 1] as usize]);
+            bad |= (hi | lo) & 0x80;
+            *o = (hi << 4) | (lo & 0x0f);
+        }
+        (bad == 0).then_some(Head(out))
+    }
+
+    /// Whether this head's hex begins with `prefix` (hex digits, either case).
+    pub fn starts_with(&self, prefix: &str) -> bool {
+        prefix.len() <= 64 && self.hex().starts_with(&prefix.to_ascii_lowercase())
+    }
+}
+
+impl Default for Head {
+    /// The head of an empty journal: the SHA-256 of nothing.
+    fn default() -> Head {
+        Head::genesis(b"")
+    }
+}
+
+impl fmt::Debug for Head {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Head({})", self.short())
+    }
+}
+
+impl fmt::Display for Head {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.hex())
+    }
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Each byte's value as a hex digit, or 0x80 when it is not one.
+const UNHEX: [u8; 256] = {
+    let mut t = [0x80u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            b'0'..=b'9' => c as u8 - b'0',
+            b'a'..=b'f' => c as u8 - b'a' + 10,
+            b'A'..=b'F' => c as u8 - b'A' + 10,
+            _ => 0x80,
+        };
+        c += 1;
+    }
+    t
+};
+
+const PREV: &[u8] = b",\"prev\":\"";
+const HASH: &[u8] = b"\",\"hash\":\"";
+const END: &[u8] = b"\"}";
+/// The fixed tail of a chained line: `,"prev":"` 64 `","hash":"` 64 `"}`.
+const TAIL: usize = PREV.len() + 64 + HASH.len() + 64 + END.len();
+
+/// The chain members of a line, found by position.
+#[derive(Debug, Clone, Copy)]
+pub struct Links<'a> {
+    /// The head the record says it follows.
+    pub prev: Head,
+    /// The hash the record carries.
+    pub hash: Head,
+    /// The bytes before `,"hash":` (the canonical bytes less their `}`).
+    body: &'a [u8],
+    /// Where `,"prev":` begins.
+    prev_key: usize,
+}
+
+impl<'a> Links<'a> {
+    /// The hash the record's bytes give after `prev`.
+    pub fn computed(&self) -> Head {
+        link(&self.prev, self.body)
+    }
+
+    /// The line before its `,"prev":` member.
+    pub fn members(&self) -> &'a [u8] {
+        &self.body[..self.prev_key]
+    }
+}
+
+/// The chain members of `line` (no newline), or `None` if it does not end
+/// in the chained form.
+pub fn links(line: &[u8]) -> Option<Links<'_>> {
+    let n = line.len();
+    if n < TAIL + 2 || !line.ends_with(END) {
+        return None;
+    }
+    let hash_at = n - END.len() - 64;
+    let hash_key = hash_at - HASH.len();
+    let prev_at = hash_key - 64;
+    let prev_key = prev_at - PREV.len();
+    if &line[hash_key..hash_at] != HASH || &line[prev_key..prev_at] != PREV {
+        return None;
+    }
+    Some(Links {
+        prev: Head::from_hex(&line[prev_at..hash_key])?,
+        hash: Head::from_hex(&line[hash_at..n - END.len()])?,
+        // Up to and including the closing quote of prev.
+        body: &line[..hash_key + 1],
+        prev_key,
+    })
+}
+
+/// `SHA-256(prev ‖ body ‖ "}")`: the hash of a record whose line, less its
+/// `,"hash":...` member and closing brace, is `body`.
+pub fn link(prev: &Head, body: &[u8]) -> Head {
+    let mut h = Sha256::new();
+    h.update(prev.0);
+    h.update(body);
+    h.update(b"}");
+    Head(h.finalize().into())
+}
+
+/// Closes a record's JSON object (`{...}`) into a chained line after
+/// `prev`, with its newline; returns the line and its hash.
+pub fn seal_line(prev: &Head, object: &str) -> (String, Head) {
+    let open = object.strip_suffix('}').unwrap_or(object);
+    let mut line = String::with_capacity(open.len() + TAIL + 1);
+    line.push_str(open);
+    line.push_str(",\"prev\":\"");
+    line.push_str(&prev.hex());
+    line.push('"');
+    let hash = link(prev, line.as_bytes());
+    line.push_str(",\"hash\":\"");
+    line.push_str(&hash.hex());
+    line.push_str("\"}\n");
+    (line, hash)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_line_reads_back_and_checks() {
+        let prev = Head::genesis(b"");
+        assert!(
+            prev.hex().starts_with("e3b0c44298fc1c14"),
+            "the SHA-256 of nothing"
+        );
+        let (line, hash) = seal_line(&prev, "{\"record\":\"entry\",\"seq\":3}");
+        let bytes = line.trim_end().as_bytes();
+        let l = links(bytes).expect("chained");
+        assert_eq!(l.prev, prev);
+        assert_eq!(l.hash, hash);
+        assert_eq!(l.computed(), hash);
+        // One byte changed, and the hash no longer matches.
+        let edited = line.replace("\"seq\":3", "\"seq\":4");
+        let l = links(edited.trim_end().as_bytes()).expect("still chained in form");
+        assert_ne!(l.computed(), l.hash);
+        assert!(links(b"{\"record\":\"entry\",\"seq\":3}").is_none());
+        assert_eq!(Head::from_hex(hash.hex().as_bytes()), Some(hash));
+        assert!(hash.starts_with(&hash.short().to_uppercase()));
+    }
+}

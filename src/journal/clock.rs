@@ -1,0 +1,208 @@
+//! Wall-clock times for journal records: the instant in UTC and the local
+//! offset in force, so a disputed hand reads in the room's time and still
+//! sorts with another table's.
+//!
+//! The clock is a parameter (`Clock`), so tests fix it. The system clock
+//! reads the local offset with `chrono`, which parses the zone files itself
+//! and is safe to call from any thread (libc's `localtime` is not), and
+//! follows a change of summer time during a session.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use chrono::{DateTime, FixedOffset, NaiveDate, Offset, Utc};
+
+/// When a record was written: milliseconds since 1970 (UTC) and the local
+/// offset east of UTC in seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Stamp {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    pub unix_ms: i64,
+    /// The local offset, seconds east of UTC.
+    pub offset_s: i32,
+}
+
+impl Stamp {
+    /// The UTC time as written in the journal: `2026-11-22T12:36:01.123Z`.
+    pub fn utc_text(&self) -> String {
+        match DateTime::<Utc>::from_timestamp_millis(self.unix_ms) {
+            Some(t) => t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string(),
+            None => format!("{}ms", self.unix_ms),
+        }
+    }
+
+    /// The offset as written in the journal: `+01:00`.
+    pub fn offset_text(&self) -> String {
+        let sign = if self.offset_s < 0 { '-' } else { '+' };
+        let s = self.offset_s.unsigned_abs();
+        format!("{sign}{:02}:{:02}", s / 3600, s / 60 % 60)
+    }
+
+    /// The local time with its offset, as the TD reads it:
+    /// `2026-11-22 13:36:01 +01:00`.
+    pub fn local_text(&self) -> String {
+        let local = FixedOffset::east_opt(self.offset_s)
+            .zip(DateTime::<Utc>::from_timestamp_millis(self.unix_ms))
+            .map(|(off, t)| t.with_timezone(&off));
+        match local {
+            Some(t) => t.format("%Y-%m-%d %H:%M:%S %:z").to_string(),
+            None => self.utc_text(),
+        }
+    }
+
+    /// The local time of day: `13:36:01`.
+    pub fn local_clock(&self) -> String {
+        self.local_text()
+            .split(' ')
+            .nth(1)
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Reads the journal's two fields back. Checked, not trusted: a
+    /// malformed time is a damaged record.
+    pub fn parse(utc: &str, offset: &str) -> Option<Stamp> {
+        Some(Stamp {
+            unix_ms: parse_utc(utc.as_bytes())?,
+            offset_s: parse_offset(offset.as_bytes())?,
+        })
+    }
+}
+
+impl fmt::Display for Stamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.local_text())
+    }
+}
+
+fn digits(b: &[u8]) -> Option<u32> {
+    b.iter().try_fold(0u32, |n, c| {
+        c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+    })
+}
+
+/// `YYYY-MM-DDTHH:MM:SS.mmmZ`, exactly (what the journal writes).
+fn parse_utc(b: &[u8]) -> Option<i64> {
+    if b.len() != 24
+        || b[4] != b'-'
+        || b[7] != b'-'
+        || b[10] != b'T'
+        || b[13] != b':'
+        || b[16] != b':'
+        || b[19] != b'.'
+        || b[23] != b'Z'
+    {
+        return None;
+    }
+    let date = NaiveDate::from_ymd_opt(
+        digits(&b[0..4])? as i32,
+        digits(&b[5..7])?,
+        digits(&b[8..10])?,
+    )?;
+    let t = date.and_hms_milli_opt(
+        digits(&b[11..13])?,
+        digits(&b[14..16])?,
+        digits(&b[17..19])?,
+        digits(&b[20..23])?,
+    )?;
+    Some(t.and_utc().timestamp_millis())
+}
+
+/// `+HH:MM` or `-HH:MM`, within a day.
+fn parse_offset(b: &[u8]) -> Option<i32> {
+    if b.len() != 6 || b[3] != b':' {
+        return None;
+    }
+    let sign = match b[0] {
+        b'+' => 1,
+        b'-' => -1,
+        _ => return None,
+    };
+    let (h, m) = (digits(&b[1..3])?, digits(&b[4..6])?);
+    (h < 24 && m < 60).then(|| sign * (h * 3600 + m * 60) as i32)
+}
+
+/// Where a journal gets its times.
+pub trait Clock: Send + Sync + fmt::Debug {
+    /// Now.
+    fn now(&self) -> Stamp;
+}
+
+/// The machine's clock and local offset.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> Stamp {
+        let now = chrono::Local::now();
+        Stamp {
+            unix_ms: now.timestamp_millis(),
+            offset_s: now.offset().fix().local_minus_utc(),
+        }
+    }
+}
+
+/// A clock for tests: starts at a given time and moves on a fixed step at
+/// every reading.
+#[derive(Debug, Clone)]
+pub struct SteppingClock {
+    next_ms: Arc<AtomicI64>,
+    step_ms: i64,
+    offset_s: i32,
+}
+
+impl SteppingClock {
+    /// Starts at `unix_ms` with the given offset; each reading moves on by
+    /// `step_ms`.
+    pub fn new(unix_ms: i64, step_ms: i64, offset_s: i32) -> SteppingClock {
+        SteppingClock {
+            next_ms: Arc::new(AtomicI64::new(unix_ms)),
+            step_ms,
+            offset_s,
+        }
+    }
+}
+
+impl Clock for SteppingClock {
+    fn now(&self) -> Stamp {
+        Stamp {
+            unix_ms: self.next_ms.fetch_add(self.step_ms, Ordering::Relaxed),
+            offset_s: self.offset_s,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stamp_reads_back_as_written() {
+        let s = Stamp {
+            unix_ms: 1_763_814_961_123,
+            offset_s: 3600,
+        };
+        assert_eq!(s.utc_text(), "2025-11-22T12:36:01.123Z");
+        assert_eq!(s.offset_text(), "+01:00");
+        assert_eq!(s.local_text(), "2025-11-22 13:36:01 +01:00");
+        assert_eq!(s.local_clock(), "13:36:01");
+        assert_eq!(Stamp::parse(&s.utc_text(), &s.offset_text()), Some(s));
+        let west = Stamp {
+            offset_s: -(9 * 3600 + 30 * 60),
+            ..s
+        };
+        assert_eq!(west.offset_text(), "-09:30");
+        assert_eq!(Stamp::parse(&west.utc_text(), "-09:30"), Some(west));
+        assert_eq!(Stamp::parse("2025-13-22T12:36:01.123Z", "+01:00"), None);
+        assert_eq!(Stamp::parse("2025-11-22T12:36:01Z", "+01:00"), None);
+        assert_eq!(Stamp::parse(&s.utc_text(), "+25:00"), None);
+    }
+
+    #[test]
+    fn the_system_clock_reads_now() {
+        let a = SystemClock.now();
+        assert!(a.unix_ms > 1_700_000_000_000);
+        assert!(a.offset_s.abs() < 24 * 3600);
+    }
+}

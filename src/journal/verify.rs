@@ -1,0 +1,943 @@
+//! `verify`: whether a journal is what the tables wrote. The chain and the
+//! order of records are checked as the journal is read (`scan`); on top of
+//! that every entry is ruled again: its line is read back into the command
+//! the dealer keyed and decided afresh, under the house rules embedded in
+//! the session record in force, from the state the entries before it left,
+//! and the events it gives must be the events recorded. An impossible
+//! event (a seat the table does not have, chips from nowhere) is not what
+//! the engine decides, so it is caught there; each finished hand's seal
+//! must hold the stacks its fold gives, and every hand must keep the
+//! engine's invariants (`table::invariants`).
+//!
+//! Undo and redo entries (retractions) and acceptances are checked for
+//! what they may point at; an entry with no command (the close of a
+//! motion) is decided as one.
+//!
+//! Ruling again is most of the cost, so the events the engine gives are
+//! compared with the recorded ones as JSON bytes (this floorcall writes
+//! them exactly so), without reading the recorded events at all; only
+//! when the bytes differ are they read and compared event by event, to
+//! say what differs (or to accept what another floorcall wrote alike in
+//! another form).
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::{
+    Bad, Head, HouseRecord, JournalError, Kind, Order, PartStart, Raw, Record, Seal, chain,
+    read_record, scan_part,
+};
+use crate::notation::parse_line;
+use crate::rules::HouseRules;
+use crate::table::command::Command;
+use crate::table::event::{Event, Street};
+use crate::table::hand::{Entry, Hand, live_entries, replay};
+use crate::table::state::HandState;
+use crate::table::{decide, invariants};
+
+/// What to check a journal against.
+pub struct VerifyOptions<'a> {
+    /// A head noted earlier (at least 8 hex digits, usually the 16 the
+    /// screen shows): some record must carry it.
+    pub head: Option<String>,
+    /// The house rules for hands written before the chain (format 1), which
+    /// name their house but do not embed it.
+    pub house: &'a (dyn Fn(&str) -> Result<HouseRules, String> + Sync),
+}
+
+impl Default for VerifyOptions<'_> {
+    fn default() -> Self {
+        VerifyOptions {
+            head: None,
+            house: &|name| HouseRules::load(name).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// A journal that verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    /// Hands.
+    pub hands: usize,
+    /// Entries.
+    pub entries: usize,
+    /// Records of every kind.
+    pub records: usize,
+    /// The chain's head at the end.
+    pub head: Head,
+    /// The line of the first chained record; `None`: the journal carries no
+    /// chain (format 1), so edits to it cannot be detected.
+    pub chained_from: Option<usize>,
+    /// Things worth saying that are not errors, as sentences.
+    pub notes: Vec<String>,
+}
+
+impl Verified {
+    /// The one-line verdict: `OK: N hands, M entries, head <16 hex>`.
+    pub fn summary(&self) -> String {
+        format!(
+            "OK: {} hands, {} entries, head {}",
+            self.hands,
+            self.entries,
+            self.head.short()
+        )
+    }
+}
+
+/// Why a journal did not verify.
+#[derive(Debug)]
+pub enum VerifyError {
+    /// It could not be read, or a record is bad (file, line, what).
+    Journal(JournalError),
+    /// No record carries the head given.
+    HeadMissing {
+        /// The journal.
+        path: PathBuf,
+        /// The head given.
+        head: String,
+        /// The head the journal ends at.
+        actual: Head,
+        /// Records in the journal.
+        records: usize,
+    },
+    /// The head given is not a hex prefix of 8 to 64 digits.
+    BadHead(String),
+}
+
+impl std::fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VerifyError::Journal(e) => write!(f, "{e}"),
+            VerifyError::HeadMissing {
+                path,
+                head,
+                actual,
+                records,
+            } => write!(
+                f,
+                "{}: no record carries the head {head} that was noted: records written up to it are missing (the end was cut off, or the chain was rewritten). The journal's {records} records end at head {}.",
+                path.display(),
+                actual.short()
+            ),
+            VerifyError::BadHead(head) => write!(
+                f,
+                "\"{head}\" is not a head: give 8 to 64 hex digits, as the table screen shows them (16)."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// Verifies the journal at `path` (read without its lock).
+pub fn verify_file(path: &Path, options: &VerifyOptions) -> Result<Verified, VerifyError> {
+    let bytes = std::fs::read(path).map_err(|source| {
+        VerifyError::Journal(JournalError::Io {
+            path: path.to_path_buf(),
+            doing: "reading",
+            source,
+        })
+    })?;
+    verify(path, &bytes, options)
+}
+
+/// Verifies a journal's bytes; `path` names it in errors.
+///
+/// A large chained journal is checked in parts, one a core, each part
+/// beginning at a hand: the chain joins where a part's first record links
+/// to the head the part before ends at, the house in force at a part's
+/// start is the last session record before it, and hand numbers and seals
+/// are checked across the joins. If anything is wrong the whole journal is
+/// checked again in one piece, so the first bad record is named exactly as
+/// a single pass names it.
+pub fn verify(path: &Path, bytes: &[u8], options: &VerifyOptions) -> Result<Verified, VerifyError> {
+    let wanted = match &options.head {
+        Some(h) => {
+            let h = h.trim();
+            if !(8..=64).contains(&h.len()) || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(VerifyError::BadHead(h.to_string()));
+            }
+            Some(h.to_ascii_lowercase())
+        }
+        None => None,
+    };
+    let wanted = wanted.as_deref();
+    let tally = match in_parts(path, bytes, options.house, wanted) {
+        Some(tally) => tally,
+        None => check_part(path, bytes, None, None, options.house, wanted, true)?,
+    };
+    let mut notes = Vec::new();
+    if let Some(d) = &tally.dropped {
+        notes.push(format!(
+            "Line {} on ({} bytes) is {}: a write in progress, or cut off by a crash; it is not counted, and floorcall drops it when it next opens the journal.",
+            d.line, d.bytes, d.what
+        ));
+    }
+    if let Some(line) = tally.unterminated {
+        notes.push(format!(
+            "Line {line}, the last, is a whole record without its final newline."
+        ));
+    }
+    if let Some(wanted) = wanted {
+        match tally.found {
+            Some((line, hash)) if hash == tally.head => {
+                notes.push(format!(
+                    "The head noted ({wanted}) is the last record's (line {line}): nothing was written after it."
+                ));
+            }
+            Some((line, _)) => {
+                notes.push(format!(
+                    "The head noted ({wanted}) is line {line}'s; the journal goes on after it."
+                ));
+            }
+            None if tally.chained_from.is_none() && tally.head.starts_with(wanted) => {}
+            None => {
+                return Err(VerifyError::HeadMissing {
+                    path: path.to_path_buf(),
+                    head: wanted.to_string(),
+                    actual: tally.head,
+                    records: tally.records,
+                });
+            }
+        }
+    }
+    Ok(Verified {
+        hands: tally.hands,
+        entries: tally.entries,
+        records: tally.records,
+        head: tally.head,
+        chained_from: tally.chained_from,
+        notes,
+    })
+}
+
+/// What checking a journal, or a part of one, found.
+#[derive(Debug, Clone)]
+struct Tally {
+    hands: usize,
+    entries: usize,
+    records: usize,
+    head: Head,
+    chained_from: Option<usize>,
+    /// The last record carrying the head asked for (line, hash).
+    found: Option<(usize, Head)>,
+    dropped: Option<super::Dropped>,
+    unterminated: Option<usize>,
+    /// The first and last hand numbers.
+    first_number: Option<u32>,
+    last_number: Option<u32>,
+    /// Lines read.
+    lines: usize,
+    /// The part ends with a finished hand whose seal has not come.
+    unsealed_end: bool,
+}
+
+/// Checks `bytes` (the whole journal, or a part after `start` with
+/// `session` in force); `last`: it ends the journal.
+fn check_part(
+    path: &Path,
+    bytes: &[u8],
+    start: Option<PartStart>,
+    session: Option<InForce>,
+    house_for: &(dyn Fn(&str) -> Result<HouseRules, String> + Sync),
+    wanted: Option<&str>,
+    last: bool,
+) -> Result<Tally, VerifyError> {
+    let mut check = Checker {
+        house_for,
+        order: Order::default(),
+        buf: Vec::with_capacity(4096),
+        by_name: HashMap::new(),
+        session,
+        hand: None,
+        hands: 0,
+        entries: 0,
+        first_number: None,
+        last_number: None,
+        wanted,
+        found: None,
+    };
+    let scanned =
+        scan_part(path, bytes, start, |raw| check.visit(raw)).map_err(VerifyError::Journal)?;
+    let corrupt = |line: usize, reason: String| {
+        VerifyError::Journal(JournalError::Corrupt {
+            path: path.to_path_buf(),
+            line,
+            reason,
+        })
+    };
+    if scanned.dropped_header {
+        if !last {
+            return Err(corrupt(
+                scanned.dropped.as_ref().map_or(0, |d| d.line),
+                "the hand has a header but no entries: its start was never written.".into(),
+            ));
+        }
+        // The start of a hand whose first entry was never written: not a
+        // hand (the writer drops it when it next opens the journal).
+        check.hand = None;
+        check.hands -= 1;
+    }
+    let mut unsealed_end = false;
+    if let Some(hand) = check.hand.take() {
+        let line = hand.last_line;
+        match hand.finish() {
+            Err(reason) => return Err(corrupt(line, reason)),
+            Ok(Some(unsealed)) if last && scanned.dropped.is_none() => {
+                return Err(corrupt(line, unsealed));
+            }
+            Ok(Some(_)) => unsealed_end = !last,
+            Ok(None) => {}
+        }
+    }
+    Ok(Tally {
+        hands: check.hands,
+        entries: check.entries,
+        records: scanned.records,
+        head: scanned.head,
+        chained_from: scanned.chained_from,
+        found: check.found,
+        dropped: scanned.dropped,
+        unterminated: scanned.unterminated,
+        first_number: check.first_number,
+        last_number: check.last_number,
+        lines: scanned.lines,
+        unsealed_end,
+    })
+}
+
+/// Checks a large chained journal in parts, one a core; `None` when it is
+/// not checked so (small, not chained from its first line, or anything
+/// wrong: the caller checks it in one piece).
+fn in_parts(
+    path: &Path,
+    bytes: &[u8],
+    house_for: &(dyn Fn(&str) -> Result<HouseRules, String> + Sync),
+    wanted: Option<&str>,
+) -> Option<Tally> {
+    let cores = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let first = &bytes[..memchr::memchr(b'\n', bytes)?];
+    if cores < 2
+        || bytes.len() < 1 << 20
+        || !first.starts_with(b"{\"record\":\"session\"")
+        || chain::links(first).is_none()
+    {
+        return None;
+    }
+    // Each part begins at a hand.
+    let hand = memchr::memmem::Finder::new(b"\n{\"record\":\"hand\"");
+    let mut starts = vec![0usize];
+    for k in 1..cores {
+        let target = (bytes.len() / cores * k).max(starts[starts.len() - 1] + 1);
+        if let Some(at) = hand.find(&bytes[target..]) {
+            starts.push(target + at + 1);
+        }
+    }
+    starts.dedup();
+    if starts.len() < 2 {
+        return None;
+    }
+    // Where each later part begins: the head its first record links to,
+    // and the house in force (the last session record before it).
+    let session = memchr::memmem::FinderRev::new(b"\n{\"record\":\"session\"");
+    let mut begins = Vec::new();
+    for &at in &starts[1..] {
+        let line_end = at + memchr::memchr(b'\n', &bytes[at..])?;
+        let head = chain::links(&bytes[at..line_end])?.prev;
+        let s_at = session.rfind(&bytes[..at]).map_or(0, |p| p + 1);
+        let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
+        let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
+            return None;
+        };
+        let rules = s.house.rules().ok()?;
+        begins.push((
+            head,
+            InForce {
+                house: Arc::new(s.house),
+                rules: Arc::new(rules),
+            },
+        ));
+    }
+    let ends: Vec<usize> = starts[1..].iter().copied().chain([bytes.len()]).collect();
+    let parts = starts.len();
+    let tallies: Vec<Result<Tally, VerifyError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..parts)
+            .map(|k| {
+                let part = &bytes[starts[k]..ends[k]];
+                let begin = k.checked_sub(1).map(|j| begins[j].clone());
+                scope.spawn(move || {
+                    let (start, session) = match begin {
+                        Some((head, session)) => (
+                            // Line numbers count from the part's start (they
+                            // are only said when all is well, shifted); the
+                            // chain began before it.
+                            Some(PartStart {
+                                lines_before: 0,
+                                head,
+                                chained_from: 0,
+                            }),
+                            Some(session),
+                        ),
+                        None => (None, None),
+                    };
+                    check_part(
+                        path,
+                        part,
+                        start,
+                        session,
+                        house_for,
+                        wanted,
+                        k + 1 == parts,
+                    )
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(VerifyError::BadHead(String::new())))
+            })
+            .collect()
+    });
+    let mut total: Option<Tally> = None;
+    for (k, tally) in tallies.into_iter().enumerate() {
+        let mut t = tally.ok()?;
+        let Some(before) = total.as_mut() else {
+            total = Some(t);
+            continue;
+        };
+        // The joins: the chain, the seal, the hand numbers.
+        let joins = before.head == begins[k - 1].0
+            && !before.unsealed_end
+            && match (before.last_number, t.first_number) {
+                (Some(last), Some(first)) => first == last.checked_add(1)?,
+                _ => false,
+            };
+        if !joins {
+            return None;
+        }
+        let lines = before.lines;
+        before.hands += t.hands;
+        before.entries += t.entries;
+        before.records += t.records;
+        before.head = t.head;
+        before.last_number = t.last_number;
+        before.unsealed_end = t.unsealed_end;
+        if let Some((line, hash)) = t.found.take() {
+            before.found = Some((line + lines, hash));
+        }
+        before.dropped = t.dropped.take().map(|mut d| {
+            d.line += lines;
+            d
+        });
+        before.unterminated = t.unterminated.map(|l| l + lines);
+        before.lines += t.lines;
+    }
+    total
+}
+
+/// The rules in force and who wrote under them.
+#[derive(Clone)]
+struct InForce {
+    house: Arc<HouseRecord>,
+    rules: Arc<HouseRules>,
+}
+
+struct Checker<'a> {
+    house_for: &'a (dyn Fn(&str) -> Result<HouseRules, String> + Sync),
+    order: Order,
+    /// The events ruled again, as JSON.
+    buf: Vec<u8>,
+    by_name: HashMap<String, Result<Arc<HouseRules>, String>>,
+    session: Option<InForce>,
+    hand: Option<HandCheck>,
+    hands: usize,
+    entries: usize,
+    first_number: Option<u32>,
+    last_number: Option<u32>,
+    wanted: Option<&'a str>,
+    found: Option<(usize, Head)>,
+}
+
+/// An entry line, its events left as the bytes written.
+struct EntryLine<'a> {
+    seq: u32,
+    line: Option<Cow<'a, str>>,
+    events: &'a [u8],
+}
+
+/// An entry line read as JSON, its events left as written.
+#[derive(Deserialize)]
+struct EntryJson<'a> {
+    seq: u32,
+    #[serde(borrow)]
+    line: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    events: &'a RawValue,
+}
+
+impl<'a> EntryLine<'a> {
+    /// Reads an entry line as this floorcall writes it,
+    /// `{"record":"entry","seq":N,"line":...,"events":[...],"time":...`,
+    /// by position: the events are the bytes between `"events":` and the
+    /// fixed time and chain members at the end. `None` for any other form
+    /// (the caller then reads it as JSON).
+    fn read(raw: &'a [u8]) -> Option<EntryLine<'a>> {
+        let rest = raw.strip_prefix(b"{\"record\":\"entry\",\"seq\":")?;
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let seq: u32 = std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()?;
+        let rest = rest[digits..].strip_prefix(b",\"line\":")?;
+        let (line, rest) = if let Some(rest) = rest.strip_prefix(b"null") {
+            (None, rest)
+        } else {
+            let body = rest.strip_prefix(b"\"")?;
+            let mut i = 0;
+            let mut escaped = false;
+            while i < body.len() && body[i] != b'"' {
+                escaped |= body[i] == b'\\';
+                i += if body[i] == b'\\' { 2 } else { 1 };
+            }
+            let text = body.get(..i)?;
+            let line = if escaped {
+                Cow::Owned(serde_json::from_slice::<String>(rest.get(..i + 2)?).ok()?)
+            } else {
+                Cow::Borrowed(std::str::from_utf8(text).ok()?)
+            };
+            (Some(line), body.get(i + 1..)?)
+        };
+        let rest = rest.strip_prefix(b",\"events\":")?;
+        // The time and offset (52 bytes), prev (74) and hash (75) members
+        // close the line; the scan has checked them in place.
+        const TAIL: usize = 52 + 74 + 75;
+        let events = rest.get(..rest.len().checked_sub(TAIL)?)?;
+        if !events.starts_with(b"[") || !events.ends_with(b"]") {
+            return None;
+        }
+        Some(EntryLine { seq, line, events })
+    }
+}
+
+impl Checker<'_> {
+    fn visit(&mut self, raw: &Raw) -> Result<(), Bad> {
+        if let (Some(wanted), Some(hash)) = (self.wanted, raw.hash)
+            && hash.starts_with(wanted)
+        {
+            self.found = Some((raw.line, hash));
+        }
+        if raw.kind == Kind::Entry && raw.chained {
+            return self.entry_line(raw);
+        }
+        let record = read_record(raw.bytes, raw.chained)?;
+        self.order.record(raw.line, &record)?;
+        match record {
+            Record::Session(s) => {
+                self.close_if_unsealed()?;
+                let house = Arc::new(s.house);
+                let same = self
+                    .session
+                    .as_ref()
+                    .is_some_and(|now| *now.house == *house);
+                if !same {
+                    let rules = house.rules().map_err(|e| {
+                        format!("the house rules embedded in the session record do not load: {e}")
+                    })?;
+                    self.session = Some(InForce {
+                        house,
+                        rules: Arc::new(rules),
+                    });
+                }
+            }
+            Record::Hand(header) => {
+                self.close_if_unsealed()?;
+                if let Some(hand) = self.hand.take()
+                    && let Some(unsealed) = hand.finish()?
+                {
+                    return Err(unsealed.into());
+                }
+                if let Some(last) = self.last_number
+                    && header.number != last.saturating_add(1)
+                {
+                    return Err(format!(
+                        "hand {} follows hand {last}: hand numbers go up by one (a hand was removed, repeated or moved).",
+                        header.number
+                    )
+                    .into());
+                }
+                self.last_number = Some(header.number);
+                self.first_number.get_or_insert(header.number);
+                self.hands += 1;
+                self.hand = Some(HandCheck {
+                    number: header.number,
+                    house: header.house,
+                    setup: header.setup,
+                    entries: Vec::new(),
+                    state: HandState::default(),
+                    rules: None,
+                    chained: raw.chained,
+                    sealed: false,
+                    last_line: raw.line,
+                });
+            }
+            Record::Entry(entry) => {
+                let rules = self.rules_for(raw.chained)?;
+                let hand = self.hand_at(raw)?;
+                hand.rules = Some(rules.clone());
+                hand.entry(entry, &rules)?;
+                self.entries += 1;
+            }
+            Record::Seal(seal) => {
+                let hand = self
+                    .hand
+                    .as_mut()
+                    .ok_or_else(|| "a seal comes before any hand.".to_string())?;
+                hand.seal(&seal)?;
+                hand.last_line = raw.line;
+            }
+        }
+        Ok(())
+    }
+
+    /// A chained entry: ruled again and compared as bytes; read whole only
+    /// when the bytes differ or it is a retraction or an acceptance.
+    fn entry_line(&mut self, raw: &Raw) -> Result<(), Bad> {
+        let line = match EntryLine::read(raw.bytes) {
+            Some(line) => line,
+            None => {
+                let json: EntryJson = serde_json::from_slice(raw.bytes)
+                    .map_err(|e| format!("the line is not a journal record ({e})."))?;
+                EntryLine {
+                    seq: json.seq,
+                    line: json.line,
+                    events: json.events.get().as_bytes(),
+                }
+            }
+        };
+        let events = line.events;
+        let whole = events.starts_with(b"[{\"event\":\"entry-retracted\"")
+            || events.starts_with(b"[{\"event\":\"rulings-accepted\"");
+        if !whole {
+            self.order.entry_seq(line.seq)?;
+            let rules = self.rules_for(true)?;
+            let buf = &mut self.buf;
+            let hand = self
+                .hand
+                .as_mut()
+                .ok_or_else(|| "an entry comes before any hand.".to_string())?;
+            hand.rules = Some(rules.clone());
+            hand.chained = true;
+            hand.sealed = false;
+            hand.last_line = raw.line;
+            if hand.ruled_alike(line.seq, line.line.as_deref(), events, &rules, buf)? {
+                self.entries += 1;
+                return Ok(());
+            }
+            // Not alike as bytes: read it whole, to check it in full and
+            // say what differs.
+            self.order.unsee_entry();
+        }
+        let record = read_record(raw.bytes, true)?;
+        self.order.record(raw.line, &record)?;
+        let Record::Entry(entry) = record else {
+            return Err("the line is not an entry.".to_string().into());
+        };
+        let rules = self.rules_for(true)?;
+        let hand = self.hand_at(raw)?;
+        hand.rules = Some(rules.clone());
+        hand.entry(entry, &rules)?;
+        self.entries += 1;
+        Ok(())
+    }
+
+    fn hand_at(&mut self, raw: &Raw) -> Result<&mut HandCheck, Bad> {
+        let hand = self
+            .hand
+            .as_mut()
+            .ok_or_else(|| "an entry comes before any hand.".to_string())?;
+        hand.chained = raw.chained;
+        hand.sealed = false;
+        hand.last_line = raw.line;
+        Ok(hand)
+    }
+
+    /// The rules in force: the session's for a chained record, else the
+    /// hand's house by name.
+    fn rules_for(&mut self, chained: bool) -> Result<Arc<HouseRules>, String> {
+        match &self.session {
+            Some(s) if chained => Ok(s.rules.clone()),
+            _ => self.rules_by_name(),
+        }
+    }
+
+    /// A finished hand must end with its seal before anything else.
+    fn close_if_unsealed(&self) -> Result<(), String> {
+        match self.hand.as_ref().and_then(HandCheck::unsealed) {
+            Some(reason) => Err(reason),
+            None => Ok(()),
+        }
+    }
+
+    /// The rules of a format-1 hand, by the name in its header.
+    fn rules_by_name(&mut self) -> Result<Arc<HouseRules>, String> {
+        let name = self
+            .hand
+            .as_ref()
+            .map(|h| h.house.clone())
+            .ok_or_else(|| "an entry comes before any hand.".to_string())?;
+        let house_for = self.house_for;
+        self.by_name
+            .entry(name.clone())
+            .or_insert_with(|| house_for(&name).map(Arc::new))
+            .clone()
+            .map_err(|e| {
+                format!(
+                    "the hand was written before the journal embedded its house rules, and its house \"{name}\" does not load here: {e}"
+                )
+            })
+    }
+}
+
+/// One hand being checked.
+struct HandCheck {
+    number: u32,
+    house: String,
+    setup: crate::table::event::TableSetup,
+    entries: Vec<Entry>,
+    state: HandState,
+    rules: Option<Arc<HouseRules>>,
+    chained: bool,
+    sealed: bool,
+    last_line: usize,
+}
+
+impl HandCheck {
+    /// Rules an entry again and compares the events it gives, as JSON, with
+    /// the recorded `events`; when alike, takes the entry. `Ok(false)`: not
+    /// alike as bytes (the caller reads it whole).
+    fn ruled_alike(
+        &mut self,
+        seq: u32,
+        line: Option<&str>,
+        events: &[u8],
+        rules: &HouseRules,
+        buf: &mut Vec<u8>,
+    ) -> Result<bool, String> {
+        let command = if seq == 0 {
+            Command::StartHand(self.setup.clone())
+        } else {
+            match line.map(parse_line) {
+                Some(Ok(Some(command))) => command,
+                Some(Ok(None)) | None => Command::Resolve,
+                Some(Err(_)) => return Ok(false),
+            }
+        };
+        let Ok(decided) = decide(&self.state, rules, &command) else {
+            return Ok(false);
+        };
+        buf.clear();
+        serde_json::to_writer(&mut *buf, &decided)
+            .map_err(|e| format!("the events of entry {seq} cannot be written as JSON: {e}"))?;
+        if buf.as_slice() != events {
+            return Ok(false);
+        }
+        for e in &decided {
+            self.state.apply(e);
+        }
+        self.entries.push(Entry {
+            seq,
+            line: line.map(str::to_string),
+            events: decided,
+        });
+        Ok(true)
+    }
+
+    /// Rules one entry again: the events recorded must be the events the
+    /// engine gives for it now.
+    fn entry(&mut self, entry: Entry, rules: &HouseRules) -> Result<(), String> {
+        let seq = entry.seq;
+        match entry.events.as_slice() {
+            [Event::EntryRetracted { entry: target }] if seq > 0 => {
+                self.retraction(seq, *target)?;
+                self.entries.push(entry);
+                self.state = replay(&self.entries);
+                return Ok(());
+            }
+            [Event::RulingsAccepted { entry: target }] if seq > 0 => {
+                let live = live_entries(&self.entries);
+                let suggested = self.entries.get(*target as usize).is_some_and(|e| {
+                    e.events
+                        .iter()
+                        .any(|ev| matches!(ev, Event::RulingSuggested { .. }))
+                });
+                if !suggested || !live.get(*target as usize).copied().unwrap_or(false) {
+                    return Err(format!(
+                        "entry {seq} of hand {} accepts the rulings of entry {target}, which has none in force.",
+                        self.number
+                    ));
+                }
+                for e in &entry.events {
+                    self.state.apply(e);
+                }
+                self.entries.push(entry);
+                return Ok(());
+            }
+            _ => {}
+        }
+        let command = if seq == 0 {
+            Command::StartHand(self.setup.clone())
+        } else {
+            match entry.line.as_deref().map(parse_line) {
+                Some(Ok(Some(command))) => command,
+                // A line with no command (a comment: the close of a
+                // motion) and no line at all are a motion bound.
+                Some(Ok(None)) | None => Command::Resolve,
+                Some(Err(e)) => {
+                    return Err(format!(
+                        "entry {seq} of hand {}: its line \"{}\" is not table notation (column {}: {}).",
+                        self.number,
+                        entry.line.as_deref().unwrap_or_default(),
+                        e.column,
+                        e.message
+                    ));
+                }
+            }
+        };
+        let what = match entry.line.as_deref() {
+            Some(line) => format!("entry {seq} of hand {} (\"{line}\")", self.number),
+            None if seq == 0 => format!("the start of hand {}", self.number),
+            None => format!("entry {seq} of hand {}", self.number),
+        };
+        let decided = decide(&self.state, rules, &command).map_err(|refusal| {
+            format!(
+                "{what} is refused under the house rules in force ({}): {refusal}",
+                rules.name
+            )
+        })?;
+        if decided != entry.events {
+            let at = decided
+                .iter()
+                .zip(&entry.events)
+                .position(|(a, b)| a != b)
+                .unwrap_or(decided.len().min(entry.events.len()));
+            let recorded = entry
+                .events
+                .get(at)
+                .map_or("nothing".to_string(), |e| format!("\"{e}\""));
+            let given = decided
+                .get(at)
+                .map_or("nothing".to_string(), |e| format!("\"{e}\""));
+            return Err(format!(
+                "{what}: the events recorded are not what the house rules in force ({}) give. Event {} is recorded as {recorded}, and ruling the entry again gives {given}.",
+                rules.name,
+                at + 1
+            ));
+        }
+        for e in &entry.events {
+            self.state.apply(e);
+        }
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// An undo retracts the last live entry that is neither a retraction
+    /// nor an acceptance; a redo retracts a live undo.
+    fn retraction(&self, seq: u32, target: u32) -> Result<(), String> {
+        let live = live_entries(&self.entries);
+        let Some(t) = self.entries.get(target as usize) else {
+            return Err(format!(
+                "entry {seq} of hand {} retracts entry {target}, which does not exist.",
+                self.number
+            ));
+        };
+        if target == 0 {
+            return Err(format!(
+                "entry {seq} of hand {} retracts the start of the hand, which no undo does.",
+                self.number
+            ));
+        }
+        if !live[target as usize] {
+            return Err(format!(
+                "entry {seq} of hand {} retracts entry {target}, which was already retracted.",
+                self.number
+            ));
+        }
+        if t.retracted_target().is_none() {
+            let last = self
+                .entries
+                .iter()
+                .rev()
+                .find(|e| {
+                    e.seq > 0
+                        && live[e.seq as usize]
+                        && e.retracted_target().is_none()
+                        && !e.is_acceptance()
+                })
+                .map(|e| e.seq);
+            if last != Some(target) {
+                return Err(format!(
+                    "entry {seq} of hand {} undoes entry {target}, but an undo takes back the last entry in force ({}).",
+                    self.number,
+                    last.map_or("none".to_string(), |l| format!("entry {l}"))
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn seal(&mut self, seal: &Seal) -> Result<(), String> {
+        if self.state.street != Street::Done {
+            return Err(format!(
+                "hand {} is sealed, but it is not over: it is on the {}.",
+                self.number, self.state.street
+            ));
+        }
+        let fold = Seal::of(self.number, &self.entries, &self.state);
+        if fold.as_ref() != Some(seal) {
+            let stacks = |s: &Seal| {
+                s.stacks
+                    .iter()
+                    .map(|(seat, chips)| format!("{seat} {chips}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Err(format!(
+                "the seal of hand {} gives the stacks as {}, but the hand's entries leave {}.",
+                self.number,
+                stacks(seal),
+                fold.as_ref().map_or(String::new(), stacks)
+            ));
+        }
+        self.sealed = true;
+        Ok(())
+    }
+
+    /// Why a finished hand cannot end here, if it cannot: its last record
+    /// must be its seal.
+    fn unsealed(&self) -> Option<String> {
+        (self.chained && !self.sealed && self.state.street == Street::Done).then(|| {
+            format!(
+                "hand {} is over, but its seal is missing: the write that finished it ends with one (it was removed, or records after it).",
+                self.number
+            )
+        })
+    }
+
+    /// Checks the hand as it stands at its last record; returns why it may
+    /// not end here (a missing seal), for the caller to weigh.
+    fn finish(self) -> Result<Option<String>, String> {
+        let unsealed = self.unsealed();
+        if let Some(rules) = &self.rules {
+            let hand = Hand::from_entries(self.entries, (**rules).clone());
+            invariants::check(&hand)
+                .map_err(|broken| format!("hand {} breaks an invariant: {broken}.", self.number))?;
+        }
+        Ok(unsealed)
+    }
+}

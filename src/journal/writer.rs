@@ -1,0 +1,433 @@
+//! Writing a journal: one writer, holding the file's lock; every write
+//! whole lines, chained and timed, synced before it returns; a failed
+//! write cut back, and a journal that cannot be cut back refusing more; a
+//! crash's unfinished end repaired when the journal is next opened.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::{
+    Clock, HandHeader, Head, HouseRecord, JOURNAL_FORMAT, JournalError, Loaded, Seal,
+    SessionRecord, SystemClock, chain, parse,
+};
+use crate::rules::HouseRules;
+use crate::table::hand::Entry;
+
+/// Faults to inject into a journal's writes (tests only): the next write
+/// stops after `write_after` bytes with an error, and cutting it back
+/// fails when `cut_fails`.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// Fail the next write after this many of its bytes.
+    pub write_after: Option<usize>,
+    /// Fail every cut back.
+    pub cut_fails: bool,
+}
+
+/// How to open a journal.
+#[derive(Debug, Clone, Default)]
+pub struct JournalOptions {
+    /// Where times come from (default: the system clock).
+    pub clock: Option<Arc<dyn Clock>>,
+    /// The table's name for session records (default: the journal's file
+    /// name without its extension).
+    pub table: Option<String>,
+}
+
+/// A journal open for appending, with its lock held.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+    len: u64,
+    head: Head,
+    table: String,
+    clock: Arc<dyn Clock>,
+    /// The house of the last session record this run wrote.
+    house: Option<HouseRecord>,
+    unusable: Option<String>,
+    repaired: Option<String>,
+    faults: Faults,
+}
+
+impl Journal {
+    /// Opens the journal at `path` for appending, with the system clock.
+    pub fn open(path: &Path) -> Result<(Journal, Loaded), JournalError> {
+        Journal::open_with(path, JournalOptions::default())
+    }
+
+    /// Opens the journal at `path` for appending, creating it (and its
+    /// folder) if needed: takes its lock (refused at once if another
+    /// floorcall holds it), reads and checks what is there, and repairs the
+    /// end of a write that a crash cut off. Any other damage is an error
+    /// and the file is left as it was.
+    pub fn open_with(
+        path: &Path,
+        options: JournalOptions,
+    ) -> Result<(Journal, Loaded), JournalError> {
+        let io_err = |doing: &'static str| {
+            move |source| JournalError::Io {
+                path: path.to_path_buf(),
+                doing,
+                source,
+            }
+        };
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir {
+            std::fs::create_dir_all(dir).map_err(io_err("creating the folder of"))?;
+        }
+        // What is there is checked before anything opens it: a FIFO or a
+        // device is refused, never waited on or read for ever.
+        let existed = match crate::files::check_regular(path) {
+            Ok(_) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+            Err(e) => return Err(io_err("opening")(e)),
+        };
+        let mut file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .write(true)
+            .truncate(false)
+            .open(path)
+            .map_err(io_err("opening"))?;
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => {}
+            Err(fs4::TryLockError::WouldBlock) => {
+                return Err(JournalError::Locked {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(fs4::TryLockError::Error(source)) => {
+                return Err(io_err("locking")(source));
+            }
+        }
+        if !existed {
+            // The new file's name must survive a power cut too.
+            sync_folder(dir.unwrap_or(Path::new("."))).map_err(io_err("syncing the folder of"))?;
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(io_err("reading"))?;
+        let loaded = parse(path, &bytes)?;
+        let table = options.table.unwrap_or_else(|| {
+            path.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "table".into())
+        });
+        let mut journal = Journal {
+            path: path.to_path_buf(),
+            file,
+            len: loaded.good_len,
+            head: loaded.head,
+            table,
+            clock: options.clock.unwrap_or_else(|| Arc::new(SystemClock)),
+            house: None,
+            unusable: None,
+            repaired: None,
+            faults: Faults::default(),
+        };
+        journal.repair(&loaded)?;
+        if !loaded.is_chained() {
+            // The chain's first record will link to every byte before it,
+            // the newline a repair added included.
+            let mut kept = bytes[..loaded.good_len as usize].to_vec();
+            if loaded.unterminated.is_some() {
+                kept.push(b'\n');
+            }
+            journal.head = Head::genesis(&kept);
+        }
+        Ok((journal, loaded))
+    }
+
+    /// Cuts what a crash left unfinished, ends a kept last record with its
+    /// newline, and seals a finished hand whose seal was cut off.
+    fn repair(&mut self, loaded: &Loaded) -> Result<(), JournalError> {
+        let mut said = Vec::new();
+        if loaded.file_len != loaded.good_len {
+            self.file
+                .set_len(loaded.good_len)
+                .map_err(|source| self.io("cutting the unfinished end of", source))?;
+            if let Some(d) = &loaded.dropped {
+                said.push(format!(
+                    "line {} on, {} bytes, {}, was dropped",
+                    d.line, d.bytes, d.what
+                ));
+            }
+        }
+        if let Some(line) = loaded.unterminated {
+            self.write_raw(b"\n")
+                .map_err(|source| self.io("ending the last line of", source))?;
+            said.push(format!(
+                "line {line}, a whole record without its newline, was kept and the newline added"
+            ));
+        }
+        if let Some(hand) = loaded.unsealed_last() {
+            let state = crate::table::hand::replay(&hand.entries);
+            if let Some(seal) = Seal::of(hand.header.number, &hand.entries, &state) {
+                self.write_records(vec![object("seal", &seal)?])?;
+                said.push(format!(
+                    "hand {} was over but its seal had been cut off: it was sealed again",
+                    hand.header.number
+                ));
+            }
+        }
+        if !said.is_empty() {
+            self.file
+                .sync_data()
+                .map_err(|source| self.io("syncing", source))?;
+            let text = said.join("; ");
+            self.repaired = Some(format!(
+                "The journal was repaired on start: {text}. Nothing shown as taken was lost."
+            ));
+        }
+        Ok(())
+    }
+
+    fn io(&self, doing: &'static str, source: io::Error) -> JournalError {
+        JournalError::Io {
+            path: self.path.clone(),
+            doing,
+            source,
+        }
+    }
+
+    /// The journal file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The chain's head: the hash of the last record written.
+    pub fn head(&self) -> Head {
+        self.head
+    }
+
+    /// Why the journal takes nothing more in this run, if it does not.
+    pub fn unusable(&self) -> Option<&str> {
+        self.unusable.as_deref()
+    }
+
+    /// What opening the journal repaired, as a sentence for the screen.
+    pub fn repaired(&self) -> Option<&str> {
+        self.repaired.as_deref()
+    }
+
+    /// The journal's state in a few words for the top of the screen: its
+    /// head, or that it is unusable.
+    pub fn summary(&self) -> String {
+        match &self.unusable {
+            Some(_) => "UNUSABLE: quit and restart".into(),
+            None => format!("head {}", self.head.short()),
+        }
+    }
+
+    /// Sets faults for the next writes (tests only).
+    #[doc(hidden)]
+    pub fn inject_faults(&mut self, faults: Faults) {
+        self.faults = faults;
+    }
+
+    /// Writes a new hand: a session record first if the house differs from
+    /// the last this run wrote, then the hand's header and first entry, and
+    /// its seal if the start already finished it.
+    pub fn begin_hand(
+        &mut self,
+        rules: &HouseRules,
+        header: &HandHeader,
+        first: &Entry,
+        seal: Option<&Seal>,
+    ) -> Result<(), JournalError> {
+        let mut objects = Vec::with_capacity(4);
+        let house = self.session_for(rules, &mut objects)?;
+        objects.push(object("hand", header)?);
+        objects.push(object("entry", first)?);
+        if let Some(seal) = seal {
+            objects.push(object("seal", seal)?);
+        }
+        self.write_records(objects)?;
+        if house.is_some() {
+            self.house = house;
+        }
+        Ok(())
+    }
+
+    /// Appends entries of the current hand (after a session record if this
+    /// run has not written one for these rules), and the hand's seal if
+    /// they finish it.
+    pub fn append(
+        &mut self,
+        rules: &HouseRules,
+        entries: &[Entry],
+        seal: Option<&Seal>,
+    ) -> Result<(), JournalError> {
+        let mut objects = Vec::with_capacity(entries.len() + 2);
+        let house = self.session_for(rules, &mut objects)?;
+        for entry in entries {
+            objects.push(object("entry", entry)?);
+        }
+        if let Some(seal) = seal {
+            objects.push(object("seal", seal)?);
+        }
+        self.write_records(objects)?;
+        if house.is_some() {
+            self.house = house;
+        }
+        Ok(())
+    }
+
+    /// Adds a session record to `objects` when this run has not written one
+    /// for `rules`; returns the house it records.
+    fn session_for(
+        &self,
+        rules: &HouseRules,
+        objects: &mut Vec<String>,
+    ) -> Result<Option<HouseRecord>, JournalError> {
+        if self.house.as_ref().is_some_and(|h| h.is_of(rules)) {
+            return Ok(None);
+        }
+        let house = HouseRecord::of(rules);
+        objects.push(object(
+            "session",
+            &SessionRecord {
+                format: JOURNAL_FORMAT,
+                table: self.table.clone(),
+                floorcall: env!("CARGO_PKG_VERSION").to_string(),
+                house: house.clone(),
+            },
+        )?);
+        Ok(Some(house))
+    }
+
+    /// Stamps and chains `objects` and writes them in one call.
+    fn write_records(&mut self, objects: Vec<String>) -> Result<(), JournalError> {
+        if let Some(reason) = &self.unusable {
+            return Err(JournalError::Unusable {
+                path: self.path.clone(),
+                reason: reason.clone(),
+            });
+        }
+        let now = self.clock.now();
+        let times = format!(
+            ",\"time\":\"{}\",\"offset\":\"{}\"}}",
+            now.utc_text(),
+            now.offset_text()
+        );
+        let mut head = self.head;
+        let mut text = String::new();
+        for object in objects {
+            let open = object.strip_suffix('}').unwrap_or(&object);
+            let (line, hash) = chain::seal_line(&head, &format!("{open}{times}"));
+            text.push_str(&line);
+            head = hash;
+        }
+        self.write_lines(text.as_bytes())?;
+        self.head = head;
+        Ok(())
+    }
+
+    /// Writes whole lines in one call and syncs them to the disk. On
+    /// failure the file is cut back to where it was; if that fails too, the
+    /// journal is unusable for the rest of the run.
+    fn write_lines(&mut self, bytes: &[u8]) -> Result<(), JournalError> {
+        match self.write_raw(bytes) {
+            Ok(()) => Ok(()),
+            Err(source) => {
+                let cut = if self.faults.cut_fails {
+                    Err(io::Error::other("the cut was made to fail"))
+                } else {
+                    self.file
+                        .set_len(self.len)
+                        .and_then(|()| self.file.sync_data())
+                };
+                match cut {
+                    Ok(()) => Err(JournalError::Io {
+                        path: self.path.clone(),
+                        doing: "writing",
+                        source,
+                    }),
+                    Err(cut) => {
+                        let reason = format!(
+                            "writing failed: {source}; cutting the unfinished write back failed too: {cut}"
+                        );
+                        self.unusable = Some(reason.clone());
+                        Err(JournalError::Unusable {
+                            path: self.path.clone(),
+                            reason,
+                        })
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `bytes` at the end and syncs them; the length moves on only
+    /// when both succeed.
+    fn write_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        self.file.seek(SeekFrom::Start(self.len))?;
+        if let Some(after) = self.faults.write_after.take() {
+            self.file.write_all(&bytes[..after.min(bytes.len())])?;
+            return Err(io::Error::other("the write was made to fail"));
+        }
+        self.file.write_all(bytes)?;
+        self.file.sync_data()?;
+        self.len += bytes.len() as u64;
+        Ok(())
+    }
+}
+
+/// A record's JSON object, `{"record":"KIND",...}`, without its time and
+/// chain members.
+fn object(kind: &str, body: &impl Serialize) -> Result<String, JournalError> {
+    let json = serde_json::to_string(body).map_err(|e| JournalError::Io {
+        path: PathBuf::new(),
+        doing: "encoding a record for",
+        source: io::Error::other(e),
+    })?;
+    let inner = json
+        .strip_prefix('{')
+        .and_then(|j| j.strip_suffix('}'))
+        .unwrap_or("");
+    Ok(if inner.is_empty() {
+        format!("{{\"record\":\"{kind}\"}}")
+    } else {
+        format!("{{\"record\":\"{kind}\",{inner}}}")
+    })
+}
+
+/// Syncs a folder, so a file created in it survives a power cut.
+fn sync_folder(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{Chips, Seat};
+
+    #[test]
+    fn a_record_object_begins_with_its_kind() {
+        let seal = Seal {
+            hand: 3,
+            entries: 9,
+            stacks: vec![(Seat::from_index(0), Chips(1_500))],
+        };
+        let o = object("seal", &seal).expect("encodes");
+        assert_eq!(
+            o,
+            "{\"record\":\"seal\",\"hand\":3,\"entries\":9,\"stacks\":[[1,1500]]}"
+        );
+        assert!(o.starts_with("{\"record\":\"seal\","));
+    }
+}
