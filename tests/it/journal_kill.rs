@@ -11,10 +11,12 @@
 //! only where tmux is not installed (`.ci/run` installs it).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+use super::tmux::Tmux;
 
 use floorcall::journal::verify::{VerifyOptions, verify_file};
 use floorcall::journal::{self, Loaded};
@@ -22,68 +24,6 @@ use floorcall::table::hand::Hand;
 use floorcall::table::invariants;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-/// A tmux server of our own (its own socket), killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "fc"]).stdout).into_owned()
-    }
-
-    fn pane(&self, format: &str) -> String {
-        String::from_utf8_lossy(
-            &self
-                .run(&["display-message", "-p", "-t", "fc", format])
-                .stdout,
-        )
-        .trim()
-        .to_string()
-    }
-
-    /// Waits (20 s at most) until the screen shows `text`.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            if start.elapsed() > Duration::from_secs(20) {
-                panic!("the screen never showed {text:?}; it shows:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-
-    fn wait_dead(&self) {
-        let start = Instant::now();
-        while self.pane("#{pane_dead}") != "1" {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "the killed pane never died"
-            );
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
 
 /// The head on the screen's top line: `head <16 hex>`.
 fn shown_head(screen: &str) -> Option<String> {
@@ -139,7 +79,7 @@ fn check_after_kill(path: &Path, shown: Option<&str>, kill: usize) -> Loaded {
 
 #[test]
 fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
-    if Command::new("tmux").arg("-V").output().is_err() {
+    if !Tmux::installed() {
         eprintln!(
             "SKIPPED sigkill_at_random_moments_loses_nothing_the_screen_showed: tmux is not installed here (.ci/run installs it)."
         );

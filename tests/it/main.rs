@@ -10,6 +10,7 @@ mod props;
 mod rules;
 mod scenarios;
 mod support;
+mod tmux;
 mod tui_fixtures;
 mod tui_keys;
 mod tui_keystrokes;

@@ -6,72 +6,11 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-/// A tmux server of our own (its own socket), killed when dropped, even
-/// when the test fails.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "fc"];
-        args.extend_from_slice(keys);
-        let out = self.run(&args);
-        assert!(out.status.success(), "send-keys {keys:?} failed");
-    }
-
-    /// Types text literally, one key at a time.
-    fn type_text(&self, text: &str) {
-        let out = self.run(&["send-keys", "-t", "fc", "-l", text]);
-        assert!(out.status.success(), "send-keys -l {text:?} failed");
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "fc"]).stdout).into_owned()
-    }
-
-    /// Waits (10 s at most) until the screen shows `text`.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                panic!("the screen never showed {text:?}; it shows:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn alive(&self) -> bool {
-        self.run(&["has-session", "-t", "fc"]).status.success()
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
-
-fn quoted(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
-}
+use super::tmux::{Tmux, quoted};
 
 #[test]
 fn the_real_binary_plays_a_short_hand_in_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
+    if !Tmux::installed() {
         eprintln!(
             "SKIPPED the_real_binary_plays_a_short_hand_in_tmux: tmux is not installed here (.ci/run installs it)."
         );
@@ -180,7 +119,7 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
 /// seat, and a terminal too small for the screen takes no key but quit.
 #[test]
 fn the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
+    if !Tmux::installed() {
         eprintln!(
             "SKIPPED the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux: tmux is not installed here (.ci/run installs it)."
         );
@@ -339,7 +278,7 @@ fn a_bad_user_keymap_stops_the_start_with_its_line() {
 /// echo on, out of the alternate screen), the exit status is 128 + the
 /// signal's number and the journal has the hand.
 fn a_signal_restores_the_terminal(signal: &str, status: i32) {
-    if Command::new("tmux").arg("-V").output().is_err() {
+    if !Tmux::installed() {
         eprintln!(
             "SKIPPED a_signal_restores_the_terminal ({signal}): tmux is not installed here (.ci/run installs it)."
         );
