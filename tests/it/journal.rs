@@ -1193,3 +1193,12 @@ fn a_large_journal_checked_in_parts_says_what_one_pass_says() {
     assert_eq!(line, 2 + 349 * 6, "{text}");
     assert!(text.contains("hand 351 follows hand 349"), "{text}");
 }
+
+#[test]
+fn a_journal_in_folders_not_yet_made_is_created_with_them() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("club").join("table 4").join("j.jsonl");
+    drop(journaled(&path, FOLDED));
+    let v = verify(&path).expect("verifies");
+    assert_eq!((v.hands, v.entries), (1, 4));
+}
