@@ -78,6 +78,13 @@ impl Journal {
             }
         };
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        // The folders created for it, outermost first, to sync after.
+        let mut created: Vec<&Path> = dir
+            .into_iter()
+            .flat_map(Path::ancestors)
+            .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+            .collect();
+        created.reverse();
         if let Some(dir) = dir {
             std::fs::create_dir_all(dir).map_err(io_err("creating the folder of"))?;
         }
@@ -107,7 +114,13 @@ impl Journal {
             }
         }
         if !existed {
-            // The new file's name must survive a power cut too.
+            // The new file's name (and any folder made for it) must survive
+            // a power cut too: each is synced in the folder that holds it.
+            for made in &created {
+                let holder = made.parent().filter(|p| !p.as_os_str().is_empty());
+                sync_folder(holder.unwrap_or(Path::new(".")))
+                    .map_err(io_err("syncing the folder of"))?;
+            }
             sync_folder(dir.unwrap_or(Path::new("."))).map_err(io_err("syncing the folder of"))?;
         }
         let mut bytes = Vec::new();

@@ -1281,3 +1281,12 @@ fn an_os_error_is_in_the_message_and_not_again_as_the_source() {
     let err = floorcall::scenario::load(&dir.path().join("none.toml")).expect_err("not there");
     assert!(std::error::Error::source(&err).is_none());
 }
+
+#[test]
+fn a_journal_in_folders_not_yet_made_is_created_with_them() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("club").join("table 4").join("j.jsonl");
+    drop(journaled(&path, FOLDED));
+    let v = verify(&path).expect("verifies");
+    assert_eq!((v.hands, v.entries), (1, 4));
+}
