@@ -159,6 +159,21 @@ enum Cmd {
         #[arg(long, value_name = "HEX")]
         head: Option<String>,
     },
+    /// Replay PHH hand histories and check each against its
+    /// finishing_stacks (fractional stacks to within half a chip). Prints one
+    /// line per failure, then `N passed, M failed`; exits 0 when all pass, 1
+    /// when any fails, 2 when a file cannot be read.
+    Import {
+        /// Check the hands (the only mode so far).
+        #[arg(long, required = true)]
+        check: bool,
+        /// House rules to play them under (default tda).
+        #[arg(long, value_name = "NAME")]
+        house: Option<String>,
+        /// PHH files, or folders searched for `.phh` files.
+        #[arg(required = true, value_name = "FILE_OR_FOLDER")]
+        paths: Vec<PathBuf>,
+    },
     /// Run scenario files (or folders of them) and check their expectations.
     Scenario {
         /// Scenario files or folders.
@@ -358,6 +373,9 @@ fn main() -> ExitCode {
     let cli = parse_command_line();
     let printed = match cli.command {
         Some(Cmd::Scenario { paths }) => print(|out| run_scenarios(&paths, out)),
+        Some(Cmd::Import { house, paths, .. }) => {
+            print(|out| import_check(house.as_deref(), &paths, out))
+        }
         Some(Cmd::Rules { command }) => print(|out| rules_command(command, out)),
         Some(Cmd::Replay { journal, hand }) => print(|out| replay_command(journal, hand, out)),
         Some(Cmd::Verify { journal, head }) => print(|out| verify_command(journal, head, out)),
@@ -615,6 +633,103 @@ fn run_scenarios(paths: &[PathBuf], out: &mut impl Write) -> Printed {
                         writeln!(out, "{}: {f}", file.display())?;
                     }
                 }
+            }
+        }
+    }
+    writeln!(
+        out,
+        "{passed} passed, {}",
+        if unreadable > 0 {
+            format!("{failed} failed, {unreadable} unreadable")
+        } else {
+            format!("{failed} failed")
+        }
+    )?;
+    Ok(if unreadable > 0 {
+        ExitCode::from(2)
+    } else if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The `.phh` files under `paths` (a file is taken as given), each folder's
+/// sorted by name.
+fn phh_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    fn walk(dir: &std::path::Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| format!("floorcall: the folder {} cannot be read: {e}.", dir.display()))?;
+        let mut found = Vec::new();
+        for entry in entries {
+            let entry = entry
+                .map_err(|e| format!("floorcall: the folder {} cannot be read: {e}.", dir.display()))?;
+            found.push(entry.path());
+        }
+        found.sort();
+        for path in found {
+            if path.is_dir() {
+                walk(&path, files)?;
+            } else if path.extension().is_some_and(|x| x == "phh") {
+                files.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            walk(path, &mut files)?;
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Checks PHH hands: each played under the house rules (parsed once) and
+/// compared with its finishing stacks. One line per failure, then `N
+/// passed, M failed`; exit 0, 1 when any failed, 2 when a file or the house
+/// cannot be read.
+fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) -> Printed {
+    use floorcall::notation::phh;
+
+    let rules = match house {
+        None => HouseRules::tda(),
+        Some(name) => match load_house(name) {
+            Ok(rules) => rules,
+            Err(e) => {
+                tell(format_args!("floorcall: {e}"));
+                return Ok(ExitCode::from(2));
+            }
+        },
+    };
+    let files = match phh_files(paths) {
+        Ok(files) => files,
+        Err(e) => {
+            tell(e);
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let (mut passed, mut failed, mut unreadable) = (0usize, 0usize, 0usize);
+    for file in &files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => {
+                out.flush()?;
+                tell(format_args!(
+                    "floorcall: {} cannot be read: {e}.",
+                    file.display()
+                ));
+                unreadable += 1;
+                continue;
+            }
+        };
+        match phh::check(&text, &rules) {
+            Ok(_) => passed += 1,
+            Err(e) => {
+                failed += 1;
+                writeln!(out, "{}: {e}", file.display())?;
             }
         }
     }

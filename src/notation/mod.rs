@@ -17,6 +17,7 @@ use crate::table::command::{Command, FloorDecision, Intent, Irregularity, Penalt
 use crate::table::event::{Declaration, PushedChips, Street};
 use crate::table::{Chips, Seat};
 
+pub mod history;
 pub mod phh;
 
 /// A malformed line: where, and what was expected.

@@ -222,6 +222,12 @@ fn whole(field: &'static str, amounts: &[Amount]) -> Result<Vec<u64>, PhhError> 
 /// Reads a PHH file and plays it through the engine (TDA rules) to map each
 /// action to a command.
 pub fn import(text: &str) -> Result<PhhHand, PhhError> {
+    import_played(text, &HouseRules::tda()).map(|(imported, _)| imported)
+}
+
+/// Reads a PHH file and plays it under `rules` (parsed once by the caller,
+/// for any number of files): the imported hand and the hand as played.
+pub fn import_played(text: &str, rules: &HouseRules) -> Result<(PhhHand, Hand), PhhError> {
     let raw: RawPhh = toml::from_str(text)?;
     let setup = table(&raw)?;
     let n = raw.starting_stacks.len();
@@ -249,7 +255,7 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
         }
     }
 
-    let mut hand = start(&setup)?;
+    let mut hand = Hand::start(setup.clone(), rules.clone()).map_err(PhhError::Setup)?;
     let mut commands = Vec::with_capacity(raw.actions.len());
     let mut sources = Vec::with_capacity(raw.actions.len());
     for (index, action) in raw.actions.iter().enumerate() {
@@ -271,14 +277,121 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
         commands.push(command);
         sources.push(source);
     }
-    Ok(PhhHand {
+    let imported = PhhHand {
         setup,
         commands,
         sources,
         players,
         finishing_stacks,
         fractional_finishing_stacks,
-    })
+    };
+    Ok((imported, hand))
+}
+
+/// Why a PHH hand did not check out.
+#[derive(Debug, Error)]
+pub enum CheckFailure {
+    /// Not TOML, or a field of the wrong type, where it is.
+    #[error("line {line}, column {column}: {message}")]
+    Malformed {
+        /// From 1.
+        line: usize,
+        /// From 1, in characters.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// It could not be imported or played.
+    #[error("{0}")]
+    Phh(#[from] PhhError),
+    /// The actions ran out before the hand was over.
+    #[error("the hand is not over after its last action (street {street}).")]
+    Unfinished {
+        /// Where the hand stopped.
+        street: Street,
+    },
+    /// The hand ended with other stacks than the file records.
+    #[error("finishing_stacks are {expected}; the hand ends with {got}.")]
+    Stacks {
+        /// The recorded stacks, as written.
+        expected: String,
+        /// The stacks played out.
+        got: String,
+    },
+}
+
+/// What a checked hand showed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checked {
+    /// It ended with the finishing stacks it records (fractional ones to
+    /// within half a chip).
+    Matched,
+    /// It records no finishing stacks; it played to the end.
+    Unrecorded,
+}
+
+/// A TOML error on one line: where it is (line and column from 1) and
+/// what is wrong.
+fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
+    let at = e.span().map_or(0, |span| span.start.min(text.len()));
+    let before = text.get(..at).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.chars().count())
+        + 1;
+    CheckFailure::Malformed {
+        line,
+        column,
+        message: e.message().trim().to_string(),
+    }
+}
+
+/// Imports a PHH text, plays it under `rules` and compares the stacks it
+/// ends with against its `finishing_stacks`: exact in whole chips, within
+/// half a chip of a fractional (exactly split) stack.
+pub fn check(text: &str, rules: &HouseRules) -> Result<Checked, CheckFailure> {
+    let (imported, hand) = import_played(text, rules).map_err(|e| match e {
+        PhhError::Toml(e) => malformed(text, &e),
+        e => CheckFailure::Phh(e),
+    })?;
+    let state = hand.state();
+    if state.street != Street::Done {
+        return Err(CheckFailure::Unfinished {
+            street: state.street,
+        });
+    }
+    let got: Vec<u64> = imported
+        .setup
+        .stacks
+        .iter()
+        .map(|(seat, _)| state.seat(*seat).stack.get())
+        .collect();
+    let list = |v: &[String]| format!("[{}]", v.join(", "));
+    let got_text = || list(&got.iter().map(u64::to_string).collect::<Vec<_>>());
+    if let Some(expected) = &imported.fractional_finishing_stacks {
+        let close = expected
+            .iter()
+            .all(|(seat, v)| (state.seat(*seat).stack.get() as f64 - v).abs() <= 0.5);
+        if close {
+            return Ok(Checked::Matched);
+        }
+        return Err(CheckFailure::Stacks {
+            expected: list(&expected.iter().map(|(_, v)| v.to_string()).collect::<Vec<_>>()),
+            got: got_text(),
+        });
+    }
+    match &imported.finishing_stacks {
+        None => Ok(Checked::Unrecorded),
+        Some(expected) if expected.iter().map(|(_, c)| c.get()).eq(got.iter().copied()) => {
+            Ok(Checked::Matched)
+        }
+        Some(expected) => Err(CheckFailure::Stacks {
+            expected: list(&expected.iter().map(|(_, c)| c.get().to_string()).collect::<Vec<_>>()),
+            got: got_text(),
+        }),
+    }
 }
 
 /// Plays an imported hand from the start under the TDA rules.
