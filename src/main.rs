@@ -658,12 +658,20 @@ fn run_scenarios(paths: &[PathBuf], out: &mut impl Write) -> Printed {
 /// sorted by name.
 fn phh_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     fn walk(dir: &std::path::Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| format!("floorcall: the folder {} cannot be read: {e}.", dir.display()))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| {
+            format!(
+                "floorcall: the folder {} cannot be read: {e}.",
+                dir.display()
+            )
+        })?;
         let mut found = Vec::new();
         for entry in entries {
-            let entry = entry
-                .map_err(|e| format!("floorcall: the folder {} cannot be read: {e}.", dir.display()))?;
+            let entry = entry.map_err(|e| {
+                format!(
+                    "floorcall: the folder {} cannot be read: {e}.",
+                    dir.display()
+                )
+            })?;
             found.push(entry.path());
         }
         found.sort();
