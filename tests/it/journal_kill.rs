@@ -105,7 +105,10 @@ impl Tmux {
 }
 
 impl Drop for Tmux {
+    /// Kills the floorcall this test started (a floorcall that outlives
+    /// its terminal must not be left running), then the server.
     fn drop(&mut self) {
+        kill_pane(self);
         let _ = self.run(&["kill-server"]);
     }
 }
