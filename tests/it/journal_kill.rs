@@ -99,8 +99,17 @@ impl Tmux {
             "--",
         ];
         args.extend(command);
-        let out = self.run(&args);
-        assert!(out.status.success(), "tmux new-session failed: {out:?}");
+        // The server may be going away as the last session ends: try again.
+        let mut tries = 0;
+        loop {
+            let out = self.run(&args);
+            if out.status.success() {
+                return;
+            }
+            tries += 1;
+            assert!(tries < 20, "tmux new-session failed: {out:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -214,6 +223,8 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
     let tmux = Tmux {
         socket: format!("floorcall-kill-{}", std::process::id()),
     };
+    // One server for the whole run: it stays up between sessions.
+    tmux.run(&["start-server", ";", "set-option", "-g", "exit-empty", "off"]);
     tmux.start(&command);
     let start = Instant::now();
     let (mut shown_total, mut repairs, mut during_start) = (0usize, 0usize, 0usize);
