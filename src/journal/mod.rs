@@ -542,7 +542,7 @@ pub(crate) fn scan_part(
             out.dropped = Some(Dropped {
                 line: number,
                 bytes: raw.len() as u64,
-                what: "an unfinished write (never shown as taken)".into(),
+                what: "an unfinished write, never shown as taken".into(),
             });
             break;
         }
@@ -659,11 +659,8 @@ pub(crate) fn scan_part(
             line: h.line,
             bytes: bytes.len() as u64 - h.start as u64,
             what: match torn {
-                Some(_) => {
-                    "the start of a hand and an unfinished write after it (never shown as taken)"
-                        .into()
-                }
-                None => "the start of a hand whose first entry was never written".into(),
+                Some(_) => "a hand's start and an unfinished write, never shown as taken".into(),
+                None => "a hand's start whose first entry was never written".into(),
             },
         });
         out.dropped_header = true;

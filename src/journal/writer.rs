@@ -166,7 +166,7 @@ impl Journal {
                 .map_err(|source| self.io("cutting the unfinished end of", source))?;
             if let Some(d) = &loaded.dropped {
                 said.push(format!(
-                    "line {} on, {} bytes, {}, was dropped",
+                    "dropped line {} on ({} bytes: {})",
                     d.line, d.bytes, d.what
                 ));
             }
@@ -175,7 +175,7 @@ impl Journal {
             self.write_raw(b"\n")
                 .map_err(|source| self.io("ending the last line of", source))?;
             said.push(format!(
-                "line {line}, a whole record without its newline, was kept and the newline added"
+                "kept line {line}, whole but for its newline, and ended it"
             ));
         }
         if let Some(hand) = loaded.unsealed_last() {
@@ -183,7 +183,7 @@ impl Journal {
             if let Some(seal) = Seal::of(hand.header.number, &hand.entries, &state) {
                 self.write_records(vec![object("seal", &seal)?])?;
                 said.push(format!(
-                    "hand {} was over but its seal had been cut off: it was sealed again",
+                    "sealed hand {} again (it was over, its seal cut off)",
                     hand.header.number
                 ));
             }
@@ -193,9 +193,8 @@ impl Journal {
                 .sync_data()
                 .map_err(|source| self.io("syncing", source))?;
             let text = said.join("; ");
-            self.repaired = Some(format!(
-                "The journal was repaired on start: {text}. Nothing shown as taken was lost."
-            ));
+            // Short: the status line shows one line.
+            self.repaired = Some(format!("Journal repaired on start: {text}."));
         }
         Ok(())
     }

@@ -407,12 +407,12 @@ fn a_torn_last_line_is_dropped_and_cut_on_open_and_said() {
     let said = journal.repaired().expect("the repair is said").to_string();
     assert!(
         said.starts_with(&format!(
-            "The journal was repaired on start: line {lines} on, "
+            "Journal repaired on start: dropped line {lines} on ("
         )),
         "{said}"
     );
     assert!(
-        said.contains("an unfinished write (never shown as taken), was dropped"),
+        said.ends_with(" bytes: an unfinished write, never shown as taken)."),
         "{said}"
     );
     let mut session = Session::resume(loaded.hands[0].clone(), HouseRules::tda(), Some(journal));
@@ -437,9 +437,7 @@ fn a_whole_last_record_without_its_newline_is_kept() {
     let (journal, _) = open(&path);
     assert_eq!(
         journal.repaired(),
-        Some(
-            "The journal was repaired on start: line 9, a whole record without its newline, was kept and the newline added. Nothing shown as taken was lost."
-        )
+        Some("Journal repaired on start: kept line 9, whole but for its newline, and ended it.")
     );
     drop(journal);
     assert_eq!(std::fs::read(&path).expect("read"), full);
@@ -464,8 +462,7 @@ fn a_finished_hand_whose_seal_was_cut_off_is_sealed_again_on_open() {
     assert!(
         journal
             .repaired()
-            .is_some_and(|r| r
-                .contains("hand 1 was over but its seal had been cut off: it was sealed again")),
+            .is_some_and(|r| r.contains("sealed hand 1 again (it was over, its seal cut off)")),
         "{:?}",
         journal.repaired()
     );
@@ -1041,7 +1038,7 @@ fn the_table_screen_shows_the_head_and_a_repair_on_start() {
     assert!(
         message
             .text
-            .starts_with("The journal was repaired on start: line 9 on, "),
+            .starts_with("Journal repaired on start: dropped line 9 on ("),
         "{}",
         message.text
     );
@@ -1058,7 +1055,7 @@ fn the_table_screen_shows_the_head_and_a_repair_on_start() {
         "{screen}"
     );
     assert!(
-        screen.contains("The journal was repaired on start"),
+        screen.contains("Journal repaired on start: dropped line 9 on ("),
         "{screen}"
     );
     // Narrow, the head stays and the file's name goes.
@@ -1138,7 +1135,7 @@ fn a_write_that_cannot_be_cut_back_makes_the_journal_unusable_until_the_next_sta
     assert!(
         journal
             .repaired()
-            .is_some_and(|r| r.contains("was dropped")),
+            .is_some_and(|r| r.contains("dropped line")),
         "{:?}",
         journal.repaired()
     );

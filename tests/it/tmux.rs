@@ -61,14 +61,20 @@ impl Tmux {
     /// Waits (20 s at most: the machine may be loaded) until the screen
     /// shows `text`, and returns the screen.
     pub fn wait_for(&self, text: &str) -> String {
+        self.wait_for_any(&[text])
+    }
+
+    /// Waits (20 s at most) until the screen shows one of `texts`, and
+    /// returns the screen.
+    pub fn wait_for_any(&self, texts: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
+            if texts.iter().any(|t| screen.contains(t)) {
                 return screen;
             }
             if start.elapsed() > Duration::from_secs(20) {
-                panic!("the screen never showed {text:?}; it shows:\n{screen}");
+                panic!("the screen never showed {texts:?}; it shows:\n{screen}");
             }
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -86,6 +92,55 @@ impl Tmux {
         }
     }
 
+    /// Waits until the session is gone (with it, its screen: the next
+    /// start draws on a clean one).
+    pub fn wait_gone(&self) {
+        let start = Instant::now();
+        while self.alive() {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the killed floorcall's session never ended"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Starts `command` in a new session `fc` of 120 by 40. The server may
+    /// be going away as its last session ends: a refused start is tried
+    /// again.
+    pub fn start(&self, command: &[&str]) {
+        let mut args = vec![
+            "new-session",
+            "-d",
+            "-s",
+            "fc",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            "--",
+        ];
+        args.extend(command);
+        let mut tries = 0;
+        loop {
+            let out = self.run(&args);
+            if out.status.success() {
+                return;
+            }
+            tries += 1;
+            assert!(tries < 20, "tmux new-session failed: {out:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills (SIGKILL) the process running in the pane.
+    pub fn kill_pane(&self) {
+        let pid = self.pane("#{pane_pid}");
+        if !pid.is_empty() {
+            let _ = Command::new("kill").args(["-KILL", &pid]).output();
+        }
+    }
+
     /// Whether the session is still there.
     pub fn alive(&self) -> bool {
         self.run(&["has-session", "-t", "fc"]).status.success()
@@ -93,7 +148,10 @@ impl Tmux {
 }
 
 impl Drop for Tmux {
+    /// Kills what runs in the pane (a floorcall that outlives its terminal
+    /// must not be left running), then the server.
     fn drop(&mut self) {
+        self.kill_pane();
         let _ = self.run(&["kill-server"]);
     }
 }
