@@ -40,10 +40,7 @@ impl History<'_> {
     pub fn order(&self) -> Vec<Seat> {
         let mut seats: Vec<Seat> = self.setup.stacks.iter().map(|(s, _)| *s).collect();
         let button = self.setup.button.number();
-        let first = seats
-            .iter()
-            .position(|s| s.number() > button)
-            .unwrap_or(0);
+        let first = seats.iter().position(|s| s.number() > button).unwrap_or(0);
         seats.rotate_left(first);
         seats
     }
@@ -108,10 +105,10 @@ fn toml_list<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
 pub fn phh(hand: &History<'_>) -> String {
     let order = hand.order();
     let player = |seat: Seat| -> String {
-        order
-            .iter()
-            .position(|s| *s == seat)
-            .map_or_else(|| format!("seat{}", seat.number()), |i| format!("p{}", i + 1))
+        order.iter().position(|s| *s == seat).map_or_else(
+            || format!("seat{}", seat.number()),
+            |i| format!("p{}", i + 1),
+        )
     };
     let events = hand.events();
     let setup = hand.setup;
@@ -227,7 +224,11 @@ pub fn phh(hand: &History<'_>) -> String {
     let _ = writeln!(
         out,
         "finishing_stacks = {}",
-        toml_list(order.iter().map(|s| finishing.get(s).map_or(0, |c| c.get())))
+        toml_list(
+            order
+                .iter()
+                .map(|s| finishing.get(s).map_or(0, |c| c.get()))
+        )
     );
     if let Some(time) = hand.time {
         // `2026-11-22T12:36:01.123Z`: PHH's time is HH:MM:SS, its day apart.
@@ -242,7 +243,11 @@ pub fn phh(hand: &History<'_>) -> String {
         }
     }
     let _ = writeln!(out, "hand = {}", hand.number);
-    let _ = writeln!(out, "seats = {}", toml_list(order.iter().map(|s| s.number())));
+    let _ = writeln!(
+        out,
+        "seats = {}",
+        toml_list(order.iter().map(|s| s.number()))
+    );
     let _ = writeln!(
         out,
         "players = {}",
@@ -250,8 +255,16 @@ pub fn phh(hand: &History<'_>) -> String {
     );
     let _ = writeln!(out, "_floorcall_house = {}", toml_str(hand.house));
     let _ = writeln!(out, "_floorcall_button = {}", setup.button.number());
-    let _ = writeln!(out, "_floorcall_rulings = {}", toml_list(rulings.iter().map(|r| toml_str(r))));
-    let _ = writeln!(out, "_floorcall_physical = {}", toml_list(notes.iter().map(|r| toml_str(r))));
+    let _ = writeln!(
+        out,
+        "_floorcall_rulings = {}",
+        toml_list(rulings.iter().map(|r| toml_str(r)))
+    );
+    let _ = writeln!(
+        out,
+        "_floorcall_physical = {}",
+        toml_list(notes.iter().map(|r| toml_str(r)))
+    );
     out
 }
 
@@ -286,16 +299,22 @@ pub fn ohh(hand: &History<'_>) -> Value {
         Street::River => "River",
         _ => "Showdown",
     };
-    let close = |rounds: &mut Vec<Value>, actions: &mut Vec<Value>, street: Street, cards: &[String]| {
-        let n = rounds.len();
-        rounds.push(json!({
-            "id": n,
-            "street": street_name(street),
-            "cards": cards,
-            "actions": std::mem::take(actions),
-        }));
-    };
-    let act = |actions: &mut Vec<Value>, number: &mut u64, seat: Seat, action: &str, amount: u64, all_in: bool| {
+    let close =
+        |rounds: &mut Vec<Value>, actions: &mut Vec<Value>, street: Street, cards: &[String]| {
+            let n = rounds.len();
+            rounds.push(json!({
+                "id": n,
+                "street": street_name(street),
+                "cards": cards,
+                "actions": std::mem::take(actions),
+            }));
+        };
+    let act = |actions: &mut Vec<Value>,
+               number: &mut u64,
+               seat: Seat,
+               action: &str,
+               amount: u64,
+               all_in: bool| {
         actions.push(json!({
             "action_number": *number,
             "player_id": id(seat),
@@ -340,9 +359,19 @@ pub fn ohh(hand: &History<'_>) -> Value {
                     ActionKind::Raise => ("Raise", action.to.get().saturating_sub(before)),
                 };
                 wagers.insert(action.seat, action.to.get());
-                act(&mut actions, &mut number, action.seat, name, amount, action.all_in);
+                act(
+                    &mut actions,
+                    &mut number,
+                    action.seat,
+                    name,
+                    amount,
+                    action.all_in,
+                );
             }
-            Event::StreetDealt { street: s, cards: c } => {
+            Event::StreetDealt {
+                street: s,
+                cards: c,
+            } => {
                 close(&mut rounds, &mut actions, street, &street_cards);
                 street = *s;
                 street_cards = c.iter().map(|c| c.to_string()).collect();

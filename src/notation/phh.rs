@@ -336,11 +336,7 @@ fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
     let at = e.span().map_or(0, |span| span.start.min(text.len()));
     let before = text.get(..at).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
-    let column = before
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     CheckFailure::Malformed {
         line,
         column,
@@ -378,17 +374,32 @@ pub fn check(text: &str, rules: &HouseRules) -> Result<Checked, CheckFailure> {
             return Ok(Checked::Matched);
         }
         return Err(CheckFailure::Stacks {
-            expected: list(&expected.iter().map(|(_, v)| v.to_string()).collect::<Vec<_>>()),
+            expected: list(
+                &expected
+                    .iter()
+                    .map(|(_, v)| v.to_string())
+                    .collect::<Vec<_>>(),
+            ),
             got: got_text(),
         });
     }
     match &imported.finishing_stacks {
         None => Ok(Checked::Unrecorded),
-        Some(expected) if expected.iter().map(|(_, c)| c.get()).eq(got.iter().copied()) => {
+        Some(expected)
+            if expected
+                .iter()
+                .map(|(_, c)| c.get())
+                .eq(got.iter().copied()) =>
+        {
             Ok(Checked::Matched)
         }
         Some(expected) => Err(CheckFailure::Stacks {
-            expected: list(&expected.iter().map(|(_, c)| c.get().to_string()).collect::<Vec<_>>()),
+            expected: list(
+                &expected
+                    .iter()
+                    .map(|(_, c)| c.get().to_string())
+                    .collect::<Vec<_>>(),
+            ),
             got: got_text(),
         }),
     }
