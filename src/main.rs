@@ -174,6 +174,21 @@ enum Cmd {
         #[arg(required = true, value_name = "FILE_OR_FOLDER")]
         paths: Vec<PathBuf>,
     },
+    /// Export journaled hands as hand histories: PHH (TOML, one file per
+    /// hand, separated by a blank line) or OHH 1.4.7 (JSON, one per line).
+    Export {
+        /// phh or ohh.
+        #[arg(long, value_parser = ["phh", "ohh"], default_value = "phh")]
+        format: String,
+        /// The journal.
+        journal: PathBuf,
+        /// Only this hand (default: every hand).
+        #[arg(long)]
+        hand: Option<u32>,
+        /// Write to this file (default: standard output).
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Run scenario files (or folders of them) and check their expectations.
     Scenario {
         /// Scenario files or folders.
@@ -373,6 +388,12 @@ fn main() -> ExitCode {
     let cli = parse_command_line();
     let printed = match cli.command {
         Some(Cmd::Scenario { paths }) => print(|out| run_scenarios(&paths, out)),
+        Some(Cmd::Export {
+            format,
+            journal,
+            hand,
+            output,
+        }) => print(|out| export_command(&format, &journal, hand, output.as_deref(), out)),
         Some(Cmd::Import { house, paths, .. }) => {
             print(|out| import_check(house.as_deref(), &paths, out))
         }
@@ -757,4 +778,73 @@ fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) ->
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Exports a journal's hands (or one) as PHH or OHH, to stdout or a file.
+fn export_command(
+    format: &str,
+    journal: &std::path::Path,
+    number: Option<u32>,
+    output: Option<&std::path::Path>,
+    out: &mut impl Write,
+) -> Printed {
+    use floorcall::notation::history::{self, History};
+
+    let loaded = match floorcall::journal::load(journal) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            tell(format_args!("floorcall: {e}"));
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let hands: Vec<_> = loaded
+        .hands
+        .iter()
+        .filter(|h| number.is_none_or(|n| h.header.number == n))
+        .collect();
+    if hands.is_empty() {
+        tell(format_args!(
+            "floorcall: {} has {}.",
+            journal.display(),
+            match number {
+                Some(n) => format!("no hand {n}"),
+                None => "no hands".to_string(),
+            }
+        ));
+        return Ok(ExitCode::from(2));
+    }
+    let mut text = String::new();
+    for (i, h) in hands.iter().enumerate() {
+        let time = h.started.as_ref().map(|s| s.utc_text());
+        let history = History {
+            number: h.header.number,
+            house: &h.header.house,
+            time: time.as_deref(),
+            names: &h.header.names,
+            setup: &h.header.setup,
+            entries: &h.entries,
+        };
+        if format == "ohh" {
+            text.push_str(&history::ohh(&history).to_string());
+            text.push('\n');
+        } else {
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(&history::phh(&history));
+        }
+    }
+    match output {
+        None => out.write_all(text.as_bytes())?,
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &text) {
+                tell(format_args!(
+                    "floorcall: {} cannot be written: {e}.",
+                    path.display()
+                ));
+                return Ok(ExitCode::from(2));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -120,8 +120,16 @@ pub fn phh(hand: &History<'_>) -> String {
             && let Some(i) = order.iter().position(|s| s == seat)
         {
             match post {
-                Post::SmallBlind => blinds[i] = setup.small_blind.get(),
-                Post::BigBlind => blinds[i] = setup.big_blind.get(),
+                // PHH lists the small blind first and the big blind
+                // second, heads-up too (where p1, in the big blind, is
+                // second to act preflop).
+                Post::SmallBlind | Post::BigBlind => {
+                    blinds[0] = setup.small_blind.get();
+                    if let Some(b) = blinds.get_mut(1) {
+                        *b = setup.big_blind.get();
+                    }
+                    let _ = i;
+                }
                 Post::Ante => {
                     antes[i] = match setup.ante_mode {
                         AnteMode::PerPlayer => setup.ante.get(),
@@ -254,6 +262,11 @@ pub fn phh(hand: &History<'_>) -> String {
         toml_list(order.iter().map(|s| toml_str(&hand.name(*s))))
     );
     let _ = writeln!(out, "_floorcall_house = {}", toml_str(hand.house));
+    let _ = writeln!(
+        out,
+        "_floorcall_denominations = {}",
+        toml_list(setup.denominations.iter().map(|c| c.get()))
+    );
     let _ = writeln!(out, "_floorcall_button = {}", setup.button.number());
     let _ = writeln!(
         out,

@@ -155,6 +155,10 @@ struct RawPhh {
     players: Option<Vec<String>>,
     #[serde(default)]
     finishing_stacks: Option<Vec<Amount>>,
+    /// floorcall's own: the chip denominations in play (the odd chip of a
+    /// split is the smallest), written by `export`.
+    #[serde(default, rename = "_floorcall_denominations")]
+    denominations: Vec<Amount>,
 }
 
 /// A PHH amount: an integer, or a float (PokerKit writes `10000.0`, and
@@ -515,7 +519,10 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
         ante: Chips(ante),
         ante_mode,
         stacks: seated(&starting_stacks),
-        denominations: Vec::new(),
+        denominations: whole("_floorcall_denominations", &raw.denominations)?
+            .into_iter()
+            .map(Chips)
+            .collect(),
         street: Street::Preflop,
         pot: Chips::ZERO,
         board: Vec::new(),
