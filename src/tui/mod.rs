@@ -11,6 +11,7 @@
 
 pub mod app;
 pub mod keymap;
+pub mod review;
 pub mod panes;
 pub mod setup;
 pub mod theme;

@@ -13,5 +13,6 @@ mod support;
 mod tui_fixtures;
 mod tui_keys;
 mod tui_keystrokes;
+mod tui_review;
 mod tui_screens;
 mod tui_tmux;
