@@ -489,10 +489,9 @@ fn review_command(journal: Option<PathBuf>, number: Option<u32>) -> ExitCode {
         && !app.open_hand(n)
     {
         let range = match (app.hands().first(), app.hands().last()) {
-            (Some(a), Some(b)) => format!(
-                "its hands are {} to {}",
-                a.summary.number, b.summary.number
-            ),
+            (Some(a), Some(b)) => {
+                format!("its hands are {} to {}", a.summary.number, b.summary.number)
+            }
             _ => "it has no hand yet".to_string(),
         };
         tell(format_args!(
@@ -502,7 +501,9 @@ fn review_command(journal: Option<PathBuf>, number: Option<u32>) -> ExitCode {
         return ExitCode::from(2);
     }
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        tell("floorcall: the review screen needs a terminal, and the output is not one (replay prints a hand without one).");
+        tell(
+            "floorcall: the review screen needs a terminal, and the output is not one (replay prints a hand without one).",
+        );
         return ExitCode::from(2);
     }
     let signals = match StopSignals::register() {

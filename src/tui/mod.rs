@@ -11,8 +11,8 @@
 
 pub mod app;
 pub mod keymap;
-pub mod review;
 pub mod panes;
+pub mod review;
 pub mod setup;
 pub mod theme;
 

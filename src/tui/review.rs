@@ -329,11 +329,7 @@ impl Review {
 
     /// Opens hand `number` at its start; false when the journal has none.
     pub fn open_hand(&mut self, number: u32) -> bool {
-        match self
-            .hands
-            .iter()
-            .position(|h| h.summary.number == number)
-        {
+        match self.hands.iter().position(|h| h.summary.number == number) {
             Some(i) => {
                 self.selected = i;
                 self.view = View::Hand { step: 0 };
@@ -468,7 +464,11 @@ impl Review {
 
     fn render_list(&self, area: Rect, buf: &mut Buffer) {
         self.top(
-            format!(" floorcall review │ {} │ {} hands", self.title, self.hands.len()),
+            format!(
+                " floorcall review │ {} │ {} hands",
+                self.title,
+                self.hands.len()
+            ),
             area,
             buf,
         );
@@ -616,7 +616,11 @@ impl Review {
             );
         }
         // The table on the left, the log on the right when there is room.
-        let log_w = if top.width >= 80 { top.width * 2 / 5 } else { 0 };
+        let log_w = if top.width >= 80 {
+            top.width * 2 / 5
+        } else {
+            0
+        };
         let table = Rect {
             width: top.width - log_w,
             ..top

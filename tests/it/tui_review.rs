@@ -51,7 +51,16 @@ fn journal_of_three(path: &Path) -> Vec<ReviewHand> {
     play(&mut session, &["s1 raise 600", "s2 push 700", "s3 call"]);
     session.undo().expect("undo");
     session.redo().expect("redo");
-    play(&mut session, &["s1 fold", "flop AsKd7c", "s2 check", "s3 bet 400", "s2 fold"]);
+    play(
+        &mut session,
+        &[
+            "s1 fold",
+            "flop AsKd7c",
+            "s2 check",
+            "s3 bet 400",
+            "s2 fold",
+        ],
+    );
     session.next_hand().expect("hand 2");
     let to_act = session.state().to_act.expect("to act").number();
     play(&mut session, &[&format!("s{to_act} raise 600")]);
@@ -59,9 +68,15 @@ fn journal_of_three(path: &Path) -> Vec<ReviewHand> {
     let pushed = format!("s{next} push 700");
     play(&mut session, &[&pushed]);
     let seq = session.hand().entries().len() as u32 - 1;
-    let command = parse_line(&format!("s{next} call")).expect("valid").expect("a command");
+    let command = parse_line(&format!("s{next} call"))
+        .expect("valid")
+        .expect("a command");
     session
-        .replace_last(seq, &command, Some(format!("s{next} call  # floor overrides x")))
+        .replace_last(
+            seq,
+            &command,
+            Some(format!("s{next} call  # floor overrides x")),
+        )
         .expect("override");
     session.next_hand().err();
     let loaded = journal::load(path).expect("loads");
@@ -138,14 +153,27 @@ fn keys_open_a_hand_step_it_jump_to_rulings_and_go_back() {
     assert_eq!(r.view(), View::Hand { step: 2 });
     key(&mut r, KeyCode::Char('p'));
     assert_eq!(r.view(), View::Hand { step: 2 }, "no ruling before it");
-    assert!(r.message().is_some_and(|m| m.contains("No ruling before entry 2")));
+    assert!(
+        r.message()
+            .is_some_and(|m| m.contains("No ruling before entry 2"))
+    );
     key(&mut r, KeyCode::Right);
     assert_eq!(r.view(), View::Hand { step: 3 });
     key(&mut r, KeyCode::End);
     let last = r.selected().map(|h| h.hand.entries.len() - 1);
-    assert_eq!(r.view(), View::Hand { step: last.unwrap_or(0) });
+    assert_eq!(
+        r.view(),
+        View::Hand {
+            step: last.unwrap_or(0)
+        }
+    );
     key(&mut r, KeyCode::Right);
-    assert_eq!(r.view(), View::Hand { step: last.unwrap_or(0) });
+    assert_eq!(
+        r.view(),
+        View::Hand {
+            step: last.unwrap_or(0)
+        }
+    );
     key(&mut r, KeyCode::Esc);
     assert_eq!(r.view(), View::List);
     assert!(!r.should_quit());
@@ -163,7 +191,10 @@ fn a_step_says_the_entry_its_time_what_it_bound_its_ruling_and_corrections() {
     assert!(push.contains("13:36:06"), "{push}");
     assert!(push.contains("Ruling §"), "{push}");
     let undo = h.details(4).join("\n");
-    assert!(undo.contains("UNDO: retracts entry 3 (\"s3 call\")"), "{undo}");
+    assert!(
+        undo.contains("UNDO: retracts entry 3 (\"s3 call\")"),
+        "{undo}"
+    );
     let redo = h.details(5).join("\n");
     assert!(redo.contains("REDO: cancels the undo in entry 4"), "{redo}");
     let o = &r.hands()[1];
@@ -173,7 +204,10 @@ fn a_step_says_the_entry_its_time_what_it_bound_its_ruling_and_corrections() {
         .position(|c| matches!(c, Some(Correction::Override { .. })))
         .expect("an override");
     let told = o.details(seq).join("\n");
-    assert!(told.contains("OVERRIDE: the floor's ruling replaces entry"), "{told}");
+    assert!(
+        told.contains("OVERRIDE: the floor's ruling replaces entry"),
+        "{told}"
+    );
 }
 
 #[test]
