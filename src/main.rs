@@ -146,6 +146,17 @@ enum Cmd {
         #[arg(long)]
         hand: Option<u32>,
     },
+    /// Walk through a journal's hands on screen, read-only: a list of the
+    /// hands, and each hand entry by entry with the whole table, what was
+    /// entered and bound, every ruling with its citation, every correction
+    /// and the time. Reads without the lock, so a table may be writing it.
+    Review {
+        /// The journal (default: the session journal in the data folder).
+        journal: Option<PathBuf>,
+        /// Open this hand at once (default: the list).
+        #[arg(long)]
+        hand: Option<u32>,
+    },
     /// Check a journal: its hash chain, each finished hand's seal, and every
     /// entry ruled again under the house rules it embeds. Prints `OK: N
     /// hands, M entries, head HEX` and exits 0, or names the first bad
@@ -400,6 +411,7 @@ fn main() -> ExitCode {
         Some(Cmd::Rules { command }) => print(|out| rules_command(command, out)),
         Some(Cmd::Replay { journal, hand }) => print(|out| replay_command(journal, hand, out)),
         Some(Cmd::Verify { journal, head }) => print(|out| verify_command(journal, head, out)),
+        Some(Cmd::Review { journal, hand }) => return review_command(journal, hand),
         None => {
             return match run_table(&cli.table) {
                 Ok(code) => code,
@@ -476,6 +488,93 @@ fn replay_command(journal: Option<PathBuf>, number: Option<u32>, out: &mut impl 
         writeln!(out, "{line}")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Opens the review screen on a journal: exit 0 on quit, 2 when the journal
+/// cannot be read or has no such hand, 128+n on a signal.
+fn review_command(journal: Option<PathBuf>, number: Option<u32>) -> ExitCode {
+    use floorcall::tui::review::{self, Review, ReviewHand};
+
+    let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
+        tell("floorcall: the home folder is unknown: give the journal's path.");
+        return ExitCode::from(2);
+    };
+    let loaded = match floorcall::journal::load(&path) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            tell(format_args!("floorcall: {e}"));
+            return ExitCode::from(2);
+        }
+    };
+    let hands: Vec<ReviewHand> = loaded
+        .hands
+        .into_iter()
+        .map(|hand| {
+            // The rules the journal embeds; else the house by its name; else
+            // TDA (the panes need rules only for the minimum raise).
+            let rules = match hand.recorded_rules() {
+                Some(Ok(rules)) => rules,
+                _ => load_house(&hand.header.house).unwrap_or_else(|_| HouseRules::tda()),
+            };
+            ReviewHand::new(hand, rules)
+        })
+        .collect();
+    let title = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut app = Review::new(title, hands, Theme::from_env());
+    if let Some(n) = number
+        && !app.open_hand(n)
+    {
+        let range = match (app.hands().first(), app.hands().last()) {
+            (Some(a), Some(b)) => {
+                format!("its hands are {} to {}", a.summary.number, b.summary.number)
+            }
+            _ => "it has no hand yet".to_string(),
+        };
+        tell(format_args!(
+            "floorcall: {} has no hand {n}: {range}.",
+            path.display()
+        ));
+        return ExitCode::from(2);
+    }
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        tell(
+            "floorcall: the review screen needs a terminal, and the output is not one (replay prints a hand without one).",
+        );
+        return ExitCode::from(2);
+    }
+    let signals = match StopSignals::register() {
+        Ok(s) => s,
+        Err(e) => {
+            tell(format_args!(
+                "floorcall: internal error: the signal handlers cannot be installed: {e}."
+            ));
+            return ExitCode::from(1);
+        }
+    };
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            tell(format_args!(
+                "floorcall: internal error: the terminal cannot be set up for the review: {e}."
+            ));
+            return ExitCode::from(1);
+        }
+    };
+    let ended = review::run(&mut terminal, &mut app, &signals);
+    let _ = ratatui::try_restore();
+    match ended {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
+        Err(e) => {
+            tell(format_args!(
+                "floorcall: internal error: the terminal failed while the review was open: {e}."
+            ));
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// Checks a journal for the TD: exit 0 verified, 1 not (the first bad record

@@ -12,6 +12,7 @@
 pub mod app;
 pub mod keymap;
 pub mod panes;
+pub mod review;
 pub mod setup;
 pub mod theme;
 

@@ -14,5 +14,6 @@ mod tmux;
 mod tui_fixtures;
 mod tui_keys;
 mod tui_keystrokes;
+mod tui_review;
 mod tui_screens;
 mod tui_tmux;

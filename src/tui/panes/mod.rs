@@ -48,7 +48,7 @@ fn put_line(buf: &mut Buffer, area: Rect, row: u16, line: Line<'_>) {
 }
 
 /// Greedy word wrap by characters (the screen's text is narrow-width).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut current = String::new();

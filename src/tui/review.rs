@@ -1,0 +1,753 @@
+//! `floorcall review`: the TD walks through a journal on screen, read-only.
+//! A list of the hands (number, time, players, pot, winners, and how many
+//! rulings, overrides and undos each has; a hand with a correction is
+//! marked), and a hand stepped entry by entry: the whole table as it stood
+//! after the entry (the table screen's seats, pot, board and log panes, on a
+//! `Hand` rebuilt from the entries up to it), what was entered and when,
+//! what it bound, every ruling with its citation, and every correction
+//! (undo, redo, the floor's override) with what it replaced.
+//!
+//! The journal is read with `journal::load`, without its lock: a table may
+//! be writing it. Nothing here writes anything.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Widget};
+
+use super::app::told;
+use super::panes::{BoardPane, LogPane, PotPane, SeatMarks, SeatsPane};
+use super::theme::Theme;
+use crate::journal::JournalHand;
+use crate::rules::HouseRules;
+use crate::table::Chips;
+use crate::table::event::Event;
+use crate::table::hand::{Hand, live_entries, replay};
+
+/// What an entry corrected, if anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Correction {
+    /// It undid an entry.
+    Undo {
+        /// The entry undone.
+        target: u32,
+    },
+    /// It restored an entry an undo had retracted.
+    Redo {
+        /// The undo it cancelled.
+        undo: u32,
+        /// The entry restored.
+        target: u32,
+    },
+    /// It retracted an entry for the floor's override that follows it.
+    OverrideRetraction {
+        /// The entry overridden.
+        target: u32,
+    },
+    /// The floor's ruling in place of an entry.
+    Override {
+        /// The entry it replaced.
+        replaced: u32,
+    },
+}
+
+/// What the hand list shows of a hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// The hand's number.
+    pub number: u32,
+    /// When it began (local clock time), when the journal says.
+    pub time: Option<String>,
+    /// How many seats were dealt in.
+    pub players: usize,
+    /// The chips awarded, or the pot where the journal ends.
+    pub pot: Chips,
+    /// Who won chips (seat numbers), empty while the hand is unfinished.
+    pub winners: Vec<String>,
+    /// How many rulings its entries suggested.
+    pub rulings: usize,
+    /// How many entries the floor overrode.
+    pub overrides: usize,
+    /// How many undos (and redos) it has.
+    pub undos: usize,
+}
+
+impl Summary {
+    /// Whether the hand has a correction to look at.
+    pub fn corrected(&self) -> bool {
+        self.overrides + self.undos > 0
+    }
+}
+
+/// One hand of the journal, ready to step through.
+#[derive(Debug, Clone)]
+pub struct ReviewHand {
+    /// The hand as read.
+    pub hand: JournalHand,
+    /// The house rules it was ruled under.
+    pub rules: HouseRules,
+    /// What the list shows.
+    pub summary: Summary,
+    /// What each entry corrected.
+    pub corrections: Vec<Option<Correction>>,
+}
+
+/// Whether an entry's line records a floor's override.
+fn is_override(line: Option<&str>) -> bool {
+    line.is_some_and(|l| l.contains("# floor overrides"))
+}
+
+impl ReviewHand {
+    /// Reads a hand for review under `rules`.
+    pub fn new(hand: JournalHand, rules: HouseRules) -> ReviewHand {
+        let entries = &hand.entries;
+        let mut corrections = vec![None; entries.len()];
+        for (i, entry) in entries.iter().enumerate() {
+            if let Some(target) = entry.retracted_target() {
+                let undone_retraction = entries
+                    .get(target as usize)
+                    .and_then(|t| t.retracted_target());
+                corrections[i] = Some(match undone_retraction {
+                    Some(restored) => Correction::Redo {
+                        undo: target,
+                        target: restored,
+                    },
+                    None if entries
+                        .get(i + 1)
+                        .is_some_and(|n| is_override(n.line.as_deref())) =>
+                    {
+                        Correction::OverrideRetraction { target }
+                    }
+                    None => Correction::Undo { target },
+                });
+            } else if is_override(entry.line.as_deref())
+                && let Some(Some(Correction::OverrideRetraction { target })) =
+                    i.checked_sub(1).map(|p| &corrections[p])
+            {
+                corrections[i] = Some(Correction::Override { replaced: *target });
+            }
+        }
+        let state = replay(entries);
+        let awards: Vec<_> = entries
+            .iter()
+            .zip(live_entries(entries))
+            .filter(|(_, live)| *live)
+            .flat_map(|(e, _)| e.events.iter())
+            .filter_map(|e| match e {
+                Event::PotsAwarded { awards } => Some(awards),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let mut winners: Vec<String> = Vec::new();
+        let mut pot = Chips::ZERO;
+        for award in &awards {
+            for (seat, share) in &award.shares {
+                pot = pot + *share;
+                let name = seat.to_string();
+                if !winners.contains(&name) {
+                    winners.push(name);
+                }
+            }
+        }
+        if awards.is_empty() {
+            pot = state.pot();
+        }
+        let summary = Summary {
+            number: hand.header.number,
+            time: hand.started.map(|t| t.local_clock()),
+            players: hand.header.setup.stacks.len(),
+            pot,
+            winners,
+            rulings: entries
+                .iter()
+                .flat_map(|e| e.events.iter())
+                .filter(|e| matches!(e, Event::RulingSuggested { .. }))
+                .count(),
+            overrides: corrections
+                .iter()
+                .filter(|c| matches!(c, Some(Correction::Override { .. })))
+                .count(),
+            undos: corrections
+                .iter()
+                .filter(|c| matches!(c, Some(Correction::Undo { .. } | Correction::Redo { .. })))
+                .count(),
+        };
+        ReviewHand {
+            hand,
+            rules,
+            summary,
+            corrections,
+        }
+    }
+
+    /// Whether entry `step` suggested a ruling.
+    fn has_ruling(&self, step: usize) -> bool {
+        self.hand.entries.get(step).is_some_and(|e| {
+            e.events
+                .iter()
+                .any(|e| matches!(e, Event::RulingSuggested { .. }))
+        })
+    }
+
+    /// The hand as it stood after entry `step`.
+    pub fn at(&self, step: usize) -> Hand {
+        let end = (step + 1).min(self.hand.entries.len());
+        Hand::from_entries(self.hand.entries[..end].to_vec(), self.rules.clone())
+    }
+
+    /// What the step view says of entry `step`: when, what was entered,
+    /// what it bound, its rulings with their citations, its correction.
+    pub fn details(&self, step: usize) -> Vec<String> {
+        let entries = &self.hand.entries;
+        let Some(entry) = entries.get(step) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let at = self
+            .hand
+            .times
+            .get(step)
+            .copied()
+            .flatten()
+            .map(|t| format!(" at {}", t.local_text()))
+            .unwrap_or_default();
+        let entered = match entry.line.as_deref() {
+            Some(line) => format!("entered \"{line}\""),
+            None if entry.seq == 0 => "the start of the hand".to_string(),
+            None => "no line (bound by another)".to_string(),
+        };
+        out.push(format!(
+            "Entry {} of {}{at}: {entered}.",
+            entry.seq,
+            entries.len().saturating_sub(1)
+        ));
+        let line_of = |seq: u32| {
+            entries
+                .get(seq as usize)
+                .map(|e| format!("entry {seq} (\"{}\")", e.text()))
+                .unwrap_or_else(|| format!("entry {seq}"))
+        };
+        match &self.corrections[step] {
+            Some(Correction::Undo { target }) => {
+                out.push(format!("UNDO: retracts {}.", line_of(*target)));
+            }
+            Some(Correction::Redo { undo, target }) => out.push(format!(
+                "REDO: cancels the undo in entry {undo}, restoring {}.",
+                line_of(*target)
+            )),
+            Some(Correction::OverrideRetraction { target }) => out.push(format!(
+                "OVERRIDE: retracts {} for the floor's ruling in the next entry.",
+                line_of(*target)
+            )),
+            Some(Correction::Override { replaced }) => {
+                let rulings: Vec<String> = entries
+                    .get(*replaced as usize)
+                    .map(|e| {
+                        e.events
+                            .iter()
+                            .filter_map(|ev| match ev {
+                                Event::RulingSuggested { ruling } => Some(ruling.id.to_string()),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let what = if rulings.is_empty() {
+                    String::new()
+                } else {
+                    format!(", whose ruling was {}", rulings.join(", "))
+                };
+                out.push(format!(
+                    "OVERRIDE: the floor's ruling replaces {}{what}.",
+                    line_of(*replaced)
+                ));
+            }
+            None => {}
+        }
+        if let Some(later) = entries
+            .iter()
+            .skip(step + 1)
+            .find(|e| e.retracted_target() == Some(entry.seq))
+        {
+            out.push(format!("Retracted later, by entry {}.", later.seq));
+        }
+        for event in &entry.events {
+            match event {
+                Event::ActionBound { action, .. } | Event::BoundInPlace { action, .. } => {
+                    out.push(format!("Bound: {action}."));
+                }
+                Event::RulingSuggested { ruling } => out.push(format!("Ruling {}", told(ruling))),
+                Event::EntryRetracted { .. } => {}
+                other => out.push(format!("Event: {other}.")),
+            }
+        }
+        out
+    }
+}
+
+/// Where the review is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The hand list.
+    List,
+    /// A hand, at an entry.
+    Hand {
+        /// The entry shown.
+        step: usize,
+    },
+}
+
+/// The review: the hands, where the TD is, and whether to quit.
+#[derive(Debug, Clone)]
+pub struct Review {
+    title: String,
+    hands: Vec<ReviewHand>,
+    selected: usize,
+    view: View,
+    quit: bool,
+    message: Option<String>,
+    theme: Theme,
+}
+
+impl Review {
+    /// A review of `hands` from the journal named `title`, at the list
+    /// with the last hand selected.
+    pub fn new(title: String, hands: Vec<ReviewHand>, theme: Theme) -> Review {
+        Review {
+            title,
+            selected: hands.len().saturating_sub(1),
+            hands,
+            view: View::List,
+            quit: false,
+            message: None,
+            theme,
+        }
+    }
+
+    /// Opens hand `number` at its start; false when the journal has none.
+    pub fn open_hand(&mut self, number: u32) -> bool {
+        match self.hands.iter().position(|h| h.summary.number == number) {
+            Some(i) => {
+                self.selected = i;
+                self.view = View::Hand { step: 0 };
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Where the review is.
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The hand selected in the list (or open).
+    pub fn selected(&self) -> Option<&ReviewHand> {
+        self.hands.get(self.selected)
+    }
+
+    /// The hands.
+    pub fn hands(&self) -> &[ReviewHand] {
+        &self.hands
+    }
+
+    /// Whether the TD asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The last message (what a key could not do).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Handles a key: the only place the review changes.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        self.message = None;
+        let ctrl_c =
+            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if ctrl_c || key.code == KeyCode::Char('q') {
+            self.quit = true;
+            return;
+        }
+        match self.view {
+            View::List => self.list_key(key.code),
+            View::Hand { step } => self.hand_key(key.code, step),
+        }
+    }
+
+    fn list_key(&mut self, code: KeyCode) {
+        let last = self.hands.len().saturating_sub(1);
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::Enter | KeyCode::Right if !self.hands.is_empty() => {
+                self.view = View::Hand { step: 0 };
+            }
+            _ => {}
+        }
+    }
+
+    fn hand_key(&mut self, code: KeyCode, step: usize) {
+        let Some(hand) = self.hands.get(self.selected) else {
+            self.view = View::List;
+            return;
+        };
+        let last = hand.hand.entries.len().saturating_sub(1);
+        let next = match code {
+            KeyCode::Esc | KeyCode::Backspace => {
+                self.view = View::List;
+                return;
+            }
+            KeyCode::Right | KeyCode::Char('l') => (step + 1).min(last),
+            KeyCode::Left | KeyCode::Char('h') => step.saturating_sub(1),
+            KeyCode::Home => 0,
+            KeyCode::End => last,
+            KeyCode::Char('n') => match (step + 1..=last).find(|&s| hand.has_ruling(s)) {
+                Some(s) => s,
+                None => {
+                    self.message = Some(format!(
+                        "No ruling after entry {step} in hand {}.",
+                        hand.summary.number
+                    ));
+                    step
+                }
+            },
+            KeyCode::Char('p') => match (0..step).rev().find(|&s| hand.has_ruling(s)) {
+                Some(s) => s,
+                None => {
+                    self.message = Some(format!(
+                        "No ruling before entry {step} in hand {}.",
+                        hand.summary.number
+                    ));
+                    step
+                }
+            },
+            _ => step,
+        };
+        self.view = View::Hand { step: next };
+    }
+
+    fn top(&self, text: String, area: Rect, buf: &mut Buffer) {
+        let line = Line::styled(fit(&text, area.width as usize), self.theme.heading());
+        line.render(Rect { height: 1, ..area }, buf);
+    }
+
+    fn bottom(&self, text: String, area: Rect, buf: &mut Buffer) {
+        if area.height == 0 {
+            return;
+        }
+        let text = match &self.message {
+            Some(m) => format!("{m} {text}"),
+            None => text,
+        };
+        let style = if self.message.is_some() {
+            self.theme.refusal()
+        } else {
+            self.theme.faded()
+        };
+        let row = Rect {
+            y: area.bottom() - 1,
+            height: 1,
+            ..area
+        };
+        Line::styled(fit(&text, area.width as usize), style).render(row, buf);
+    }
+
+    fn render_list(&self, area: Rect, buf: &mut Buffer) {
+        self.top(
+            format!(
+                " floorcall review │ {} │ {} hands",
+                self.title,
+                self.hands.len()
+            ),
+            area,
+            buf,
+        );
+        self.bottom(
+            " ↑/↓ choose · Enter open · q quit · ! a hand with an override or undo".into(),
+            area,
+            buf,
+        );
+        let body = Rect {
+            y: area.y + 1,
+            height: area.height.saturating_sub(2),
+            ..area
+        };
+        let mut rows = vec![Line::styled(
+            "   Hand  Time      Players        Pot  Winners       Rulings Overrides Undos",
+            self.theme.heading(),
+        )];
+        if self.hands.is_empty() {
+            rows.push(Line::raw("   The journal has no hand yet."));
+        }
+        let room = body.height.saturating_sub(1) as usize;
+        let first = self.selected.saturating_sub(room.saturating_sub(1));
+        for (i, h) in self.hands.iter().enumerate().skip(first).take(room) {
+            let s = &h.summary;
+            let mark = if s.corrected() { '!' } else { ' ' };
+            let cursor = if i == self.selected { '>' } else { ' ' };
+            let winners = if s.winners.is_empty() {
+                "unfinished".to_string()
+            } else {
+                s.winners.join(" ")
+            };
+            let text = format!(
+                "{cursor}{mark} {:>4}  {:<8}  {:>7}  {:>9}  {:<12}  {:>7} {:>9} {:>5}",
+                s.number,
+                s.time.as_deref().unwrap_or("-"),
+                s.players,
+                s.pot.to_string(),
+                fit(&winners, 12),
+                s.rulings,
+                s.overrides,
+                s.undos
+            );
+            let mut style = Style::new();
+            if i == self.selected {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            if s.corrected() {
+                style = style.patch(self.theme.ruling());
+            }
+            rows.push(Line::styled(text, style));
+        }
+        for (row, line) in rows.into_iter().enumerate() {
+            let Ok(y) = u16::try_from(row) else { break };
+            if y >= body.height {
+                break;
+            }
+            let width = body.width as usize;
+            let line = Line::styled(fit(&line.to_string(), width), line.style);
+            line.render(
+                Rect {
+                    y: body.y + y,
+                    height: 1,
+                    ..body
+                },
+                buf,
+            );
+        }
+    }
+
+    fn render_hand(&self, h: &ReviewHand, step: usize, area: Rect, buf: &mut Buffer) {
+        let last = h.hand.entries.len().saturating_sub(1);
+        let hand = h.at(step);
+        let st = hand.state();
+        let to_act = st
+            .to_act
+            .map_or("no one to act".to_string(), |s| format!("{s} to act"));
+        let mark = match h.corrections.get(step) {
+            Some(Some(_)) => " │ CORRECTION",
+            _ => "",
+        };
+        self.top(
+            format!(
+                " review │ Hand {} │ {} │ entry {step} of {last} │ {} │ {to_act}{mark}",
+                h.summary.number,
+                h.rules.name,
+                st.street.as_str()
+            ),
+            area,
+            buf,
+        );
+        self.bottom(
+            " ←/→ step · Home/End · n/p next/previous ruling · Esc the list · q quit".into(),
+            area,
+            buf,
+        );
+        let body = Rect {
+            y: area.y + 1,
+            height: area.height.saturating_sub(2),
+            ..area
+        };
+        let details = h.details(step);
+        let width = body.width.saturating_sub(2).max(1) as usize;
+        let wrapped: Vec<String> = details
+            .iter()
+            .flat_map(|d| super::panes::wrap(d, width))
+            .collect();
+        let detail_h = (wrapped.len() as u16 + 2).min(body.height / 2).max(3);
+        let detail_area = Rect {
+            y: body.bottom().saturating_sub(detail_h),
+            height: detail_h.min(body.height),
+            ..body
+        };
+        let top = Rect {
+            height: body.height.saturating_sub(detail_area.height),
+            ..body
+        };
+        let block = Block::bordered().title(Span::styled(
+            format!(" Entry {step} "),
+            self.theme.heading(),
+        ));
+        let inner = block.inner(detail_area);
+        block.render(detail_area, buf);
+        for (row, text) in wrapped.iter().enumerate() {
+            let Ok(y) = u16::try_from(row) else { break };
+            if y >= inner.height {
+                break;
+            }
+            let style = if text.starts_with("UNDO")
+                || text.starts_with("REDO")
+                || text.starts_with("OVERRIDE")
+            {
+                self.theme.refusal()
+            } else if text.starts_with("Ruling") {
+                self.theme.ruling()
+            } else {
+                Style::new()
+            };
+            Line::styled(text.clone(), style).render(
+                Rect {
+                    y: inner.y + y,
+                    height: 1,
+                    ..inner
+                },
+                buf,
+            );
+        }
+        // The table on the left, the log on the right when there is room.
+        let log_w = if top.width >= 80 {
+            top.width * 2 / 5
+        } else {
+            0
+        };
+        let table = Rect {
+            width: top.width - log_w,
+            ..top
+        };
+        if log_w > 0 {
+            let log = LogPane {
+                hand: &hand,
+                number: h.summary.number,
+                earlier: &[],
+                scroll: 0,
+                theme: self.theme,
+            };
+            (&log).render(
+                Rect {
+                    x: table.right(),
+                    width: log_w,
+                    ..top
+                },
+                buf,
+            );
+        }
+        let header = &h.hand.header;
+        let seats = SeatsPane {
+            state: st,
+            seats: header.seats,
+            names: &header.names,
+            marks: SeatMarks::of(&hand),
+            keyed: None,
+            theme: self.theme,
+        };
+        let pot = PotPane {
+            state: st,
+            rules: hand.rules(),
+            centred: false,
+            theme: self.theme,
+        };
+        let seats_h = (u16::from(header.seats) + 1).min(table.height);
+        (&seats).render(
+            Rect {
+                height: seats_h,
+                ..table
+            },
+            buf,
+        );
+        let rest = Rect {
+            y: table.y + seats_h,
+            height: table.height - seats_h,
+            ..table
+        };
+        if rest.height == 0 {
+            return;
+        }
+        (&BoardPane {
+            board: &st.board,
+            centred: false,
+            theme: self.theme,
+        })
+            .render(Rect { height: 1, ..rest }, buf);
+        (&pot).render(
+            Rect {
+                y: rest.y + 1,
+                height: rest.height - 1,
+                ..rest
+            },
+            buf,
+        );
+    }
+}
+
+/// Text cut to `width` characters, with `…` when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut out: String = text.chars().take(width - 1).collect();
+    out.push('…');
+    out
+}
+
+impl Widget for &Review {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.width < 20 || area.height < 6 {
+            Line::raw(fit("Make the terminal bigger.", area.width as usize)).render(area, buf);
+            return;
+        }
+        match (self.view, self.hands.get(self.selected)) {
+            (View::Hand { step }, Some(h)) => self.render_hand(h, step, area, buf),
+            _ => self.render_list(area, buf),
+        }
+    }
+}
+
+/// Runs the review in the terminal until `q` or a signal, drawing after
+/// every event (the table screen's loop and signal handling).
+pub fn run(
+    terminal: &mut ratatui::DefaultTerminal,
+    review: &mut Review,
+    signals: &super::StopSignals,
+) -> std::io::Result<super::Ending> {
+    use crossterm::event::{self, Event as TermEvent};
+    let mut changed = true;
+    loop {
+        if let Some(signal) = signals.caught() {
+            return Ok(super::Ending::Signal(signal));
+        }
+        if review.should_quit() {
+            return Ok(super::Ending::Quit);
+        }
+        let waited = (|| -> std::io::Result<bool> {
+            if changed {
+                terminal.draw(|frame| frame.render_widget(&*review, frame.area()))?;
+            }
+            if !event::poll(super::SIGNAL_CHECK)? {
+                return Ok(false);
+            }
+            if let TermEvent::Key(key) = event::read()? {
+                review.handle_key(key);
+            }
+            Ok(true)
+        })();
+        match waited {
+            Ok(event) => changed = event,
+            Err(e) => return signals.caught().map(super::Ending::Signal).ok_or(e),
+        }
+    }
+}

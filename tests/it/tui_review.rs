@@ -1,0 +1,228 @@
+//! `floorcall review`: the hand list and a hand stepped entry by entry,
+//! driven by keys without a terminal, and drawn into a `TestBackend`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use floorcall::journal::{self, HandHeader, Journal, JournalOptions, Session, SteppingClock};
+use floorcall::notation::parse_line;
+use floorcall::rules::HouseRules;
+use floorcall::tui::Theme;
+use floorcall::tui::review::{Correction, Review, ReviewHand, View};
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::support::table;
+
+/// 2025-11-22 12:36:01 UTC, a second a record, in a room at UTC+1.
+const T0: i64 = 1_763_814_961_000;
+
+fn play(session: &mut Session, lines: &[&str]) {
+    for line in lines {
+        let command = parse_line(line).expect("valid").expect("a command");
+        session
+            .execute(&command, Some(line.to_string()))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}
+
+/// Hand 1: a raise, a push of 700 facing 600 (TDA's 50% rule makes it a
+/// raise to 1,000: a ruling), an undo and a redo of the call that follows,
+/// folds. Hand 2: the floor overrides a ruling. Hand 3: folded round.
+fn journal_of_three(path: &Path) -> Vec<ReviewHand> {
+    let options = JournalOptions {
+        clock: Some(Arc::new(SteppingClock::new(T0, 1_000, 3600))),
+        table: Some("Table 4".into()),
+    };
+    let (journal, _) = Journal::open_with(path, options).expect("opens");
+    let names = BTreeMap::from([(1, "Ann".to_string())]);
+    let header = HandHeader::new(
+        "tda",
+        1,
+        3,
+        names,
+        table(&[5_000, 5_000, 5_000], 1, (100, 200)),
+    );
+    let mut session =
+        Session::start(header, HouseRules::tda(), &mut Some(journal)).expect("starts");
+    play(&mut session, &["s1 raise 600", "s2 push 700", "s3 call"]);
+    session.undo().expect("undo");
+    session.redo().expect("redo");
+    play(
+        &mut session,
+        &[
+            "s1 fold",
+            "flop AsKd7c",
+            "s2 check",
+            "s3 bet 400",
+            "s2 fold",
+        ],
+    );
+    session.next_hand().expect("hand 2");
+    let to_act = session.state().to_act.expect("to act").number();
+    play(&mut session, &[&format!("s{to_act} raise 600")]);
+    let next = session.state().to_act.expect("to act").number();
+    let pushed = format!("s{next} push 700");
+    play(&mut session, &[&pushed]);
+    let seq = session.hand().entries().len() as u32 - 1;
+    let command = parse_line(&format!("s{next} call"))
+        .expect("valid")
+        .expect("a command");
+    session
+        .replace_last(
+            seq,
+            &command,
+            Some(format!("s{next} call  # floor overrides x")),
+        )
+        .expect("override");
+    session.next_hand().err();
+    let loaded = journal::load(path).expect("loads");
+    loaded
+        .hands
+        .into_iter()
+        .map(|h| ReviewHand::new(h, HouseRules::tda()))
+        .collect()
+}
+
+fn review(dir: &Path) -> Review {
+    let hands = journal_of_three(&dir.join("j.jsonl"));
+    Review::new("j.jsonl".into(), hands, Theme::plain())
+}
+
+fn key(review: &mut Review, code: KeyCode) {
+    review.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn text(review: &Review, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|f| f.render_widget(review, f.area()))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            out.push_str(buffer[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn the_list_counts_rulings_overrides_and_undos_and_marks_corrected_hands() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let r = review(dir.path());
+    let hands = r.hands();
+    assert_eq!(hands.len(), 2);
+    let first = &hands[0].summary;
+    assert_eq!(first.number, 1);
+    assert_eq!(first.players, 3);
+    assert!(first.rulings >= 1, "{first:?}");
+    assert_eq!(first.undos, 2, "an undo and a redo: {first:?}");
+    assert_eq!(first.overrides, 0);
+    assert!(!first.winners.is_empty());
+    assert!(first.corrected());
+    let second = &hands[1].summary;
+    assert_eq!(second.overrides, 1, "{second:?}");
+    assert_eq!(second.undos, 0, "the override's retraction is no undo");
+    assert!(
+        hands[1]
+            .corrections
+            .iter()
+            .any(|c| matches!(c, Some(Correction::Override { .. })))
+    );
+    assert_eq!(first.time.as_deref(), Some("13:36:01"));
+}
+
+#[test]
+fn keys_open_a_hand_step_it_jump_to_rulings_and_go_back() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut r = review(dir.path());
+    assert_eq!(r.view(), View::List);
+    key(&mut r, KeyCode::Home);
+    key(&mut r, KeyCode::Enter);
+    assert_eq!(r.view(), View::Hand { step: 0 });
+    key(&mut r, KeyCode::Left);
+    assert_eq!(r.view(), View::Hand { step: 0 }, "no step before the start");
+    key(&mut r, KeyCode::Char('n'));
+    // Entry 2 is the push of 700 and its 50% ruling.
+    assert_eq!(r.view(), View::Hand { step: 2 });
+    key(&mut r, KeyCode::Char('p'));
+    assert_eq!(r.view(), View::Hand { step: 2 }, "no ruling before it");
+    assert!(
+        r.message()
+            .is_some_and(|m| m.contains("No ruling before entry 2"))
+    );
+    key(&mut r, KeyCode::Right);
+    assert_eq!(r.view(), View::Hand { step: 3 });
+    key(&mut r, KeyCode::End);
+    let last = r.selected().map(|h| h.hand.entries.len() - 1);
+    assert_eq!(
+        r.view(),
+        View::Hand {
+            step: last.unwrap_or(0)
+        }
+    );
+    key(&mut r, KeyCode::Right);
+    assert_eq!(
+        r.view(),
+        View::Hand {
+            step: last.unwrap_or(0)
+        }
+    );
+    key(&mut r, KeyCode::Esc);
+    assert_eq!(r.view(), View::List);
+    assert!(!r.should_quit());
+    key(&mut r, KeyCode::Char('q'));
+    assert!(r.should_quit());
+}
+
+#[test]
+fn a_step_says_the_entry_its_time_what_it_bound_its_ruling_and_corrections() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let r = review(dir.path());
+    let h = &r.hands()[0];
+    let push = h.details(2).join("\n");
+    assert!(push.contains("entered \"s2 push 700\""), "{push}");
+    assert!(push.contains("13:36:03"), "{push}");
+    let ruled = h.details(3).join("\n");
+    assert!(ruled.contains("Ruling §"), "{ruled}");
+    let undo = h.details(4).join("\n");
+    assert!(
+        undo.contains("UNDO: retracts entry 3 (\"s3 call\")"),
+        "{undo}"
+    );
+    let redo = h.details(5).join("\n");
+    assert!(redo.contains("REDO: cancels the undo in entry 4"), "{redo}");
+    let o = &r.hands()[1];
+    let seq = o
+        .corrections
+        .iter()
+        .position(|c| matches!(c, Some(Correction::Override { .. })))
+        .expect("an override");
+    let told = o.details(seq).join("\n");
+    assert!(
+        told.contains("OVERRIDE: the floor's ruling replaces entry"),
+        "{told}"
+    );
+}
+
+#[test]
+fn the_list_and_a_step_on_screen() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut r = review(dir.path());
+    assert_snapshot!("review_list", text(&r, 100, 12));
+    assert!(r.open_hand(1));
+    for _ in 0..2 {
+        key(&mut r, KeyCode::Right);
+    }
+    assert_snapshot!("review_step", text(&r, 120, 36));
+    // No size makes it panic.
+    for (w, h) in [(1, 1), (20, 6), (40, 12), (79, 20)] {
+        text(&r, w, h);
+    }
+}
