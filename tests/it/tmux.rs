@@ -80,18 +80,6 @@ impl Tmux {
         }
     }
 
-    /// Waits until the pane's process has died.
-    pub fn wait_dead(&self) {
-        let start = Instant::now();
-        while self.pane("#{pane_dead}") != "1" {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "the killed pane never died"
-            );
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
     /// Waits until the session is gone (with it, its screen: the next
     /// start draws on a clean one).
     pub fn wait_gone(&self) {

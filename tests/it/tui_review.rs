@@ -149,16 +149,16 @@ fn keys_open_a_hand_step_it_jump_to_rulings_and_go_back() {
     key(&mut r, KeyCode::Left);
     assert_eq!(r.view(), View::Hand { step: 0 }, "no step before the start");
     key(&mut r, KeyCode::Char('n'));
-    // Entry 2 is the push of 700 and its 50% ruling.
-    assert_eq!(r.view(), View::Hand { step: 2 });
+    // Entry 3, the call, binds the push of 700 before it: the 50% ruling.
+    assert_eq!(r.view(), View::Hand { step: 3 });
     key(&mut r, KeyCode::Char('p'));
-    assert_eq!(r.view(), View::Hand { step: 2 }, "no ruling before it");
+    assert_eq!(r.view(), View::Hand { step: 3 }, "no ruling before it");
     assert!(
         r.message()
-            .is_some_and(|m| m.contains("No ruling before entry 2"))
+            .is_some_and(|m| m.contains("No ruling before entry 3"))
     );
     key(&mut r, KeyCode::Right);
-    assert_eq!(r.view(), View::Hand { step: 3 });
+    assert_eq!(r.view(), View::Hand { step: 4 });
     key(&mut r, KeyCode::End);
     let last = r.selected().map(|h| h.hand.entries.len() - 1);
     assert_eq!(
