@@ -145,7 +145,7 @@ impl ReviewHand {
         let mut pot = Chips::ZERO;
         for award in &awards {
             for (seat, share) in &award.shares {
-                pot = pot + *share;
+                pot += *share;
                 let name = seat.to_string();
                 if !winners.contains(&name) {
                     winners.push(name);
