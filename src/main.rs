@@ -156,6 +156,12 @@ enum Cmd {
         /// Open this hand at once (default: the list).
         #[arg(long)]
         hand: Option<u32>,
+        /// Rule the same entries again under this house (a built-in
+        /// profile or a house file) and show both readings side by side,
+        /// every step where they differ marked; `c` in the review goes
+        /// through the houses.
+        #[arg(long, value_name = "NAME")]
+        house: Option<String>,
     },
     /// Check a journal: its hash chain, each finished hand's seal, and every
     /// entry ruled again under the house rules it embeds. Prints `OK: N
@@ -411,7 +417,11 @@ fn main() -> ExitCode {
         Some(Cmd::Rules { command }) => print(|out| rules_command(command, out)),
         Some(Cmd::Replay { journal, hand }) => print(|out| replay_command(journal, hand, out)),
         Some(Cmd::Verify { journal, head }) => print(|out| verify_command(journal, head, out)),
-        Some(Cmd::Review { journal, hand }) => return review_command(journal, hand),
+        Some(Cmd::Review {
+            journal,
+            hand,
+            house,
+        }) => return review_command(journal, hand, house),
         None => {
             return match run_table(&cli.table) {
                 Ok(code) => code,
@@ -492,8 +502,12 @@ fn replay_command(journal: Option<PathBuf>, number: Option<u32>, out: &mut impl 
 
 /// Opens the review screen on a journal: exit 0 on quit, 2 when the journal
 /// cannot be read or has no such hand, 128+n on a signal.
-fn review_command(journal: Option<PathBuf>, number: Option<u32>) -> ExitCode {
-    use floorcall::tui::review::{self, Review, ReviewHand};
+fn review_command(
+    journal: Option<PathBuf>,
+    number: Option<u32>,
+    house: Option<String>,
+) -> ExitCode {
+    use floorcall::tui::review::{self, Review};
 
     let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
         tell("floorcall: the home folder is unknown: give the journal's path.");
@@ -506,24 +520,22 @@ fn review_command(journal: Option<PathBuf>, number: Option<u32>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let hands: Vec<ReviewHand> = loaded
-        .hands
-        .into_iter()
-        .map(|hand| {
-            // The rules the journal embeds; else the house by its name; else
-            // TDA (the panes need rules only for the minimum raise).
-            let rules = match hand.recorded_rules() {
-                Some(Ok(rules)) => rules,
-                _ => load_house(&hand.header.house).unwrap_or_else(|_| HouseRules::tda()),
-            };
-            ReviewHand::new(hand, rules)
-        })
-        .collect();
+    let hands = review::hands_of(loaded.hands, |name| load_house(name).ok());
     let title = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut app = Review::new(title, hands, Theme::from_env());
+    let compared = match house.as_deref().map(load_house) {
+        Some(Ok(rules)) => Some(rules),
+        Some(Err(e)) => {
+            tell(format_args!("floorcall: {e}"));
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let mut app =
+        Review::new(title, hands, Theme::from_env()).with_houses(HouseRules::all_built_in());
+    app.compare_with(compared);
     if let Some(n) = number
         && !app.open_hand(n)
     {

@@ -66,6 +66,7 @@
 
 pub mod chain;
 pub mod clock;
+pub mod compare;
 pub mod house;
 pub mod replay;
 pub mod session;

@@ -551,6 +551,14 @@ impl HouseRules {
             .map(|(n, text)| Self::from_toml(&format!("config/{n}.toml"), text))
     }
 
+    /// Every built-in profile that loads, in `BUILT_IN`'s order.
+    pub fn all_built_in() -> Vec<HouseRules> {
+        BUILT_IN
+            .iter()
+            .filter_map(|(name, _)| Self::built_in(name).and_then(Result::ok))
+            .collect()
+    }
+
     /// The TDA profile, which every other profile falls back to.
     pub fn tda() -> HouseRules {
         match Self::built_in("tda") {

@@ -63,6 +63,8 @@ pub enum Action {
     NextHand,
     /// Show every key and the notation.
     Help,
+    /// Open the review of the hand in play (Esc comes back).
+    Review,
     /// Leave floorcall (asks while a hand is open).
     Quit,
     /// Back out of whatever is open.
@@ -112,7 +114,7 @@ pub enum Action {
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 43] = [
+const NAMED: [(Action, &str); 44] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -134,6 +136,7 @@ const NAMED: [(Action, &str); 43] = [
     (Action::CommandBar, "command-bar"),
     (Action::NextHand, "next-hand"),
     (Action::Help, "help"),
+    (Action::Review, "review"),
     (Action::Quit, "quit"),
     (Action::Cancel, "cancel"),
     (Action::Accept, "accept"),
@@ -202,6 +205,9 @@ impl Action {
             Action::CommandBar => "command bar: any table-notation line (up/down: history)",
             Action::NextHand => "next hand: stacks carried over, the button moves on",
             Action::Help => "this help",
+            Action::Review => {
+                "review the hand in play step by step (c: compare with another house; Esc: back)"
+            }
             Action::Quit => "quit (asks while a hand is open)",
             Action::Cancel => "back out: clear the seat keyed, close a prompt or list",
             Action::Number(_) => "a seat (1-9, 0 or 1 0 for 10), or a choice in a list",

@@ -21,6 +21,7 @@ use super::app::told;
 use super::panes::{BoardPane, LogPane, PotPane, SeatMarks, SeatsPane};
 use super::theme::Theme;
 use crate::journal::JournalHand;
+use crate::journal::compare::Reading;
 use crate::rules::HouseRules;
 use crate::table::Chips;
 use crate::table::event::Event;
@@ -92,6 +93,8 @@ pub struct ReviewHand {
     pub summary: Summary,
     /// What each entry corrected.
     pub corrections: Vec<Option<Correction>>,
+    /// The same entries ruled again under the house compared, when one is.
+    pub other: Option<Reading>,
 }
 
 /// Whether an entry's line records a floor's override.
@@ -180,6 +183,42 @@ impl ReviewHand {
             rules,
             summary,
             corrections,
+            other: None,
+        }
+    }
+
+    /// Rules the hand again under `rules`, to show beside the journal's
+    /// reading (`None`: no comparison).
+    pub fn compare_with(&mut self, rules: Option<&HouseRules>) {
+        self.other =
+            rules.map(|r| Reading::of(&self.hand.entries, &self.hand.header.setup, r.clone()));
+    }
+
+    /// Whether step `step` reads otherwise under the house compared.
+    pub fn differs(&self, step: usize) -> bool {
+        self.other
+            .as_ref()
+            .is_some_and(|o| o.differs.get(step).is_some_and(Option::is_some))
+    }
+
+    /// The hand as it stood after entry `step` under the house compared.
+    pub fn other_at(&self, step: usize) -> Option<Hand> {
+        let other = self.other.as_ref()?;
+        let end = (step + 1).min(other.entries.len());
+        Some(Hand::from_entries(
+            other.entries[..end].to_vec(),
+            other.rules.clone(),
+        ))
+    }
+
+    /// What the step view says of step `step` under the house compared.
+    pub fn other_details(&self, step: usize) -> Vec<String> {
+        let Some(other) = &self.other else {
+            return Vec::new();
+        };
+        match other.differs.get(step) {
+            Some(Some(d)) => d.sentences(&other.rules.name),
+            _ => vec![format!("Under {}: the same.", other.rules.name)],
         }
     }
 
@@ -288,6 +327,26 @@ impl ReviewHand {
     }
 }
 
+/// The journal's hands ready for review, each under the house rules the
+/// journal embeds for it; where it embeds none (format 1), the house its
+/// header names, found by `by_name`; else TDA (the panes need rules only
+/// for the minimum raise).
+pub fn hands_of(
+    hands: Vec<JournalHand>,
+    by_name: impl Fn(&str) -> Option<HouseRules>,
+) -> Vec<ReviewHand> {
+    hands
+        .into_iter()
+        .map(|hand| {
+            let rules = match hand.recorded_rules() {
+                Some(Ok(rules)) => rules,
+                _ => by_name(&hand.header.house).unwrap_or_else(HouseRules::tda),
+            };
+            ReviewHand::new(hand, rules)
+        })
+        .collect()
+}
+
 /// Where the review is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
@@ -310,6 +369,12 @@ pub struct Review {
     quit: bool,
     message: Option<String>,
     theme: Theme,
+    /// The houses the TD may compare with (`c` goes through them).
+    houses: Vec<HouseRules>,
+    /// The one compared with now, by index in `houses`.
+    compare: Option<usize>,
+    /// Opened from the table: Esc goes back to it.
+    embedded: bool,
 }
 
 impl Review {
@@ -324,6 +389,59 @@ impl Review {
             quit: false,
             message: None,
             theme,
+            houses: Vec::new(),
+            compare: None,
+            embedded: false,
+        }
+    }
+
+    /// The houses `c` goes through to compare with (in this order).
+    pub fn with_houses(mut self, houses: Vec<HouseRules>) -> Review {
+        self.houses = houses;
+        self
+    }
+
+    /// Opened from the table screen: Esc (and `q`) go back to it.
+    pub fn embedded(mut self) -> Review {
+        self.embedded = true;
+        self
+    }
+
+    /// Compares every hand with the house named `name` (one of the
+    /// houses given, which it is added to if not there), or with none.
+    pub fn compare_with(&mut self, rules: Option<HouseRules>) {
+        self.compare = rules.map(
+            |r| match self.houses.iter().position(|h| h.name == r.name) {
+                Some(i) => i,
+                None => {
+                    self.houses.push(r);
+                    self.houses.len() - 1
+                }
+            },
+        );
+        let rules = self.compare.and_then(|i| self.houses.get(i));
+        for h in &mut self.hands {
+            h.compare_with(rules);
+        }
+    }
+
+    /// The house compared with, if any.
+    pub fn compared(&self) -> Option<&HouseRules> {
+        self.compare.and_then(|i| self.houses.get(i))
+    }
+
+    /// Opens the last hand at its last entry (from the table: the hand in
+    /// play as it stands).
+    pub fn open_last(&mut self) -> bool {
+        match self.hands.last() {
+            Some(h) => {
+                self.selected = self.hands.len() - 1;
+                self.view = View::Hand {
+                    step: h.hand.entries.len().saturating_sub(1),
+                };
+                true
+            }
+            None => false,
         }
     }
 
@@ -376,10 +494,49 @@ impl Review {
             self.quit = true;
             return;
         }
+        if key.code == KeyCode::Char('c') {
+            self.next_comparison();
+            return;
+        }
+        if self.embedded && key.code == KeyCode::Esc {
+            self.quit = true;
+            return;
+        }
         match self.view {
             View::List => self.list_key(key.code),
             View::Hand { step } => self.hand_key(key.code, step),
         }
+    }
+
+    /// The next house to compare with: none, then each house given in
+    /// turn, then none again.
+    fn next_comparison(&mut self) {
+        if self.houses.is_empty() {
+            self.message = Some("No other house to compare with.".to_string());
+            return;
+        }
+        let next = match self.compare {
+            None => Some(0),
+            Some(i) if i + 1 < self.houses.len() => Some(i + 1),
+            Some(_) => None,
+        };
+        let rules = next.and_then(|i| self.houses.get(i)).cloned();
+        self.compare_with(rules);
+        self.message = Some(match self.compared() {
+            Some(r) => {
+                let differing: usize = self
+                    .hands
+                    .iter()
+                    .filter(|h| h.other.as_ref().is_some_and(|o| o.differing() > 0))
+                    .count();
+                format!(
+                    "Compared with {}: {differing} of {} hands read otherwise.",
+                    r.name,
+                    self.hands.len()
+                )
+            }
+            None => "No comparison.".to_string(),
+        });
     }
 
     fn list_key(&mut self, code: KeyCode) {
@@ -402,37 +559,43 @@ impl Review {
             return;
         };
         let last = hand.hand.entries.len().saturating_sub(1);
+        let compared = hand.other.is_some();
+        // A jump: forward or back to the next step that `is`, or a message.
+        let jump = |forward: bool, is: &dyn Fn(usize) -> bool, what: &str| {
+            let found = if forward {
+                (step + 1..=last).find(|&s| is(s))
+            } else {
+                (0..step).rev().find(|&s| is(s))
+            };
+            found.ok_or_else(|| {
+                let dir = if forward { "after" } else { "before" };
+                format!(
+                    "No {what} {dir} entry {step} in hand {}.",
+                    hand.summary.number
+                )
+            })
+        };
+        let ruling = |s| hand.has_ruling(s);
+        let differs = |s| hand.differs(s);
         let next = match code {
             KeyCode::Esc | KeyCode::Backspace => {
                 self.view = View::List;
                 return;
             }
-            KeyCode::Right | KeyCode::Char('l') => (step + 1).min(last),
-            KeyCode::Left | KeyCode::Char('h') => step.saturating_sub(1),
-            KeyCode::Home => 0,
-            KeyCode::End => last,
-            KeyCode::Char('n') => match (step + 1..=last).find(|&s| hand.has_ruling(s)) {
-                Some(s) => s,
-                None => {
-                    self.message = Some(format!(
-                        "No ruling after entry {step} in hand {}.",
-                        hand.summary.number
-                    ));
-                    step
-                }
-            },
-            KeyCode::Char('p') => match (0..step).rev().find(|&s| hand.has_ruling(s)) {
-                Some(s) => s,
-                None => {
-                    self.message = Some(format!(
-                        "No ruling before entry {step} in hand {}.",
-                        hand.summary.number
-                    ));
-                    step
-                }
-            },
-            _ => step,
+            KeyCode::Right | KeyCode::Char('l') => Ok((step + 1).min(last)),
+            KeyCode::Left | KeyCode::Char('h') => Ok(step.saturating_sub(1)),
+            KeyCode::Home => Ok(0),
+            KeyCode::End => Ok(last),
+            KeyCode::Char('n') => jump(true, &ruling, "ruling"),
+            KeyCode::Char('p') => jump(false, &ruling, "ruling"),
+            KeyCode::Char('d') if compared => jump(true, &differs, "step that reads otherwise"),
+            KeyCode::Char('D') if compared => jump(false, &differs, "step that reads otherwise"),
+            _ => Ok(step),
         };
+        let next = next.unwrap_or_else(|message| {
+            self.message = Some(message);
+            step
+        });
         self.view = View::Hand { step: next };
     }
 
@@ -472,20 +635,25 @@ impl Review {
             area,
             buf,
         );
-        self.bottom(
-            " ↑/↓ choose · Enter open · q quit · ! a hand with an override or undo".into(),
-            area,
-            buf,
-        );
+        let keys = if self.embedded {
+            " ↑/↓ choose · Enter open · c compare · Esc the table · ! a hand with an override or undo"
+        } else {
+            " ↑/↓ choose · Enter open · c compare · q quit · ! a hand with an override or undo"
+        };
+        self.bottom(keys.into(), area, buf);
         let body = Rect {
             y: area.y + 1,
             height: area.height.saturating_sub(2),
             ..area
         };
-        let mut rows = vec![Line::styled(
-            "   Hand  Time      Players        Pot  Winners       Rulings Overrides Undos",
-            self.theme.heading(),
-        )];
+        let versus = self.compared().map(|r| r.name.clone());
+        let mut heading =
+            "   Hand  Time      Players        Pot  Winners       Rulings Overrides Undos"
+                .to_string();
+        if let Some(name) = &versus {
+            heading.push_str(&format!("  Differ ({name})"));
+        }
+        let mut rows = vec![Line::styled(heading, self.theme.heading())];
         if self.hands.is_empty() {
             rows.push(Line::raw("   The journal has no hand yet."));
         }
@@ -500,8 +668,12 @@ impl Review {
             } else {
                 s.winners.join(" ")
             };
+            let differ = match &h.other {
+                Some(o) => format!("  {:>6}", o.differing()),
+                None => String::new(),
+            };
             let text = format!(
-                "{cursor}{mark} {:>4}  {:<8}  {:>7}  {:>9}  {:<12}  {:>7} {:>9} {:>5}",
+                "{cursor}{mark} {:>4}  {:<8}  {:>7}  {:>9}  {:<12}  {:>7} {:>9} {:>5}{differ}",
                 s.number,
                 s.time.as_deref().unwrap_or("-"),
                 s.players,
@@ -541,6 +713,7 @@ impl Review {
     fn render_hand(&self, h: &ReviewHand, step: usize, area: Rect, buf: &mut Buffer) {
         let last = h.hand.entries.len().saturating_sub(1);
         let hand = h.at(step);
+        let other = h.other_at(step);
         let st = hand.state();
         let to_act = st
             .to_act
@@ -549,9 +722,14 @@ impl Review {
             Some(Some(_)) => " │ CORRECTION",
             _ => "",
         };
+        let versus = match &h.other {
+            Some(o) if h.differs(step) => format!(" │ vs {}: DIFFERS", o.rules.name),
+            Some(o) => format!(" │ vs {}: {} steps differ", o.rules.name, o.differing()),
+            None => String::new(),
+        };
         self.top(
             format!(
-                " review │ Hand {} │ {} │ entry {step} of {last} │ {} │ {to_act}{mark}",
+                " review │ Hand {} │ {} │ entry {step} of {last} │ {} │ {to_act}{mark}{versus}",
                 h.summary.number,
                 h.rules.name,
                 st.street.as_str()
@@ -559,17 +737,19 @@ impl Review {
             area,
             buf,
         );
-        self.bottom(
-            " ←/→ step · Home/End · n/p next/previous ruling · Esc the list · q quit".into(),
-            area,
-            buf,
-        );
+        let keys = if h.other.is_some() {
+            " ←/→ step · Home/End · n/p ruling · d/D difference · c compare · Esc back · q quit"
+        } else {
+            " ←/→ step · Home/End · n/p next/previous ruling · c compare · Esc back · q quit"
+        };
+        self.bottom(keys.into(), area, buf);
         let body = Rect {
             y: area.y + 1,
             height: area.height.saturating_sub(2),
             ..area
         };
-        let details = h.details(step);
+        let mut details = h.details(step);
+        details.extend(h.other_details(step));
         let width = body.width.saturating_sub(2).max(1) as usize;
         let wrapped: Vec<String> = details
             .iter()
@@ -601,7 +781,7 @@ impl Review {
                 || text.starts_with("OVERRIDE")
             {
                 self.theme.refusal()
-            } else if text.starts_with("Ruling") {
+            } else if text.starts_with("Ruling") || text.starts_with("Under") {
                 self.theme.ruling()
             } else {
                 Style::new()
@@ -615,39 +795,97 @@ impl Review {
                 buf,
             );
         }
-        // The table on the left, the log on the right when there is room.
-        let log_w = if top.width >= 80 {
-            top.width * 2 / 5
-        } else {
-            0
-        };
-        let table = Rect {
-            width: top.width - log_w,
-            ..top
-        };
-        if log_w > 0 {
-            let log = LogPane {
-                hand: &hand,
-                number: h.summary.number,
-                earlier: &[],
-                scroll: 0,
-                theme: self.theme,
-            };
-            (&log).render(
-                Rect {
-                    x: table.right(),
-                    width: log_w,
+        match (&other, &h.other) {
+            // Side by side: the journal's house on the left, the other on
+            // the right, each with its own title.
+            (Some(other), Some(reading)) => {
+                let half = top.width / 2;
+                let left = Rect { width: half, ..top };
+                let right = Rect {
+                    x: top.x + half,
+                    width: top.width - half,
                     ..top
-                },
-                buf,
-            );
+                };
+                self.render_table(
+                    h,
+                    &hand,
+                    Some(format!("{} (in force)", h.rules.name)),
+                    left,
+                    buf,
+                );
+                let title = if h.differs(step) {
+                    format!("{} DIFFERS", reading.rules.name)
+                } else {
+                    reading.rules.name.clone()
+                };
+                self.render_table(h, other, Some(title), right, buf);
+            }
+            _ => {
+                // The table on the left, the log on the right when there
+                // is room.
+                let log_w = if top.width >= 80 {
+                    top.width * 2 / 5
+                } else {
+                    0
+                };
+                let table = Rect {
+                    width: top.width - log_w,
+                    ..top
+                };
+                if log_w > 0 {
+                    let log = LogPane {
+                        hand: &hand,
+                        number: h.summary.number,
+                        earlier: &[],
+                        scroll: 0,
+                        theme: self.theme,
+                    };
+                    (&log).render(
+                        Rect {
+                            x: table.right(),
+                            width: log_w,
+                            ..top
+                        },
+                        buf,
+                    );
+                }
+                self.render_table(h, &hand, None, table, buf);
+            }
         }
+    }
+
+    /// The seats, the board and the pot of `hand` in `area`, under a title
+    /// line when one is given.
+    fn render_table(
+        &self,
+        h: &ReviewHand,
+        hand: &Hand,
+        title: Option<String>,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let mut table = area;
+        if let Some(title) = title {
+            if table.height == 0 {
+                return;
+            }
+            let style = if title.ends_with("DIFFERS") {
+                self.theme.refusal()
+            } else {
+                self.theme.heading()
+            };
+            Line::styled(fit(&format!(" {title}"), table.width as usize), style)
+                .render(Rect { height: 1, ..table }, buf);
+            table.y += 1;
+            table.height -= 1;
+        }
+        let st = hand.state();
         let header = &h.hand.header;
         let seats = SeatsPane {
             state: st,
             seats: header.seats,
             names: &header.names,
-            marks: SeatMarks::of(&hand),
+            marks: SeatMarks::of(hand),
             keyed: None,
             theme: self.theme,
         };

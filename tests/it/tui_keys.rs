@@ -988,3 +988,31 @@ fn help_pages_with_page_down() {
         "one page up from the end moves at once"
     );
 }
+
+#[test]
+fn v_opens_the_review_of_the_hand_in_play_and_esc_comes_back() {
+    let mut app = nine_handed();
+    press(&mut app, "cf"); // s4 calls, s5 folds
+    press(&mut app, "v");
+    let review = app.review().expect("the review is open");
+    let entries = app.state().map(|_| 2).unwrap_or_default();
+    assert_eq!(
+        review.view(),
+        floorcall::tui::review::View::Hand { step: entries },
+        "at the hand's last entry"
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("review │ Hand 1"), "{screen}");
+    assert!(screen.contains("entry 2 of 2"), "{screen}");
+    // Keys go to the review while it is open: `f` folds no one.
+    press(&mut app, "<Left>f");
+    assert_eq!(actions(&app), ["s4 call 200", "s5 fold"]);
+    assert_eq!(
+        app.review().map(|r| r.view()),
+        Some(floorcall::tui::review::View::Hand { step: 1 })
+    );
+    press(&mut app, "<Esc>");
+    assert!(app.review().is_none(), "Esc goes back to the table");
+    press(&mut app, "f"); // s6 folds: the table takes keys again
+    assert_eq!(actions(&app), ["s4 call 200", "s5 fold", "s6 fold"]);
+}

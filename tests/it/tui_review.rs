@@ -226,3 +226,66 @@ fn the_list_and_a_step_on_screen() {
         text(&r, w, h);
     }
 }
+
+#[test]
+fn another_house_reads_the_same_entries_side_by_side_and_marks_where_they_differ() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut r = review(dir.path());
+    let upt = HouseRules::built_in("upt")
+        .expect("built in")
+        .expect("loads");
+    r.compare_with(Some(upt));
+    // Hand 1: 800 in facing a raise to 600 is a raise to 1,000 under TDA
+    // (half the 400 raise), a call under UPT (less than the bet plus a
+    // half-bet): entry 3, which binds the push, reads otherwise.
+    let first = &r.hands()[0];
+    assert!(first.differs(3), "{:?}", first.other);
+    assert!(!first.differs(1));
+    let said = first.other_details(3).join(" ");
+    assert!(said.contains("Under upt it binds s2 call 600"), "{said}");
+    assert!(r.open_hand(1));
+    key(&mut r, KeyCode::Char('d'));
+    assert_eq!(
+        r.view(),
+        View::Hand { step: 3 },
+        "d: the next step that differs"
+    );
+    key(&mut r, KeyCode::Char('D'));
+    assert_eq!(r.view(), View::Hand { step: 3 }, "none before it");
+    assert!(
+        r.message()
+            .is_some_and(|m| m.contains("No step that reads otherwise before entry 3"))
+    );
+    let screen = text(&r, 120, 36);
+    assert!(screen.contains("tda (in force)"), "{screen}");
+    assert!(screen.contains("upt DIFFERS"), "{screen}");
+    assert_snapshot!("review_compare", screen);
+    key(&mut r, KeyCode::Esc);
+    let list = text(&r, 100, 12);
+    assert!(list.contains("Differ (upt)"), "{list}");
+}
+
+#[test]
+fn c_goes_through_the_houses_then_back_to_no_comparison() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let hands = journal_of_three(&dir.path().join("j.jsonl"));
+    let mut r = Review::new("j.jsonl".into(), hands, Theme::plain());
+    key(&mut r, KeyCode::Char('c'));
+    assert_eq!(r.message(), Some("No other house to compare with."));
+    let houses = HouseRules::all_built_in();
+    let names: Vec<String> = houses.iter().map(|h| h.name.clone()).collect();
+    let mut r = r.with_houses(houses);
+    for name in &names {
+        key(&mut r, KeyCode::Char('c'));
+        assert_eq!(r.compared().map(|h| h.name.clone()).as_ref(), Some(name));
+        assert!(
+            r.message()
+                .is_some_and(|m| m.starts_with(&format!("Compared with {name}"))),
+            "{:?}",
+            r.message()
+        );
+    }
+    key(&mut r, KeyCode::Char('c'));
+    assert!(r.compared().is_none());
+    assert!(r.hands().iter().all(|h| h.other.is_none()));
+}

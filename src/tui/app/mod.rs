@@ -26,6 +26,7 @@ use std::path::PathBuf;
 use crossterm::event::{KeyEvent, KeyEventKind};
 
 use super::keymap::{Action, Keymap, Section};
+use super::review::Review;
 use super::setup::{SetupForm, TableChoice};
 use super::theme::Theme;
 use crate::journal::{Journal, JournalHand, Session};
@@ -148,6 +149,8 @@ pub struct App {
     log_scroll: u16,
     /// The hands played before this one in the session, oldest first.
     earlier: Vec<(u32, Hand)>,
+    /// The review opened from the table (keys go to it until Esc).
+    review: Option<Review>,
     quit: bool,
 }
 
@@ -183,6 +186,7 @@ impl App {
             history: Vec::new(),
             size: None,
             ignored: 0,
+            review: None,
             log_scroll: 0,
             earlier: Vec::new(),
             quit: false,
@@ -293,6 +297,11 @@ impl App {
         self.prompt.as_ref()
     }
 
+    /// The review opened from the table, while it is open.
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
     /// The ruling waiting for the dealer.
     pub fn ruling(&self) -> Option<&RulingPanel> {
         self.ruling.as_ref()
@@ -367,6 +376,13 @@ impl App {
     /// question) is taken; every other key is counted and ignored.
     pub fn handle_key(&mut self, event: KeyEvent) {
         if event.kind == KeyEventKind::Release {
+            return;
+        }
+        if let Some(review) = self.review.as_mut() {
+            review.handle_key(event);
+            if review.should_quit() {
+                self.review = None;
+            }
             return;
         }
         let action = self.keymap.action(self.section(), &event);

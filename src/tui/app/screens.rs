@@ -2,9 +2,11 @@
 //! the help and the quit question.
 
 use super::{App, Mode, Overlay};
-use crate::journal::Session;
+use crate::journal::{JournalHand, Session};
+use crate::rules::HouseRules;
 use crate::tui::keymap::Action;
 use crate::tui::panes::HelpPane;
+use crate::tui::review::{self, Review, ReviewHand};
 
 impl App {
     /// The help scrolls by a line, or by a page of the height it is shown
@@ -145,5 +147,60 @@ impl App {
                 self.mode = Mode::Setup;
             }
         }
+    }
+}
+
+impl App {
+    /// Opens the review at the hand in play as it stands: the journal as
+    /// written (read without its lock, like `floorcall review`), so the TD
+    /// sees what the disk holds; every earlier hand is in its list. Esc
+    /// comes back to the table.
+    pub(super) fn open_review(&mut self) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let in_force = session.hand().rules().clone();
+        let by_name = |name: &str| {
+            if name == in_force.name {
+                return Some(in_force.clone());
+            }
+            HouseRules::built_in(name).and_then(Result::ok)
+        };
+        let (title, hands) = match session.journal() {
+            Some(journal) => match crate::journal::load(journal.path()) {
+                Ok(loaded) => (
+                    journal
+                        .path()
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    review::hands_of(loaded.hands, by_name),
+                ),
+                Err(e) => {
+                    self.refuse(format!("The journal cannot be read for the review: {e}"));
+                    return;
+                }
+            },
+            None => {
+                let hand = JournalHand {
+                    header: session.header().clone(),
+                    entries: session.hand().entries().to_vec(),
+                    line: 0,
+                    started: None,
+                    times: Vec::new(),
+                    house: None,
+                    sealed: false,
+                };
+                (
+                    "no journal".to_string(),
+                    vec![ReviewHand::new(hand, in_force.clone())],
+                )
+            }
+        };
+        let mut review = Review::new(title, hands, self.theme)
+            .with_houses(HouseRules::all_built_in())
+            .embedded();
+        review.open_last();
+        self.review = Some(review);
     }
 }

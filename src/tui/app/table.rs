@@ -162,6 +162,7 @@ impl App {
                 self.scroll_log(action)
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Action::Review => self.open_review(),
             Action::Quit => self.ask_quit(),
             _ => {}
         }

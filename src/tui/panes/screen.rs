@@ -452,6 +452,10 @@ impl Widget for &Screen<'_> {
             return;
         }
         let app = self.app;
+        if let Some(review) = app.review() {
+            review.render(area, buf);
+            return;
+        }
         match app.mode() {
             Mode::Setup => {
                 let rect = centred(area, 84, 30);
