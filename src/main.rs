@@ -534,7 +534,7 @@ fn review_command(
         None => None,
     };
     let mut app =
-        Review::new(title, hands, Theme::from_env()).with_houses(HouseRules::all_built_in());
+        Review::new(title, hands, Theme::from_env()).with_more_houses(HouseRules::all_built_in);
     app.compare_with(compared);
     if let Some(n) = number
         && !app.open_hand(n)

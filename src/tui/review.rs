@@ -335,13 +335,23 @@ pub fn hands_of(
     hands: Vec<JournalHand>,
     by_name: impl Fn(&str) -> Option<HouseRules>,
 ) -> Vec<ReviewHand> {
+    // Hands under one session record share it: its TOML is parsed once.
+    let mut parsed: Vec<(*const crate::journal::house::HouseRecord, HouseRules)> = Vec::new();
     hands
         .into_iter()
         .map(|hand| {
-            let rules = match hand.recorded_rules() {
-                Some(Ok(rules)) => rules,
-                _ => by_name(&hand.header.house).unwrap_or_else(HouseRules::tda),
-            };
+            let embedded = hand.house.as_ref().and_then(|record| {
+                let key = std::sync::Arc::as_ptr(record);
+                if let Some((_, rules)) = parsed.iter().find(|(k, _)| *k == key) {
+                    return Some(rules.clone());
+                }
+                let rules = record.rules().ok()?;
+                parsed.push((key, rules.clone()));
+                Some(rules)
+            });
+            let rules = embedded
+                .or_else(|| by_name(&hand.header.house))
+                .unwrap_or_else(HouseRules::tda);
             ReviewHand::new(hand, rules)
         })
         .collect()
@@ -371,6 +381,9 @@ pub struct Review {
     theme: Theme,
     /// The houses the TD may compare with (`c` goes through them).
     houses: Vec<HouseRules>,
+    /// Where more come from, read at the first `c` (not before the first
+    /// frame: parsing them costs more than drawing it).
+    more_houses: Option<fn() -> Vec<HouseRules>>,
     /// The one compared with now, by index in `houses`.
     compare: Option<usize>,
     /// Opened from the table: Esc goes back to it.
@@ -390,6 +403,7 @@ impl Review {
             message: None,
             theme,
             houses: Vec::new(),
+            more_houses: None,
             compare: None,
             embedded: false,
         }
@@ -399,6 +413,23 @@ impl Review {
     pub fn with_houses(mut self, houses: Vec<HouseRules>) -> Review {
         self.houses = houses;
         self
+    }
+
+    /// Houses to add to those `c` goes through, read when first needed
+    /// (`HouseRules::all_built_in`).
+    pub fn with_more_houses(mut self, more: fn() -> Vec<HouseRules>) -> Review {
+        self.more_houses = Some(more);
+        self
+    }
+
+    fn read_more_houses(&mut self) {
+        if let Some(more) = self.more_houses.take() {
+            for rules in more() {
+                if !self.houses.iter().any(|h| h.name == rules.name) {
+                    self.houses.push(rules);
+                }
+            }
+        }
     }
 
     /// Opened from the table screen: Esc (and `q`) go back to it.
@@ -511,6 +542,7 @@ impl Review {
     /// The next house to compare with: none, then each house given in
     /// turn, then none again.
     fn next_comparison(&mut self) {
+        self.read_more_houses();
         if self.houses.is_empty() {
             self.message = Some("No other house to compare with.".to_string());
             return;

@@ -272,9 +272,11 @@ fn c_goes_through_the_houses_then_back_to_no_comparison() {
     let mut r = Review::new("j.jsonl".into(), hands, Theme::plain());
     key(&mut r, KeyCode::Char('c'));
     assert_eq!(r.message(), Some("No other house to compare with."));
-    let houses = HouseRules::all_built_in();
-    let names: Vec<String> = houses.iter().map(|h| h.name.clone()).collect();
-    let mut r = r.with_houses(houses);
+    let names: Vec<String> = HouseRules::all_built_in()
+        .iter()
+        .map(|h| h.name.clone())
+        .collect();
+    let mut r = r.with_more_houses(HouseRules::all_built_in);
     for name in &names {
         key(&mut r, KeyCode::Char('c'));
         assert_eq!(r.compared().map(|h| h.name.clone()).as_ref(), Some(name));

@@ -198,7 +198,7 @@ impl App {
             }
         };
         let mut review = Review::new(title, hands, self.theme)
-            .with_houses(HouseRules::all_built_in())
+            .with_more_houses(HouseRules::all_built_in)
             .embedded();
         review.open_last();
         self.review = Some(review);
