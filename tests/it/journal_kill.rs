@@ -79,10 +79,7 @@ fn check_after_kill(path: &Path, shown: Option<&str>, kill: usize) -> Loaded {
 
 #[test]
 fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
-    if !Tmux::installed() {
-        eprintln!(
-            "SKIPPED sigkill_at_random_moments_loses_nothing_the_screen_showed: tmux is not installed here (.ci/run installs it)."
-        );
+    if Tmux::skip("sigkill_at_random_moments_loses_nothing_the_screen_showed") {
         return;
     }
     let kills: usize = std::env::var("FLOORCALL_KILLS")

@@ -18,6 +18,16 @@ impl Tmux {
         Command::new("tmux").arg("-V").output().is_ok()
     }
 
+    /// True (after saying so) where tmux is not installed: the test that
+    /// asks is skipped.
+    pub fn skip(test: &str) -> bool {
+        if Self::installed() {
+            return false;
+        }
+        eprintln!("SKIPPED {test}: tmux is not installed here (.ci/run installs it).");
+        true
+    }
+
     /// Runs a tmux command on this server.
     pub fn run(&self, args: &[&str]) -> Output {
         Command::new("tmux")

@@ -10,10 +10,7 @@ use super::tmux::{Tmux, quoted};
 
 #[test]
 fn the_real_binary_plays_a_short_hand_in_tmux() {
-    if !Tmux::installed() {
-        eprintln!(
-            "SKIPPED the_real_binary_plays_a_short_hand_in_tmux: tmux is not installed here (.ci/run installs it)."
-        );
+    if Tmux::skip("the_real_binary_plays_a_short_hand_in_tmux") {
         return;
     }
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -119,10 +116,7 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
 /// seat, and a terminal too small for the screen takes no key but quit.
 #[test]
 fn the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux() {
-    if !Tmux::installed() {
-        eprintln!(
-            "SKIPPED the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux: tmux is not installed here (.ci/run installs it)."
-        );
+    if Tmux::skip("the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux") {
         return;
     }
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -401,4 +395,64 @@ fn a_start_without_a_terminal_writes_nothing() {
         "no last-table file (nothing in the data folder)"
     );
     assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
+}
+
+/// The TD at the table: `v` opens the review of the hand in play, `c`
+/// compares it under another house, Esc comes back to the table, and
+/// `floorcall review --house upt` opens the same journal side by side.
+#[test]
+fn the_review_opens_from_the_table_and_from_the_command_line_in_tmux() {
+    if Tmux::skip("the_review_opens_from_the_table_and_from_the_command_line_in_tmux") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let tmux = Tmux {
+        socket: format!("floorcall-review-{}", std::process::id()),
+    };
+    let env = format!(
+        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin}",
+        home = quoted(dir.path()),
+        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
+    );
+    let table = format!(
+        "{env} --journal {} --seats 3 --stacks 5000 --blinds 100/200 --button 1",
+        quoted(&journal)
+    );
+    tmux.start(&["sh", "-c", &table]);
+    tmux.wait_for("Seat 1 to act");
+    // Seat 1 raises to 600; seat 2 pushes 700 (800 in, facing 600) and
+    // seat 3's call binds it: TDA's 50% rule makes it a raise to 1,000.
+    tmux.type_text("r600");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Seat 2 to act");
+    tmux.type_text("p700");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("motion is open");
+    tmux.type_text("c");
+    tmux.wait_for("fifty-percent");
+    tmux.type_text("v");
+    let screen = tmux.wait_for("review │ Hand 1");
+    assert!(screen.contains("Entry"), "{screen}");
+    // `c` goes through the houses: tda, then ugly-tuna ... then upt.
+    tmux.type_text("cc");
+    tmux.wait_for("vs ugly-tuna");
+    tmux.type_text("c");
+    tmux.wait_for("vs upt");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Seat 1 to act");
+    let screen = tmux.screen();
+    assert!(!screen.contains("review │"), "back at the table: {screen}");
+    tmux.type_text("q");
+    tmux.type_text("y");
+    tmux.wait_gone();
+    let review = format!("{env} review {} --hand 1 --house upt", quoted(&journal));
+    tmux.start(&["sh", "-c", &review]);
+    tmux.wait_for("review │ Hand 1");
+    tmux.type_text("d");
+    let screen = tmux.wait_for("upt DIFFERS");
+    assert!(screen.contains("tda (in force)"), "{screen}");
+    assert!(screen.contains("Under upt it binds"), "{screen}");
+    tmux.type_text("q");
+    tmux.wait_gone();
 }
