@@ -115,6 +115,7 @@ pub fn run(
     app: &mut App,
     signals: &StopSignals,
 ) -> io::Result<Ending> {
+    watch_for_hang_up();
     let size = terminal.size()?;
     app.resize(size.width, size.height);
     let mut changed = true;
@@ -131,6 +132,44 @@ pub fn run(
             // writes: the signal is the reason, not the failure.
             Err(e) => return signals.caught().map(Ending::Signal).ok_or(e),
         }
+    }
+}
+
+/// Watches the terminal from a thread of its own, from the first call on:
+/// when it has hung up but SIGHUP went elsewhere (to a shell that started
+/// floorcall, say), its input reads as ended at once, forever, and the key
+/// reader spins on it without ever returning to the loop. The watch then
+/// ends the process with SIGHUP's status (129). Nothing is lost: every
+/// entry shown is already synced to the journal, and the journal's lock
+/// dies with the process.
+pub(crate) fn watch_for_hang_up() {
+    #[cfg(unix)]
+    {
+        static WATCH: std::sync::Once = std::sync::Once::new();
+        WATCH.call_once(|| {
+            use rustix::event::{PollFd, PollFlags, Timespec, poll};
+            let stdin = rustix::stdio::stdin();
+            if !rustix::termios::isatty(stdin) {
+                return;
+            }
+            let _ = std::thread::Builder::new()
+                .name("hang-up watch".into())
+                .spawn(move || {
+                    let now = Timespec {
+                        tv_sec: 0,
+                        tv_nsec: 0,
+                    };
+                    loop {
+                        let mut fds = [PollFd::new(&stdin, PollFlags::empty())];
+                        let hung_up = poll(&mut fds, Some(&now)).is_ok()
+                            && fds[0].revents().contains(PollFlags::HUP);
+                        if hung_up {
+                            std::process::exit(128 + signal_hook::consts::SIGHUP);
+                        }
+                        std::thread::sleep(Duration::from_millis(250));
+                    }
+                });
+        });
     }
 }
 

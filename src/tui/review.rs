@@ -995,6 +995,7 @@ pub fn run(
     signals: &super::StopSignals,
 ) -> std::io::Result<super::Ending> {
     use crossterm::event::{self, Event as TermEvent};
+    super::watch_for_hang_up();
     let mut changed = true;
     loop {
         if let Some(signal) = signals.caught() {
@@ -1003,6 +1004,7 @@ pub fn run(
         if review.should_quit() {
             return Ok(super::Ending::Quit);
         }
+
         let waited = (|| -> std::io::Result<bool> {
             if changed {
                 terminal.draw(|frame| frame.render_widget(&*review, frame.area()))?;

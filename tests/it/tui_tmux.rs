@@ -456,3 +456,50 @@ fn the_review_opens_from_the_table_and_from_the_command_line_in_tmux() {
     tmux.type_text("q");
     tmux.wait_gone();
 }
+
+/// A terminal that goes away without SIGHUP reaching floorcall (its tmux
+/// server killed outright, the shell that started floorcall taking the
+/// signal) leaves floorcall's input ended forever: floorcall notices and
+/// ends within a second, so nothing keeps spinning and the journal's lock
+/// is free for the next start.
+#[test]
+fn floorcall_ends_when_its_terminal_vanishes_without_a_signal() {
+    if Tmux::skip("floorcall_ends_when_its_terminal_vanishes_without_a_signal") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let tmux = Tmux {
+        socket: format!("floorcall-vanish-{}", std::process::id()),
+    };
+    let command = format!(
+        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3; true",
+        home = quoted(dir.path()),
+        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
+        journal = quoted(&journal),
+    );
+    tmux.start(&["sh", "-c", &command]);
+    tmux.wait_for("Seat 1 to act");
+    let server = String::from_utf8_lossy(&tmux.run(&["display-message", "-p", "#{pid}"]).stdout)
+        .trim()
+        .to_string();
+    assert!(!server.is_empty(), "the tmux server's pid");
+    let killed = Command::new("kill")
+        .args(["-KILL", &server])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    // While floorcall runs, the journal is locked: a second writer is
+    // refused. Once it has ended, the journal opens.
+    let start = Instant::now();
+    loop {
+        if floorcall::journal::Journal::open(&journal).is_ok() {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "floorcall still holds the journal 10 s after its terminal vanished"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
