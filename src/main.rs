@@ -839,10 +839,18 @@ fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) ->
             return Ok(ExitCode::from(2));
         }
     };
+    let rules = std::sync::Arc::new(rules);
+    // Read and played on every core; reported in the order of the files.
+    let results =
+        floorcall::files::read_each(&files, |_, text| text.map(|text| phh::check(&text, &rules)));
     let (mut passed, mut failed, mut unreadable) = (0usize, 0usize, 0usize);
-    for file in &files {
-        let text = match std::fs::read_to_string(file) {
-            Ok(text) => text,
+    for (file, result) in files.iter().zip(results) {
+        match result {
+            Ok(Ok(_)) => passed += 1,
+            Ok(Err(e)) => {
+                failed += 1;
+                writeln!(out, "{}: {e}", file.display())?;
+            }
             Err(e) => {
                 out.flush()?;
                 tell(format_args!(
@@ -850,14 +858,6 @@ fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) ->
                     file.display()
                 ));
                 unreadable += 1;
-                continue;
-            }
-        };
-        match phh::check(&text, &rules) {
-            Ok(_) => passed += 1,
-            Err(e) => {
-                failed += 1;
-                writeln!(out, "{}: {e}", file.display())?;
             }
         }
     }

@@ -14,6 +14,8 @@
 //! many optional fields: event, city, time zone ...); what the engine cannot
 //! represent (other variants, straddles, uneven antes) is refused.
 
+use std::sync::{Arc, OnceLock};
+
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -226,12 +228,13 @@ fn whole(field: &'static str, amounts: &[Amount]) -> Result<Vec<u64>, PhhError> 
 /// Reads a PHH file and plays it through the engine (TDA rules) to map each
 /// action to a command.
 pub fn import(text: &str) -> Result<PhhHand, PhhError> {
-    import_played(text, &HouseRules::tda()).map(|(imported, _)| imported)
+    import_played(text, &tda()).map(|(imported, _)| imported)
 }
 
 /// Reads a PHH file and plays it under `rules` (parsed once by the caller,
-/// for any number of files): the imported hand and the hand as played.
-pub fn import_played(text: &str, rules: &HouseRules) -> Result<(PhhHand, Hand), PhhError> {
+/// for any number of files, and shared by the hands, never copied): the
+/// imported hand and the hand as played.
+pub fn import_played(text: &str, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
     let raw: RawPhh = toml::from_str(text)?;
     let setup = table(&raw)?;
     let n = raw.starting_stacks.len();
@@ -259,7 +262,7 @@ pub fn import_played(text: &str, rules: &HouseRules) -> Result<(PhhHand, Hand), 
         }
     }
 
-    let mut hand = Hand::start(setup.clone(), rules.clone()).map_err(PhhError::Setup)?;
+    let mut hand = Hand::start(setup.clone(), Arc::clone(rules)).map_err(PhhError::Setup)?;
     let mut commands = Vec::with_capacity(raw.actions.len());
     let mut sources = Vec::with_capacity(raw.actions.len());
     for (index, action) in raw.actions.iter().enumerate() {
@@ -351,7 +354,7 @@ fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
 /// Imports a PHH text, plays it under `rules` and compares the stacks it
 /// ends with against its `finishing_stacks`: exact in whole chips, within
 /// half a chip of a fractional (exactly split) stack.
-pub fn check(text: &str, rules: &HouseRules) -> Result<Checked, CheckFailure> {
+pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
     let (imported, hand) = import_played(text, rules).map_err(|e| match e {
         PhhError::Toml(e) => malformed(text, &e),
         e => CheckFailure::Phh(e),
@@ -430,7 +433,13 @@ pub fn replay(phh: &PhhHand) -> Result<Hand, PhhError> {
 }
 
 fn start(setup: &TableSetup) -> Result<Hand, PhhError> {
-    Hand::start(setup.clone(), HouseRules::tda()).map_err(PhhError::Setup)
+    Hand::start(setup.clone(), tda()).map_err(PhhError::Setup)
+}
+
+/// The TDA rules, parsed once per process and shared by every hand.
+fn tda() -> Arc<HouseRules> {
+    static TDA: OnceLock<Arc<HouseRules>> = OnceLock::new();
+    Arc::clone(TDA.get_or_init(|| Arc::new(HouseRules::tda())))
 }
 
 /// The one place a PHH command is played: the journal gets its notation line.

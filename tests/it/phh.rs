@@ -343,7 +343,7 @@ fn phh_every_finished_scenario_exports_and_reimports_to_its_stacks() {
             // for them; they ride as comments and are not replayed.
             continue;
         }
-        match phh::check(&text, &scenario.rules) {
+        match phh::check(&text, &std::sync::Arc::new(scenario.rules.clone())) {
             Ok(_) => roundtrip += 1,
             Err(e) => failures.push(format!("{}: {e}\n{text}", name(file))),
         }
