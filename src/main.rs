@@ -187,12 +187,14 @@ enum Cmd {
         /// House rules to play them under (default tda).
         #[arg(long, value_name = "NAME")]
         house: Option<String>,
-        /// PHH files, or folders searched for `.phh` files.
+        /// PHH files (`.phh`, or `.phhs` with many hands), or folders
+        /// searched for them.
         #[arg(required = true, value_name = "FILE_OR_FOLDER")]
         paths: Vec<PathBuf>,
     },
-    /// Export journaled hands as hand histories: PHH (TOML, one file per
-    /// hand, separated by a blank line) or OHH 1.4.7 (JSON, one per line).
+    /// Export journaled hands as hand histories: PHH (TOML: one hand a
+    /// `.phh` file, several a `.phhs` file with each hand under `[N]`) or
+    /// OHH 1.4.7 (JSON, one per line).
     Export {
         /// phh or ohh.
         #[arg(long, value_parser = ["phh", "ohh"], default_value = "phh")]
@@ -786,7 +788,7 @@ fn run_scenarios(paths: &[PathBuf], out: &mut impl Write) -> Printed {
     })
 }
 
-/// The `.phh` files under `paths` (a file is taken as given), each folder's
+/// The `.phh` and `.phhs` files under `paths` (a file is taken as given), each folder's
 /// sorted by name.
 fn phh_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     fn walk(dir: &std::path::Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
@@ -810,7 +812,7 @@ fn phh_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         for path in found {
             if path.is_dir() {
                 walk(&path, files)?;
-            } else if path.extension().is_some_and(|x| x == "phh") {
+            } else if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
                 files.push(path);
             }
         }
@@ -851,10 +853,35 @@ fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) ->
             return Ok(ExitCode::from(2));
         }
     };
+    let rules = std::sync::Arc::new(rules);
+    // Read and played on every core; reported in the order of the files.
+    let results = floorcall::files::read_each(&files, |path, text| {
+        text.map(|text| {
+            if path.extension().is_some_and(|x| x == "phhs") {
+                match phh::check_each(&text, &rules) {
+                    Ok(hands) => hands.into_iter().map(|(n, r)| (Some(n), r)).collect(),
+                    Err(e) => vec![(None, Err(e))],
+                }
+            } else {
+                vec![(None, phh::check(&text, &rules))]
+            }
+        })
+    });
     let (mut passed, mut failed, mut unreadable) = (0usize, 0usize, 0usize);
-    for file in &files {
-        let text = match std::fs::read_to_string(file) {
-            Ok(text) => text,
+    for (file, result) in files.iter().zip(results) {
+        match result {
+            Ok(hands) => {
+                for (name, checked) in hands {
+                    match checked {
+                        Ok(_) => passed += 1,
+                        Err(e) => {
+                            failed += 1;
+                            let name = name.map(|n| format!(" [{n}]")).unwrap_or_default();
+                            writeln!(out, "{}{name}: {e}", file.display())?;
+                        }
+                    }
+                }
+            }
             Err(e) => {
                 out.flush()?;
                 tell(format_args!(
@@ -862,14 +889,6 @@ fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) ->
                     file.display()
                 ));
                 unreadable += 1;
-                continue;
-            }
-        };
-        match phh::check(&text, &rules) {
-            Ok(_) => passed += 1,
-            Err(e) => {
-                failed += 1;
-                writeln!(out, "{}: {e}", file.display())?;
             }
         }
     }
@@ -924,27 +943,32 @@ fn export_command(
         ));
         return Ok(ExitCode::from(2));
     }
-    let mut text = String::new();
-    for (i, h) in hands.iter().enumerate() {
-        let time = h.started.as_ref().map(|s| s.utc_text());
-        let history = History {
+    let times: Vec<Option<String>> = hands
+        .iter()
+        .map(|h| h.started.as_ref().map(|s| s.utc_text()))
+        .collect();
+    let histories: Vec<History> = hands
+        .iter()
+        .zip(&times)
+        .map(|(h, time)| History {
             number: h.header.number,
             house: &h.header.house,
             time: time.as_deref(),
             names: &h.header.names,
             setup: &h.header.setup,
             entries: &h.entries,
-        };
-        if format == "ohh" {
-            text.push_str(&history::ohh(&history).to_string());
-            text.push('\n');
-        } else {
-            if i > 0 {
-                text.push('\n');
-            }
-            text.push_str(&history::phh(&history));
-        }
-    }
+        })
+        .collect();
+    let text = match (format, histories.as_slice()) {
+        ("ohh", _) => histories
+            .iter()
+            .map(|h| history::ohh(h).to_string() + "\n")
+            .collect(),
+        // One hand is a `.phh` file; several are one `.phhs` file, each
+        // hand under its number, so that they read back.
+        (_, [one]) => history::phh(one),
+        _ => history::phhs(&histories),
+    };
     match output {
         None => out.write_all(text.as_bytes())?,
         Some(path) => {

@@ -934,7 +934,7 @@ impl HandCheck {
     fn finish(self) -> Result<Option<String>, String> {
         let unsealed = self.unsealed();
         if let Some(rules) = &self.rules {
-            let hand = Hand::from_entries(self.entries, (**rules).clone());
+            let hand = Hand::from_entries(self.entries, Arc::clone(rules));
             invariants::check(&hand)
                 .map_err(|broken| format!("hand {} breaks an invariant: {broken}.", self.number))?;
         }

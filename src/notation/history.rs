@@ -281,6 +281,21 @@ pub fn phh(hand: &History<'_>) -> String {
     out
 }
 
+/// Several hands as one PHH file of many hands (`.phhs`): each hand's
+/// fields under a table named by its number (`[1]`, `[2]` ...), as PHH
+/// keeps a session; `phh::check_each` reads it back.
+pub fn phhs(hands: &[History<'_>]) -> String {
+    let mut out = String::new();
+    for (i, hand) in hands.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "[{}]", hand.number);
+        out.push_str(&phh(hand));
+    }
+    out
+}
+
 /// The hand as an OHH 1.4.7 document: `{"ohh": {...}}`.
 pub fn ohh(hand: &History<'_>) -> Value {
     let setup = hand.setup;
@@ -358,6 +373,8 @@ pub fn ohh(hand: &History<'_>) -> Value {
                     "action_number": number,
                     "player_id": id(*seat),
                     "action": "Dealt Cards",
+                    "amount": 0,
+                    "is_allin": false,
                     "cards": c.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                 }));
                 number += 1;
@@ -402,6 +419,8 @@ pub fn ohh(hand: &History<'_>) -> Value {
                     "action_number": number,
                     "player_id": id(*seat),
                     "action": "Shows Cards",
+                    "amount": 0,
+                    "is_allin": false,
                     "cards": c.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                 }));
                 number += 1;
@@ -424,7 +443,6 @@ pub fn ohh(hand: &History<'_>) -> Value {
                         "player_wins": award.shares.iter().map(|(s, c)| json!({
                             "player_id": id(*s),
                             "win_amount": c.get(),
-                            "contributed_rake": 0,
                         })).collect::<Vec<_>>(),
                     }));
                 }

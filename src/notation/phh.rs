@@ -14,6 +14,8 @@
 //! many optional fields: event, city, time zone ...); what the engine cannot
 //! represent (other variants, straddles, uneven antes) is refused.
 
+use std::sync::{Arc, OnceLock};
+
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -226,13 +228,19 @@ fn whole(field: &'static str, amounts: &[Amount]) -> Result<Vec<u64>, PhhError> 
 /// Reads a PHH file and plays it through the engine (TDA rules) to map each
 /// action to a command.
 pub fn import(text: &str) -> Result<PhhHand, PhhError> {
-    import_played(text, &HouseRules::tda()).map(|(imported, _)| imported)
+    import_played(text, &tda()).map(|(imported, _)| imported)
 }
 
 /// Reads a PHH file and plays it under `rules` (parsed once by the caller,
-/// for any number of files): the imported hand and the hand as played.
-pub fn import_played(text: &str, rules: &HouseRules) -> Result<(PhhHand, Hand), PhhError> {
-    let raw: RawPhh = toml::from_str(text)?;
+/// for any number of files, and shared by the hands, never copied): the
+/// imported hand and the hand as played.
+pub fn import_played(text: &str, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
+    import_raw(toml::from_str(text)?, rules)
+}
+
+/// Imports one hand already read from TOML (a `.phh` file's whole text, or
+/// one table of a `.phhs` file) and plays it under `rules`.
+fn import_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
     let setup = table(&raw)?;
     let n = raw.starting_stacks.len();
     let players = match raw.players {
@@ -259,7 +267,7 @@ pub fn import_played(text: &str, rules: &HouseRules) -> Result<(PhhHand, Hand), 
         }
     }
 
-    let mut hand = Hand::start(setup.clone(), rules.clone()).map_err(PhhError::Setup)?;
+    let mut hand = Hand::start(setup.clone(), Arc::clone(rules)).map_err(PhhError::Setup)?;
     let mut commands = Vec::with_capacity(raw.actions.len());
     let mut sources = Vec::with_capacity(raw.actions.len());
     for (index, action) in raw.actions.iter().enumerate() {
@@ -305,6 +313,10 @@ pub enum CheckFailure {
         /// What is wrong.
         message: String,
     },
+    /// A hand of a `.phhs` file with a field missing or of the wrong type
+    /// (the file as a whole is TOML, so there is no line to name).
+    #[error("{0}")]
+    Field(String),
     /// It could not be imported or played.
     #[error("{0}")]
     Phh(#[from] PhhError),
@@ -351,11 +363,36 @@ fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
 /// Imports a PHH text, plays it under `rules` and compares the stacks it
 /// ends with against its `finishing_stacks`: exact in whole chips, within
 /// half a chip of a fractional (exactly split) stack.
-pub fn check(text: &str, rules: &HouseRules) -> Result<Checked, CheckFailure> {
-    let (imported, hand) = import_played(text, rules).map_err(|e| match e {
-        PhhError::Toml(e) => malformed(text, &e),
-        e => CheckFailure::Phh(e),
-    })?;
+pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
+    let raw = toml::from_str(text).map_err(|e| malformed(text, &e))?;
+    check_raw(raw, rules)
+}
+
+/// Checks every hand of a `.phhs` file (PHH's file of many hands: each
+/// hand a table named by its number, `[1]`, `[2]` ...), in the order of
+/// their numbers: each hand's name and its check. A file that is not TOML
+/// at all is one failure, with its line and column.
+pub fn check_each(
+    text: &str,
+    rules: &Arc<HouseRules>,
+) -> Result<Vec<(String, Result<Checked, CheckFailure>)>, CheckFailure> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| malformed(text, &e))?;
+    let mut hands: Vec<(String, toml::Value)> = table.into_iter().collect();
+    hands.sort_by_key(|(name, _)| (name.parse::<u64>().unwrap_or(u64::MAX), name.clone()));
+    Ok(hands
+        .into_iter()
+        .map(|(name, value)| {
+            let checked = RawPhh::deserialize(value)
+                .map_err(|e| CheckFailure::Field(e.message().trim().to_string()))
+                .and_then(|raw| check_raw(raw, rules));
+            (name, checked)
+        })
+        .collect())
+}
+
+/// Plays one hand read from TOML and compares its stacks.
+fn check_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
+    let (imported, hand) = import_raw(raw, rules).map_err(CheckFailure::Phh)?;
     let state = hand.state();
     if state.street != Street::Done {
         return Err(CheckFailure::Unfinished {
@@ -430,7 +467,13 @@ pub fn replay(phh: &PhhHand) -> Result<Hand, PhhError> {
 }
 
 fn start(setup: &TableSetup) -> Result<Hand, PhhError> {
-    Hand::start(setup.clone(), HouseRules::tda()).map_err(PhhError::Setup)
+    Hand::start(setup.clone(), tda()).map_err(PhhError::Setup)
+}
+
+/// The TDA rules, parsed once per process and shared by every hand.
+fn tda() -> Arc<HouseRules> {
+    static TDA: OnceLock<Arc<HouseRules>> = OnceLock::new();
+    Arc::clone(TDA.get_or_init(|| Arc::new(HouseRules::tda())))
 }
 
 /// The one place a PHH command is played: the journal gets its notation line.

@@ -251,7 +251,7 @@ impl From<HandRank> for u16 {
 
 impl fmt::Display for HandRank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(*self))
+        f.write_str(&describe_in_full(*self))
     }
 }
 
@@ -335,10 +335,34 @@ pub fn init() {
     tables();
 }
 
-/// A dealer's description of a hand: "two pair, kings and sevens, ace
-/// kicker", "flush, ace high (ace-jack-nine-six-deuce)", "straight, five
-/// high". Category first, then the ranks that decide it, then kickers.
+/// A hand named in words as a dealer calls it at the showdown: "two pair,
+/// kings and nines", "a flush, ace high", "a full house, sevens full of
+/// kings", "a pair of jacks", "ace high". The category and the ranks that
+/// make it, no kickers: when two hands read alike, [`describe_in_full`]
+/// says which kicker parts them.
 pub fn describe(rank: HandRank) -> String {
+    let (category, r) = decode(tables(), rank);
+    let name = |i: usize| RANK_NAMES[usize::from(r[i])];
+    let plural = |i: usize| RANK_PLURALS[usize::from(r[i])];
+    match category {
+        Category::HighCard => format!("{} high", name(0)),
+        Category::OnePair => format!("a pair of {}", plural(0)),
+        Category::TwoPair => format!("two pair, {} and {}", plural(0), plural(2)),
+        Category::ThreeOfAKind => format!("three of a kind, {}", plural(0)),
+        Category::Straight => format!("a straight, {} high", name(0)),
+        Category::Flush => format!("a flush, {} high", name(0)),
+        Category::FullHouse => format!("a full house, {} full of {}", plural(0), plural(3)),
+        Category::FourOfAKind => format!("four of a kind, {}", plural(0)),
+        Category::StraightFlush if r[0] == 12 => "a royal flush".to_string(),
+        Category::StraightFlush => format!("a straight flush, {} high", name(0)),
+    }
+}
+
+/// The whole description of a hand, kickers and all: "two pair, kings and
+/// sevens, ace kicker", "flush, ace high (ace-jack-nine-six-deuce)",
+/// "straight, five high". Category first, then the ranks that decide it,
+/// then kickers.
+pub fn describe_in_full(rank: HandRank) -> String {
     let (category, r) = decode(tables(), rank);
     let name = |i: usize| RANK_NAMES[usize::from(r[i])];
     let plural = |i: usize| RANK_PLURALS[usize::from(r[i])];
@@ -855,7 +879,7 @@ mod tests {
         assert_eq!(six_high.category(), Category::Straight);
         assert!(wheel < six_high);
         assert!(wheel > rank("AhAcAd4s9hKcQd"));
-        assert_eq!(describe(wheel), "straight, five high");
+        assert_eq!(describe_in_full(wheel), "straight, five high");
         // A-K-Q-J-T is a straight, K-A-2-3-4 is not.
         assert_eq!(rank("AhKcQdJsTh2c3d").category(), Category::Straight);
         assert_eq!(rank("KhAc2d3s4h8c9d").category(), Category::HighCard);
@@ -886,7 +910,10 @@ mod tests {
         // The third pair's rank is the kicker when it beats the odd card.
         let r = rank("KhKd7c7s3h3d2c");
         assert_eq!(r.five_ranks(), [11, 11, 5, 5, 1]);
-        assert_eq!(describe(r), "two pair, kings and sevens, three kicker");
+        assert_eq!(
+            describe_in_full(r),
+            "two pair, kings and sevens, three kicker"
+        );
         assert_eq!(r, rank("KhKd7c7s2h2d3c"));
         assert!(rank("KhKd7c7s4h4d2c") > r);
     }
@@ -896,7 +923,7 @@ mod tests {
         let r = rank("KhKdKc7s7h7d2c");
         assert_eq!(r.category(), Category::FullHouse);
         assert_eq!(r.five_ranks(), [11, 11, 11, 5, 5]);
-        assert_eq!(describe(r), "full house, kings full of sevens");
+        assert_eq!(describe_in_full(r), "full house, kings full of sevens");
         assert_eq!(r, rank("KhKdKc7s7hAd2c"));
         assert_eq!(rank("KhKdKc7s7hKs2c").category(), Category::FourOfAKind);
         // Set over the higher pair.
@@ -910,7 +937,7 @@ mod tests {
         assert_eq!(r.five_ranks(), [7, 6, 5, 3, 0]);
         let r = rank("9h8h7h6h5h2hKh");
         assert_eq!(r.category(), Category::StraightFlush);
-        assert_eq!(describe(r), "straight flush, nine high");
+        assert_eq!(describe_in_full(r), "straight flush, nine high");
         // Six and seven suited cards: the best five of the suit.
         assert_eq!(rank("Ah2h4h6h8hTh3c").five_ranks(), [12, 8, 6, 4, 2]);
     }
@@ -971,35 +998,71 @@ mod tests {
         }
     }
 
+    /// Every category named as the dealer calls it, the issue's own
+    /// examples among them ("two pair, kings and nines", "a flush, ace
+    /// high", "a full house, sevens full of kings").
+    #[test]
+    fn describe_names_every_category_in_words() {
+        for (cards, words) in [
+            ("AhKdQc9s7h4c2d", "ace high"),
+            ("7h5d4c3s2h", "seven high"),
+            ("JhJd4c5s7h9cAd", "a pair of jacks"),
+            ("2h2d4c5s7h9cAd", "a pair of deuces"),
+            ("KhKd9c9s2h3dAc", "two pair, kings and nines"),
+            ("6h6d3c3sAhAdKc", "two pair, aces and sixes"),
+            ("5h5d5c2sKh9cTd", "three of a kind, fives"),
+            ("5c4d3h2sAh9cJd", "a straight, five high"),
+            ("AhKcQdJsTh2c3d", "a straight, ace high"),
+            ("Ah9h7h4h2h3c3d", "a flush, ace high"),
+            ("9h8h7h6c5h2hKd", "a flush, nine high"),
+            ("7h7d7cKsKh2c3d", "a full house, sevens full of kings"),
+            ("KhKdKc7s7h7d2c", "a full house, kings full of sevens"),
+            ("9h9d9c9sKh4c2d", "four of a kind, nines"),
+            ("9h8h7h6h5h2hKh", "a straight flush, nine high"),
+            ("Ah2h3h4h5hKdQc", "a straight flush, five high"),
+            ("AhKhQhJhTh9h2c", "a royal flush"),
+        ] {
+            assert_eq!(describe(rank(cards)), words, "{cards}");
+        }
+        // Every category has its own words.
+        for category in Category::ALL {
+            let hand = HandRank::try_from((category as u16) << 12).expect("a hand");
+            assert!(!describe(hand).is_empty(), "{category}");
+        }
+    }
+
     #[test]
     fn descriptions() {
         assert_eq!(
-            describe(rank("KhKd7c7s2h3dAc")),
+            describe_in_full(rank("KhKd7c7s2h3dAc")),
             "two pair, kings and sevens, ace kicker"
         );
         assert_eq!(
-            describe(rank("Ah9h7h4h2h3c3d")),
+            describe_in_full(rank("Ah9h7h4h2h3c3d")),
             "flush, ace high (ace-nine-seven-four-deuce)"
         );
-        assert_eq!(describe(rank("5c4d3h2sAh9cJd")), "straight, five high");
         assert_eq!(
-            describe(rank("AhKhQhJhTh")),
+            describe_in_full(rank("5c4d3h2sAh9cJd")),
+            "straight, five high"
+        );
+        assert_eq!(
+            describe_in_full(rank("AhKhQhJhTh")),
             "straight flush, ace high (royal flush)"
         );
         assert_eq!(
-            describe(rank("AhKdQcJs9h4c2d")),
+            describe_in_full(rank("AhKdQcJs9h4c2d")),
             "high card, ace high (ace-king-queen-jack-nine)"
         );
         assert_eq!(
-            describe(rank("JhJd4c5s7h9cAd")),
+            describe_in_full(rank("JhJd4c5s7h9cAd")),
             "one pair, jacks, ace-nine-seven kickers"
         );
         assert_eq!(
-            describe(rank("5h5d5c2sKh9cTd")),
+            describe_in_full(rank("5h5d5c2sKh9cTd")),
             "three of a kind, fives, king-ten kickers"
         );
         assert_eq!(
-            describe(rank("9h9d9c9sKh4c2d")),
+            describe_in_full(rank("9h9d9c9sKh4c2d")),
             "four of a kind, nines, king kicker"
         );
         assert_eq!(
@@ -1008,7 +1071,7 @@ mod tests {
         );
         assert_eq!(Category::TwoPair.to_string(), "two pair");
         assert_eq!(
-            describe(HandRank::WORST),
+            describe_in_full(HandRank::WORST),
             "high card, seven high (seven-five-four-three-deuce)"
         );
     }

@@ -1,12 +1,15 @@
 //! `Hand`: the journal of one hand as entries of events, the state as their
 //! fold, undo and redo by retraction. Nothing is ever rewritten.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::command::{Command, Refusal};
 use super::decide::decide;
 use super::event::{Event, TableSetup};
 use super::state::HandState;
+
 use crate::rules::HouseRules;
 
 /// One journal entry: the line as entered and the events it caused.
@@ -59,7 +62,9 @@ impl Entry {
 /// One hand: house rules, journal, and live state.
 #[derive(Debug, Clone)]
 pub struct Hand {
-    rules: HouseRules,
+    /// Shared, not copied: a run that plays many hands under one house
+    /// (an import, a verify) parses and builds the rules once.
+    rules: Arc<HouseRules>,
     entries: Vec<Entry>,
     state: HandState,
     redo: Vec<u32>,
@@ -67,9 +72,9 @@ pub struct Hand {
 
 impl Hand {
     /// Starts a hand: seats, blinds and antes posted.
-    pub fn start(setup: TableSetup, rules: HouseRules) -> Result<Hand, Refusal> {
+    pub fn start(setup: TableSetup, rules: impl Into<Arc<HouseRules>>) -> Result<Hand, Refusal> {
         let mut hand = Hand {
-            rules,
+            rules: rules.into(),
             entries: Vec::new(),
             state: HandState::default(),
             redo: Vec::new(),
@@ -79,10 +84,10 @@ impl Hand {
     }
 
     /// Rebuilds a hand from its journal entries.
-    pub fn from_entries(entries: Vec<Entry>, rules: HouseRules) -> Hand {
+    pub fn from_entries(entries: Vec<Entry>, rules: impl Into<Arc<HouseRules>>) -> Hand {
         let state = replay(&entries);
         Hand {
-            rules,
+            rules: rules.into(),
             entries,
             state,
             redo: Vec::new(),

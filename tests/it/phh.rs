@@ -317,33 +317,15 @@ fn phh_every_finished_scenario_exports_and_reimports_to_its_stacks() {
             entries: hand.entries(),
         };
         let ohh = history::ohh(&h);
-        for key in [
-            "spec_version",
-            "site_name",
-            "game_type",
-            "bet_limit",
-            "table_size",
-            "dealer_seat",
-            "small_blind_amount",
-            "big_blind_amount",
-            "ante_amount",
-            "players",
-            "rounds",
-            "pots",
-        ] {
-            assert!(
-                ohh["ohh"].get(key).is_some(),
-                "{}: OHH lacks {key}",
-                file.display()
-            );
-        }
+        let problems = ohh_problems(&ohh);
+        assert!(problems.is_empty(), "{}: {problems:#?}", file.display());
         let text = history::phh(&h);
         if !text.contains("_floorcall_physical = []") {
             // Misdeals, killed hands, out-of-turn actions: PHH has no words
             // for them; they ride as comments and are not replayed.
             continue;
         }
-        match phh::check(&text, &scenario.rules) {
+        match phh::check(&text, &std::sync::Arc::new(scenario.rules.clone())) {
             Ok(_) => roundtrip += 1,
             Err(e) => failures.push(format!("{}: {e}\n{text}", name(file))),
         }
@@ -351,4 +333,153 @@ fn phh_every_finished_scenario_exports_and_reimports_to_its_stacks() {
     eprintln!("{roundtrip}/{done} finished scenarios re-import to their stacks");
     assert!(roundtrip >= 25, "{roundtrip} of {done} finished scenarios");
     report("do not re-import", done, &failures);
+}
+
+/// What an OHH document lacks or gets wrong against the OHH 1.4.7 spec
+/// (hh-specs.handhistory.org: every field required unless the spec says
+/// optional): the hand's fields, then each player, round, action, pot and
+/// player win with its required fields and types; actions numbered from 0
+/// without gaps, by players of the hand, from the spec's list of actions;
+/// each pot's wins adding up to it; `contributed_rake` gone (deprecated in
+/// 1.4.7).
+pub fn ohh_problems(doc: &serde_json::Value) -> Vec<String> {
+    use serde_json::Value;
+
+    const ACTIONS: &[&str] = &[
+        "Dealt Cards",
+        "Mucks Cards",
+        "Shows Cards",
+        "Post Ante",
+        "Post SB",
+        "Post BB",
+        "Straddle",
+        "Post Dead",
+        "Post Extra Blind",
+        "Fold",
+        "Check",
+        "Bet",
+        "Raise",
+        "Call",
+        "Added Chips",
+        "Sits Down",
+        "Stands Up",
+        "Add to Pot",
+    ];
+    const STREETS: &[&str] = &["Preflop", "Flop", "Turn", "River", "Showdown"];
+    let mut problems = Vec::new();
+    fn need(problems: &mut Vec<String>, at: &str, v: &Value, key: &str, ok: fn(&Value) -> bool) {
+        match v.get(key) {
+            None => problems.push(format!("{at} lacks {key}")),
+            Some(x) if !ok(x) => problems.push(format!("{at}: {key} is {x}")),
+            Some(_) => {}
+        }
+    }
+    let string: fn(&Value) -> bool = Value::is_string;
+    let int: fn(&Value) -> bool = Value::is_u64;
+    let number: fn(&Value) -> bool = Value::is_number;
+    let boolean: fn(&Value) -> bool = Value::is_boolean;
+    let array: fn(&Value) -> bool = Value::is_array;
+    let Some(hand) = doc.get("ohh") else {
+        return vec!["no \"ohh\" root object".into()];
+    };
+    need(&mut problems, "ohh", hand, "spec_version", |v| v == "1.4.7");
+    for key in [
+        "site_name",
+        "network_name",
+        "internal_version",
+        "game_number",
+        "start_date_utc",
+        "table_name",
+        "currency",
+    ] {
+        need(&mut problems, "ohh", hand, key, string);
+    }
+    need(&mut problems, "ohh", hand, "tournament", boolean);
+    need(&mut problems, "ohh", hand, "game_type", |v| v == "Holdem");
+    need(&mut problems, "ohh", hand, "bet_limit", |v| {
+        v["bet_type"] == "NL" && v["bet_cap"].is_number()
+    });
+    for key in ["table_size", "dealer_seat", "hero_player_id"] {
+        need(&mut problems, "ohh", hand, key, int);
+    }
+    for key in ["small_blind_amount", "big_blind_amount", "ante_amount"] {
+        need(&mut problems, "ohh", hand, key, number);
+    }
+    for key in ["players", "rounds", "pots"] {
+        need(&mut problems, "ohh", hand, key, array);
+    }
+    let empty = Vec::new();
+    let list = |v: &Value, key: &str| {
+        v.get(key)
+            .and_then(Value::as_array)
+            .unwrap_or(&empty)
+            .clone()
+    };
+    let players = list(hand, "players");
+    let ids: Vec<u64> = players.iter().filter_map(|p| p["id"].as_u64()).collect();
+    for (i, p) in players.iter().enumerate() {
+        let at = format!("players[{i}]");
+        need(&mut problems, &at, p, "id", int);
+        need(&mut problems, &at, p, "seat", int);
+        need(&mut problems, &at, p, "name", string);
+        need(&mut problems, &at, p, "starting_stack", number);
+    }
+    let mut next = 0;
+    for (r, round) in list(hand, "rounds").iter().enumerate() {
+        let at = format!("rounds[{r}]");
+        need(&mut problems, &at, round, "id", int);
+        need(&mut problems, &at, round, "street", |v| {
+            v.as_str().is_some_and(|s| STREETS.contains(&s))
+        });
+        need(&mut problems, &at, round, "actions", array);
+        for (a, action) in list(round, "actions").iter().enumerate() {
+            let at = format!("{at}.actions[{a}]");
+            need(&mut problems, &at, action, "action_number", |v| v.is_u64());
+            if action["action_number"].as_u64() != Some(next) {
+                problems.push(format!(
+                    "{at}: action_number {} is not {next}",
+                    action["action_number"]
+                ));
+            }
+            next += 1;
+            need(&mut problems, &at, action, "player_id", int);
+            if !action["player_id"]
+                .as_u64()
+                .is_some_and(|id| ids.contains(&id))
+            {
+                problems.push(format!(
+                    "{at}: player_id {} is no player's",
+                    action["player_id"]
+                ));
+            }
+            need(&mut problems, &at, action, "action", |v| {
+                v.as_str().is_some_and(|s| ACTIONS.contains(&s))
+            });
+            need(&mut problems, &at, action, "amount", number);
+            need(&mut problems, &at, action, "is_allin", boolean);
+        }
+    }
+    for (n, pot) in list(hand, "pots").iter().enumerate() {
+        let at = format!("pots[{n}]");
+        need(&mut problems, &at, pot, "number", int);
+        need(&mut problems, &at, pot, "amount", number);
+        need(&mut problems, &at, pot, "player_wins", array);
+        let wins = list(pot, "player_wins");
+        for (w, win) in wins.iter().enumerate() {
+            let at = format!("{at}.player_wins[{w}]");
+            need(&mut problems, &at, win, "player_id", int);
+            need(&mut problems, &at, win, "win_amount", number);
+            if win.get("contributed_rake").is_some() {
+                problems.push(format!("{at} has contributed_rake, deprecated in 1.4.7"));
+            }
+        }
+        let won: u64 = wins.iter().filter_map(|w| w["win_amount"].as_u64()).sum();
+        if pot["amount"].as_u64() != Some(won) {
+            problems.push(format!(
+                "{at}: amount {} but the wins add up to {won}",
+                pot["amount"]
+            ));
+        }
+    }
+    problems
 }

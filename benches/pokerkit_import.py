@@ -1,0 +1,60 @@
+"""PokerKit beside `floorcall import --check`: the same PHH files loaded and
+replayed to their finishing stacks, timed as a whole process.
+
+Issue 9 asks how floorcall's import compares with PokerKit's (uoftcprg's
+reference implementation of PHH). This script does in Python what
+`floorcall import --check FOLDER...` does: find every `.phh` file under the
+folders given, load it (`HandHistory.load`), play every action (iterating
+the hand history yields the state after each one, automations included)
+and compare the last state's stacks with the file's `finishing_stacks`.
+It prints `N passed, M failed` like floorcall.
+
+Setup and use (PokerKit from PyPI, in its own virtual environment):
+
+    python3 -m venv /tmp/pk && /tmp/pk/bin/pip install pokerkit
+    time /tmp/pk/bin/python benches/pokerkit_import.py ../shared/phh
+    time target/release/floorcall import --check ../shared/phh
+
+Measured with PokerKit 0.7.7; the figures are in the report of the
+`histories` branch.
+"""
+
+import sys
+from pathlib import Path
+
+from pokerkit import HandHistory
+
+
+def check(path: Path) -> bool:
+    with path.open("rb") as file:
+        history = HandHistory.load(file)
+    state = None
+    for state in history:
+        pass
+    if state is None:
+        return False
+    expected = history.finishing_stacks
+    if expected is None:
+        return True
+    return all(abs(got - want) <= 0.5 for got, want in zip(state.stacks, expected))
+
+
+def main(folders: list[str]) -> int:
+    files = sorted(p for folder in folders for p in Path(folder).rglob("*.phh"))
+    passed = failed = 0
+    for path in files:
+        try:
+            problem = None if check(path) else "the finishing stacks differ"
+        except Exception as error:  # a file PokerKit refuses counts as failed
+            problem = str(error)
+        if problem is None:
+            passed += 1
+        else:
+            failed += 1
+            print(f"{path}: {problem}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] or ["../shared/phh"]))
