@@ -7,39 +7,17 @@
 //! process, which `floorcall import --check` meets on two cores; this bench
 //! prints the one-core hands per second behind it.
 
-use std::fs;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
+#[path = "shared_phh.rs"]
+mod shared_phh;
+
 use floorcall::notation::phh;
 use floorcall::rules::HouseRules;
-
-/// The text of every shared PHH file.
-fn texts() -> Vec<String> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/phh");
-    let mut files = Vec::new();
-    for folder in ["famous", "pluribus"] {
-        let dir = root.join(folder);
-        let entries =
-            fs::read_dir(&dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
-        files.extend(
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "phh")),
-        );
-    }
-    files.sort();
-    files
-        .iter()
-        .map(|path| {
-            fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-        })
-        .collect()
-}
 
 fn check_all(texts: &[String], rules: &Arc<HouseRules>) -> usize {
     texts
@@ -49,7 +27,10 @@ fn check_all(texts: &[String], rules: &Arc<HouseRules>) -> usize {
 }
 
 fn import(c: &mut Criterion) {
-    let texts = texts();
+    let texts: Vec<String> = shared_phh::texts()
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect();
     let rules = Arc::new(HouseRules::tda());
     assert_eq!(check_all(&texts, &rules), texts.len(), "every hand checks");
     let start = Instant::now();

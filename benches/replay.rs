@@ -7,37 +7,23 @@
 //! million events folded (the recorded hands repeated, each from a fresh
 //! state) in under 50 ms.
 
-use std::fs;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+#[path = "shared_phh.rs"]
+mod shared_phh;
 
 use floorcall::notation::phh;
 use floorcall::table::{Event, HandState};
 
 /// Each shared PHH hand's events, in journal order.
 fn recorded_hands() -> Vec<Vec<Event>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/phh");
-    let mut files = Vec::new();
-    for folder in ["famous", "pluribus"] {
-        let dir = root.join(folder);
-        let entries =
-            fs::read_dir(&dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
-        files.extend(
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "phh")),
-        );
-    }
-    files.sort();
-    files
+    shared_phh::texts()
         .iter()
-        .map(|path| {
-            let text = fs::read_to_string(path)
-                .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-            let hand = phh::import(&text)
+        .map(|(path, text)| {
+            let hand = phh::import(text)
                 .and_then(|h| phh::replay(&h))
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             hand.entries()

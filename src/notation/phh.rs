@@ -368,14 +368,14 @@ pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailur
     check_raw(raw, rules)
 }
 
+/// One hand of a `.phhs` file: its name (number) and how it checked.
+pub type HandCheck = (String, Result<Checked, CheckFailure>);
+
 /// Checks every hand of a `.phhs` file (PHH's file of many hands: each
 /// hand a table named by its number, `[1]`, `[2]` ...), in the order of
 /// their numbers: each hand's name and its check. A file that is not TOML
 /// at all is one failure, with its line and column.
-pub fn check_each(
-    text: &str,
-    rules: &Arc<HouseRules>,
-) -> Result<Vec<(String, Result<Checked, CheckFailure>)>, CheckFailure> {
+pub fn check_each(text: &str, rules: &Arc<HouseRules>) -> Result<Vec<HandCheck>, CheckFailure> {
     let table: toml::Table = toml::from_str(text).map_err(|e| malformed(text, &e))?;
     let mut hands: Vec<(String, toml::Value)> = table.into_iter().collect();
     hands.sort_by_key(|(name, _)| (name.parse::<u64>().unwrap_or(u64::MAX), name.clone()));
