@@ -100,7 +100,7 @@ pub fn from_scenario(
         source: Some(format!("{} ({})", scenario.title, scenario.source)),
         setup: &scenario.setup,
         prefix: &prefix,
-        line: &scenario.lines[k].2,
+        line: (&scenario.lines[k].1, &scenario.lines[k].2),
         seed,
     };
     line::question(&moment, rules, PROMPT)

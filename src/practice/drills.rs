@@ -28,11 +28,19 @@ pub const TOPICS: [&str; 8] = [
     "out-of-turn",
 ];
 
-/// Deals `count` drills from `seed`, the topics in turn, under `rules`.
-pub fn deal(seed: u64, count: usize, rules: &HouseRules) -> Vec<Question> {
+/// Deals `count` drills from `seed`, the topics in turn (or only `only`),
+/// under `rules`.
+pub fn deal(seed: u64, count: usize, rules: &HouseRules, only: Option<&str>) -> Vec<Question> {
+    let topics: Vec<&str> = match only {
+        Some(t) => TOPICS.iter().copied().filter(|x| *x == t).collect(),
+        None => TOPICS.to_vec(),
+    };
+    if topics.is_empty() {
+        return Vec::new();
+    }
     (0..count)
         .filter_map(|i| {
-            let topic = TOPICS[i % TOPICS.len()];
+            let topic = topics[i % topics.len()];
             let mut rng = StdRng::seed_from_u64(seed ^ text_hash(topic) ^ i as u64);
             let id = format!("drill:{topic}:{seed}:{i}");
             // A random table may not suit the topic (no short all-in, a
@@ -148,6 +156,7 @@ impl Deal<'_> {
             source: None,
             table: table_words(hand.state()),
             told: told_lines(self.setup, self.rules, self.texts)?,
+            line: None,
             prompt: asked.prompt,
             choices: asked.choices,
             answer: asked.answer,
@@ -186,14 +195,14 @@ impl Deal<'_> {
     /// it binds, as a case from a file is asked.
     fn line(&self, decisive: &str, seed: u64, prompt: &str) -> Option<Question> {
         let prefix = lines(self.texts)?;
-        let decisive = lines(&[decisive.to_string()])?;
+        let command = parse_line(decisive).ok().flatten()?;
         let moment = Moment {
             id: self.id.to_string(),
             topic: self.topic.to_string(),
             source: None,
             setup: self.setup,
             prefix: &prefix,
-            line: &decisive.first()?.1,
+            line: (decisive, &command),
             seed,
         };
         line::question(&moment, self.rules, prompt)
@@ -613,7 +622,8 @@ fn pushed_chips(id: &str, seed: u64, rng: &mut StdRng, rules: &HouseRules) -> Op
         .collect();
     let d = *big.first()?;
     let push = match rng.random_range(0..3) {
-        0 => format!("{}", big.iter().find(|x| **x > bet).copied().unwrap_or(d)),
+        // One chip: written with its count, or it reads as an amount.
+        0 => format!("{}x1", big.iter().find(|x| **x > bet).copied().unwrap_or(d)),
         1 => {
             let n = bet / d + 1;
             format!("{d}x{n}")

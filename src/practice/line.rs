@@ -33,8 +33,9 @@ pub struct Moment<'a> {
     pub setup: &'a TableSetup,
     /// The lines before the decisive one (text and command).
     pub prefix: &'a [(String, Command)],
-    /// The decisive line.
-    pub line: &'a Command,
+    /// The decisive line, and its text as written (a single chip pushed,
+    /// `push 5000x1`, reads back only as written).
+    pub line: (&'a str, &'a Command),
     /// The session seed (the choices are shuffled by it and the id).
     pub seed: u64,
 }
@@ -91,6 +92,15 @@ pub fn rule(hand: &Hand, command: &Command) -> Ruled {
         }
     }
     Ruled { text, rulings }
+}
+
+/// A notation line without its comment.
+fn without_comment(text: &str) -> String {
+    text.split('#')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
 }
 
 /// The phrases, as one sentence with a capital and a full stop.
@@ -388,7 +398,7 @@ pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec
 /// not start, or fewer than three distinct wrong answers can be computed.
 pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option<Question> {
     let hand = play(moment.setup, rules, moment.prefix)?;
-    let right = rule(&hand, moment.line);
+    let right = rule(&hand, moment.line.1);
     let per_house: Vec<(String, String)> = HOUSES
         .iter()
         .map(|name| {
@@ -397,7 +407,10 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
             } else {
                 built_in(name)
                     .and_then(|h| play(moment.setup, &h, moment.prefix))
-                    .map_or_else(|| CANNOT_START.to_string(), |h| rule(&h, moment.line).text)
+                    .map_or_else(
+                        || CANNOT_START.to_string(),
+                        |h| rule(&h, moment.line.1).text,
+                    )
             };
             ((*name).to_string(), text)
         })
@@ -408,7 +421,7 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         .iter()
         .map(|(_, t)| t.clone())
         .filter(|t| !t.starts_with(REFUSED) && !t.starts_with(CANNOT_START))
-        .chain(mistakes(hand.state(), rules, moment.line));
+        .chain(mistakes(hand.state(), rules, moment.line.1));
     for text in candidates {
         if text != right.text && !wrong.contains(&text) && wrong.len() < 3 {
             wrong.push(text);
@@ -439,7 +452,7 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         let at = play(moment.setup, rules, &moment.prefix[..i])?;
         told_parts.push(told(at.state(), &moment.prefix[i].1));
     }
-    told_parts.push(told(state, moment.line));
+    told_parts.push(told(state, moment.line.1));
     let told_text = told_parts.join(" Then: ");
     let explanation = if right.rulings.is_empty() {
         right.text.clone()
@@ -458,6 +471,7 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         source: moment.source.clone(),
         table: table_words(state),
         told: told_text,
+        line: Some(without_comment(moment.line.0)),
         prompt: prompt.to_string(),
         choices,
         answer: Answer::Choice(answer),

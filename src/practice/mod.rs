@@ -70,6 +70,9 @@ pub struct Question {
     pub table: Vec<String>,
     /// What physically happened, in words.
     pub told: String,
+    /// The decisive line in table notation, when the question is what a
+    /// line binds (`s5 push 1000x2`).
+    pub line: Option<String>,
     /// The question asked.
     pub prompt: String,
     /// The choices (empty for a typed amount).
@@ -147,9 +150,15 @@ pub enum PracticeError {
 pub fn session(options: &Options, progress: &Progress) -> Result<Vec<Question>, PracticeError> {
     let mut questions = cases::from_paths(&options.from, options.house.as_ref(), options.seed)?;
     let drill_house = options.house.clone().unwrap_or_else(HouseRules::tda);
-    questions.extend(drills::deal(options.seed, options.drills, &drill_house));
+    questions.extend(drills::deal(
+        options.seed,
+        options.drills,
+        &drill_house,
+        options.topic.as_deref(),
+    ));
     let all_topics: Vec<String> = {
         let mut t: Vec<String> = questions.iter().map(|q| q.topic.clone()).collect();
+        t.extend(drills::TOPICS.iter().map(|d| d.to_string()));
         t.sort();
         t.dedup();
         t

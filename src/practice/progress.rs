@@ -170,7 +170,8 @@ impl Progress {
             .or_default()
             .add(right, millis);
         let now = self.sessions;
-        let level = self.cards.get(&question.id).map_or(0, |c| c.level);
+        // A new question starts in the first box.
+        let level = self.cards.get(&question.id).map_or(1, |c| c.level);
         let card = if right {
             let level = (level + 1).clamp(1, TOP_BOX);
             Card {
