@@ -12,29 +12,16 @@ use floorcall::tui::KeyScreen;
 use floorcall::tui::Theme;
 use floorcall::tui::practice::{Drill, Phase};
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 use super::tmux::{Tmux, quoted};
+use super::tui_fixtures::widget_text;
 
 fn key(drill: &mut Drill, code: KeyCode) {
     drill.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
 }
 
 fn text(drill: &Drill, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal
-        .draw(|frame| frame.render_widget(drill, frame.area()))
-        .expect("draws");
-    let buffer = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
-            out.push_str(buffer[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
+    widget_text(drill, width, height)
 }
 
 /// The TDA 50% case (a silent 1,700 facing a raise to 1,200), then a
