@@ -48,6 +48,8 @@ pub struct Ruled {
     pub text: String,
     /// The rulings suggested.
     pub rulings: Vec<Ruling>,
+    /// The events (of the line and of closing the motion).
+    pub events: Vec<Event>,
 }
 
 /// The hand after the lines before, under `rules` (a line a house refuses
@@ -70,6 +72,7 @@ pub fn rule(hand: &Hand, command: &Command) -> Ruled {
             return Ruled {
                 text: format!("{REFUSED} {refusal}"),
                 rulings: Vec::new(),
+                events: Vec::new(),
             };
         }
     };
@@ -91,7 +94,40 @@ pub fn rule(hand: &Hand, command: &Command) -> Ruled {
             text = format!("{text} {}", r.text);
         }
     }
-    Ruled { text, rulings }
+    Ruled {
+        text,
+        rulings,
+        events,
+    }
+}
+
+/// The odd chips given to the wrong winner: each split pot's shares
+/// passed one winner on, in words.
+pub fn award_mistakes(events: &[Event]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, event) in events.iter().enumerate() {
+        let Event::PotsAwarded { awards } = event else {
+            continue;
+        };
+        for (k, award) in awards.iter().enumerate() {
+            let amounts: Vec<Chips> = award.shares.iter().map(|(_, c)| *c).collect();
+            if amounts.windows(2).all(|w| w[0] == w[1]) {
+                continue;
+            }
+            let mut rotated = amounts.clone();
+            rotated.rotate_left(1);
+            let mut variant = events.to_vec();
+            if let Some(Event::PotsAwarded { awards }) = variant.get_mut(i)
+                && let Some(a) = awards.get_mut(k)
+            {
+                for ((_, share), amount) in a.shares.iter_mut().zip(rotated) {
+                    *share = amount;
+                }
+            }
+            out.push(describe(&variant));
+        }
+    }
+    out
 }
 
 /// A notation line without its comment.
@@ -388,6 +424,20 @@ pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec
         _ => {
             out.push(sentence(&["a misdeal: every chip goes back".to_string()]));
             out.push(sentence(&[]));
+            // The floor called on the seat to act: taken as its check or call.
+            if let (Command::Floor(_), Some(seat)) = (command, state.to_act) {
+                let s = state.seat(seat);
+                out.push(if state.to_call(seat).is_zero() {
+                    one(Action {
+                        seat,
+                        kind: ActionKind::Check,
+                        to: s.wager,
+                        all_in: false,
+                    })
+                } else {
+                    one(action_to(state, seat, state.current_bet))
+                });
+            }
         }
     }
     out
@@ -421,6 +471,7 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         .iter()
         .map(|(_, t)| t.clone())
         .filter(|t| !t.starts_with(REFUSED) && !t.starts_with(CANNOT_START))
+        .chain(award_mistakes(&right.events))
         .chain(mistakes(hand.state(), rules, moment.line.1));
     for text in candidates {
         if text != right.text && !wrong.contains(&text) && wrong.len() < 3 {
