@@ -126,6 +126,9 @@ fn told_lines(setup: &TableSetup, rules: &HouseRules, texts: &[String]) -> Optio
     Some(words.join(" "))
 }
 
+/// What a house whose rules refuse one of the drill's lines answers.
+const NOT_PLAYED: &str = "The lines do not play under this house.";
+
 /// A dealt drill: its id and topic, the table and the lines played.
 struct Deal<'a> {
     id: &'a str,
@@ -185,7 +188,7 @@ impl Deal<'_> {
                     .and_then(|h| {
                         played(self.setup, &h, self.texts).and_then(|hand| ask(hand.state(), &h))
                     })
-                    .unwrap_or_else(|| "The lines do not play under this house.".into());
+                    .unwrap_or_else(|| NOT_PLAYED.into());
                 ((*name).to_string(), text)
             })
             .collect()
@@ -205,7 +208,13 @@ impl Deal<'_> {
             line: (decisive, &command),
             seed,
         };
-        line::question(&moment, self.rules, prompt)
+        let mut q = line::question(&moment, self.rules, prompt)?;
+        q.told = format!(
+            "{} Then: {}",
+            told_lines(self.setup, self.rules, self.texts)?,
+            q.told
+        );
+        Some(q)
     }
 
     /// A drill with a typed amount: the amount under the house is the
@@ -250,6 +259,7 @@ impl Deal<'_> {
         let candidates = per_house
             .iter()
             .map(|(_, t)| t.clone())
+            .filter(|t| t != NOT_PLAYED)
             .chain(wrong(hand.state(), self.rules));
         for c in candidates {
             if c != right && !choices.contains(&c) && choices.len() < 3 {

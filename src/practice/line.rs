@@ -270,9 +270,13 @@ pub fn told(state: &HandState, command: &Command) -> String {
         }
         Command::Act { seat, intent, .. } => {
             let faced = state.current_bet;
-            let words = match intent_words(*intent, faced).as_str() {
-                "all in" => "goes all in".to_string(),
-                other => other.to_string(),
+            let max_to = state.seat(*seat).max_to();
+            let words = match (intent, intent_words(*intent, faced).as_str()) {
+                (_, "all in") => "goes all in".to_string(),
+                (crate::table::Intent::Call(_), _) if max_to < faced => {
+                    format!("calls all in for {max_to}")
+                }
+                (_, other) => other.to_string(),
             };
             format!("{} {words}", seat_words(*seat))
         }
@@ -479,9 +483,6 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         }
     }
     if wrong.len() < 3 {
-        if std::env::var_os("PRACTICE_DEBUG").is_some() {
-            eprintln!("{}: {} / {:?}", moment.id, right.text, wrong);
-        }
         return None;
     }
     let mut choices = wrong;
