@@ -7,6 +7,7 @@
 pub mod files;
 pub mod journal;
 pub mod notation;
+pub mod practice;
 pub mod rules;
 pub mod scenario;
 pub mod table;

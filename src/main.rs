@@ -208,12 +208,48 @@ enum Cmd {
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Practise rulings and table arithmetic, offline and scored: cases
+    /// from scenario files (what a line binds, and how each house rules
+    /// it) and generated drills (the amount to call, the minimum raise,
+    /// side pots, who shows first, the odd chip ...). Keys: 1-4 answer (or
+    /// type an amount and Enter), Enter next, ? explain, q quit with the
+    /// summary.
+    Practice(PracticeArgs),
     /// Run scenario files (or folders of them) and check their expectations.
     Scenario {
         /// Scenario files or folders.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+}
+
+/// `floorcall practice`'s options.
+#[derive(Debug, Args)]
+struct PracticeArgs {
+    /// Rule every question under this house (default: a case's own house; tda for drills).
+    #[arg(long, value_name = "NAME")]
+    house: Option<String>,
+    /// The seed of the drills and the order (default: from the clock); the same seed asks the same.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Only this topic: a ruling id (fifty-percent, out-of-turn, ...) or a drill (to-call, min-raise, can-raise, side-pot, show-first, odd-chip, pushed-chips).
+    #[arg(long, value_name = "T")]
+    topic: Option<String>,
+    /// Scenario files or folders to take cases from (default: the shipped assets/scenarios).
+    #[arg(long, value_name = "FOLDER")]
+    from: Vec<PathBuf>,
+    /// How many questions to ask (default 20).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    count: usize,
+    /// Print the questions as JSON and exit (no screen, nothing recorded).
+    #[arg(long)]
+    quiz_json: bool,
+    /// Print the score by topic and the schedule, and exit.
+    #[arg(long)]
+    stats: bool,
+    /// The progress file (default: practice.json in the user's data folder).
+    #[arg(long, value_name = "FILE")]
+    progress: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -424,6 +460,7 @@ fn main() -> ExitCode {
             hand,
             house,
         }) => return review_command(journal, hand, house),
+        Some(Cmd::Practice(args)) => return practice_command(args),
         None => {
             return match run_table(&cli.table) {
                 Ok(code) => code,
@@ -553,10 +590,22 @@ fn review_command(
         ));
         return ExitCode::from(2);
     }
+    on_screen(
+        &mut app,
+        "the review",
+        "floorcall: the review screen needs a terminal, and the output is not one (replay prints a hand without one).",
+    )
+}
+
+/// Runs a read-only screen (review, practice) in the terminal: it needs one
+/// (else `no_terminal` and exit 2), and restores it after. Exit 0 on quit,
+/// 128+n on a signal, 1 on an internal failure; `what` names the screen.
+fn on_screen<S: tui::KeyScreen>(screen: &mut S, what: &str, no_terminal: &str) -> ExitCode
+where
+    for<'a> &'a S: ratatui::widgets::Widget,
+{
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        tell(
-            "floorcall: the review screen needs a terminal, and the output is not one (replay prints a hand without one).",
-        );
+        tell(no_terminal);
         return ExitCode::from(2);
     }
     let signals = match StopSignals::register() {
@@ -572,23 +621,113 @@ fn review_command(
         Ok(t) => t,
         Err(e) => {
             tell(format_args!(
-                "floorcall: internal error: the terminal cannot be set up for the review: {e}."
+                "floorcall: internal error: the terminal cannot be set up for {what}: {e}."
             ));
             return ExitCode::from(1);
         }
     };
-    let ended = review::run(&mut terminal, &mut app, &signals);
+    let ended = tui::run_screen(&mut terminal, screen, &signals);
     let _ = ratatui::try_restore();
     match ended {
         Ok(Ending::Quit) => ExitCode::SUCCESS,
         Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
         Err(e) => {
             tell(format_args!(
-                "floorcall: internal error: the terminal failed while the review was open: {e}."
+                "floorcall: internal error: the terminal failed while {what} was open: {e}."
             ));
             ExitCode::from(1)
         }
     }
+}
+
+/// Practice: the drill screen, `--quiz-json` or `--stats`. Exit 0, 2 on a
+/// user's mistake (an unknown house or topic, an unreadable file), 1 on an
+/// internal failure, 128+n on a signal.
+fn practice_command(args: PracticeArgs) -> ExitCode {
+    use floorcall::practice::{self, Progress};
+    use floorcall::tui::practice::Drill;
+
+    let Some(progress_file) = args
+        .progress
+        .clone()
+        .or_else(|| Folders::find().map(|f| f.data.join("practice.json")))
+    else {
+        tell("floorcall: the home folder is unknown: give --progress FILE.");
+        return ExitCode::from(2);
+    };
+    let mut progress = match Progress::load(&progress_file) {
+        Ok(p) => p,
+        Err(e) => {
+            tell(format_args!("floorcall: {e}"));
+            return ExitCode::from(2);
+        }
+    };
+    if args.stats {
+        let printed = print(|out| {
+            for line in progress.stats_lines() {
+                writeln!(out, "{line}")?;
+            }
+            Ok(ExitCode::SUCCESS)
+        });
+        return printed.unwrap_or(ExitCode::from(1));
+    }
+    let house = match args.house.as_deref().map(load_house).transpose() {
+        Ok(h) => h,
+        Err(e) => {
+            tell(format_args!("floorcall: {e}"));
+            return ExitCode::from(2);
+        }
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let shipped = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/scenarios"));
+    let from = if args.from.is_empty() {
+        [shipped].into_iter().filter(|p| p.is_dir()).collect()
+    } else {
+        args.from.clone()
+    };
+    progress.begin();
+    let options = practice::Options {
+        house,
+        seed,
+        topic: args.topic.clone(),
+        from,
+        drills: args.count.max(practice::drills::TOPICS.len()) * 2,
+    };
+    let mut questions = match practice::session(&options, &progress) {
+        Ok(q) => q,
+        Err(e) => {
+            tell(format_args!("floorcall: {e}"));
+            return ExitCode::from(2);
+        }
+    };
+    questions.truncate(args.count.max(1));
+    if args.quiz_json {
+        let printed = print(|out| {
+            serde_json::to_writer_pretty(&mut *out, &questions).map_err(io::Error::other)?;
+            writeln!(out)?;
+            Ok(ExitCode::SUCCESS)
+        });
+        return printed.unwrap_or(ExitCode::from(1));
+    }
+    let mut drill = Drill::new(questions, progress, seed, Theme::from_env());
+    let code = on_screen(
+        &mut drill,
+        "practice",
+        "floorcall: the practice screen needs a terminal (--quiz-json prints the questions without one).",
+    );
+    if drill.answered() {
+        if let Err(e) = drill.progress().save(&progress_file) {
+            tell(format_args!("floorcall: the progress was not saved: {e}"));
+        }
+        for line in drill.summary_lines() {
+            tell(line);
+        }
+    }
+    code
 }
 
 /// Checks a journal for the TD: exit 0 verified, 1 not (the first bad record

@@ -12,6 +12,7 @@
 pub mod app;
 pub mod keymap;
 pub mod panes;
+pub mod practice;
 pub mod review;
 pub mod setup;
 pub mod theme;
@@ -170,6 +171,53 @@ pub(crate) fn watch_for_hang_up() {
                     }
                 });
         });
+    }
+}
+
+/// A read-only screen (review, practice): drawn whole from `&self` (a
+/// widget), changed only by its keys.
+pub trait KeyScreen {
+    /// Takes a key.
+    fn handle_key(&mut self, key: crossterm::event::KeyEvent);
+    /// Whether the screen is done.
+    fn should_quit(&self) -> bool;
+}
+
+/// Runs a `KeyScreen` until it quits or a signal ends it, drawing after
+/// every event (the table screen's loop and signal handling).
+pub fn run_screen<S: KeyScreen>(
+    terminal: &mut DefaultTerminal,
+    screen: &mut S,
+    signals: &StopSignals,
+) -> io::Result<Ending>
+where
+    for<'a> &'a S: ratatui::widgets::Widget,
+{
+    watch_for_hang_up();
+    let mut changed = true;
+    loop {
+        if let Some(signal) = signals.caught() {
+            return Ok(Ending::Signal(signal));
+        }
+        if screen.should_quit() {
+            return Ok(Ending::Quit);
+        }
+        let waited = (|| -> io::Result<bool> {
+            if changed {
+                terminal.draw(|frame| frame.render_widget(&*screen, frame.area()))?;
+            }
+            if !event::poll(SIGNAL_CHECK)? {
+                return Ok(false);
+            }
+            if let Event::Key(key) = event::read()? {
+                screen.handle_key(key);
+            }
+            Ok(true)
+        })();
+        match waited {
+            Ok(event) => changed = event,
+            Err(e) => return signals.caught().map(Ending::Signal).ok_or(e),
+        }
     }
 }
 

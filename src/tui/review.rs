@@ -987,39 +987,12 @@ impl Widget for &Review {
     }
 }
 
-/// Runs the review in the terminal until `q` or a signal, drawing after
-/// every event (the table screen's loop and signal handling).
-pub fn run(
-    terminal: &mut ratatui::DefaultTerminal,
-    review: &mut Review,
-    signals: &super::StopSignals,
-) -> std::io::Result<super::Ending> {
-    use crossterm::event::{self, Event as TermEvent};
-    super::watch_for_hang_up();
-    let mut changed = true;
-    loop {
-        if let Some(signal) = signals.caught() {
-            return Ok(super::Ending::Signal(signal));
-        }
-        if review.should_quit() {
-            return Ok(super::Ending::Quit);
-        }
+impl super::KeyScreen for Review {
+    fn handle_key(&mut self, key: KeyEvent) {
+        Review::handle_key(self, key);
+    }
 
-        let waited = (|| -> std::io::Result<bool> {
-            if changed {
-                terminal.draw(|frame| frame.render_widget(&*review, frame.area()))?;
-            }
-            if !event::poll(super::SIGNAL_CHECK)? {
-                return Ok(false);
-            }
-            if let TermEvent::Key(key) = event::read()? {
-                review.handle_key(key);
-            }
-            Ok(true)
-        })();
-        match waited {
-            Ok(event) => changed = event,
-            Err(e) => return signals.caught().map(super::Ending::Signal).ok_or(e),
-        }
+    fn should_quit(&self) -> bool {
+        Review::should_quit(self)
     }
 }

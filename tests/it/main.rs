@@ -6,6 +6,8 @@ mod engine;
 mod journal;
 mod journal_kill;
 mod phh;
+mod practice;
+mod practice_screens;
 mod props;
 mod rules;
 mod scenarios;

@@ -127,8 +127,20 @@ pub fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
 
 /// Everything on the drawn screen as text.
 pub fn screen_text(app: &App, width: u16, height: u16) -> String {
-    let terminal = draw(app, width, height);
-    let buffer = terminal.backend().buffer();
+    buffer_text(draw(app, width, height).backend().buffer())
+}
+
+/// A widget (a whole screen) drawn at `width` x `height`, as text.
+pub fn widget_text(widget: impl ratatui::widgets::Widget, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(widget, frame.area()))
+        .expect("drawn");
+    buffer_text(terminal.backend().buffer())
+}
+
+/// A drawn buffer as text, a line per row.
+pub fn buffer_text(buffer: &ratatui::buffer::Buffer) -> String {
     let mut out = String::new();
     for y in 0..buffer.area.height {
         for x in 0..buffer.area.width {

@@ -97,7 +97,7 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// Text cut to `width` characters, with `…` when cut.
-fn fit(text: &str, width: usize) -> String {
+pub(crate) fn fit(text: &str, width: usize) -> String {
     let n = text.chars().count();
     if n <= width {
         return text.to_string();

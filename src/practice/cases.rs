@@ -1,0 +1,107 @@
+//! Questions from real cases: each scenario file whose expectations name a
+//! ruling becomes a question at the line that first suggests that ruling
+//! (the decisive line), the table as it stood just before it.
+
+use std::path::PathBuf;
+
+use super::line::{self, Moment};
+use super::{PracticeError, Question};
+use crate::rules::HouseRules;
+use crate::scenario::{self, Scenario};
+use crate::table::{Command, Hand};
+
+/// What a case asks.
+pub const PROMPT: &str = "What does it bind, or what does the floor rule?";
+
+/// The questions from every scenario file under `paths` (folders searched),
+/// each ruled under `house` when one is given, else under its own house.
+/// A file that yields no question (no ruling named, or fewer than three
+/// distinct wrong answers) is left out.
+pub fn from_paths(
+    paths: &[PathBuf],
+    house: Option<&HouseRules>,
+    seed: u64,
+) -> Result<Vec<Question>, PracticeError> {
+    let mut questions = Vec::new();
+    for file in scenario::collect(paths)? {
+        let scenario = scenario::load(&file)?;
+        if let Some(q) = from_scenario(&scenario, house, seed) {
+            questions.push(q);
+        }
+    }
+    Ok(questions)
+}
+
+/// The index of the decisive line: the last whose moment (with the motion
+/// closed) suggests one of the rulings the scenario expects (in a chain of
+/// out-of-turn actions, the line that settles it), and that ruling. A
+/// clear action in turn is not a moment to ask about: it binds what it
+/// says.
+pub fn decisive_line(scenario: &Scenario) -> Option<(usize, String)> {
+    let wanted: Vec<&String> = scenario
+        .expectations
+        .iter()
+        .flat_map(|e| e.rulings.iter().flatten())
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let mut hand = Hand::start(scenario.setup.clone(), scenario.rules.clone()).ok()?;
+    let mut found = None;
+    for (k, (_, text, command)) in scenario.lines.iter().enumerate() {
+        // A seat's motion closes when the next line concerns someone else
+        // (or at the end): a line it goes on from is not yet the moment.
+        let goes_on = command.seat().is_some()
+            && scenario
+                .lines
+                .get(k + 1)
+                .is_some_and(|(_, _, next)| next.seat() == command.seat());
+        if goes_on {
+            let _ = hand.execute(command, Some(text.clone()));
+            continue;
+        }
+        let clear_in_turn =
+            matches!(command, Command::Act { seat, .. } if hand.state().to_act == Some(*seat));
+        let ruled = line::rule(&hand, command);
+        if let Some(r) = ruled
+            .rulings
+            .iter()
+            .find(|r| wanted.iter().any(|w| *w == r.id.as_str()))
+            .filter(|_| !clear_in_turn)
+        {
+            found = Some((k, r.id.as_str().to_string()));
+        }
+        let _ = hand.execute(command, Some(text.clone()));
+    }
+    found
+}
+
+/// The question a scenario asks, if it names a ruling.
+pub fn from_scenario(
+    scenario: &Scenario,
+    house: Option<&HouseRules>,
+    seed: u64,
+) -> Option<Question> {
+    let (k, topic) = decisive_line(scenario)?;
+    let prefix: Vec<(String, Command)> = scenario.lines[..k]
+        .iter()
+        .map(|(_, t, c)| (t.clone(), c.clone()))
+        .collect();
+    let name = std::path::Path::new(&scenario.file)
+        .file_stem()
+        .map_or_else(
+            || scenario.file.clone(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+    let rules = house.unwrap_or(&scenario.rules);
+    let moment = Moment {
+        id: format!("case:{name}:{}", rules.name),
+        topic,
+        source: Some(format!("{} ({})", scenario.title, scenario.source)),
+        setup: &scenario.setup,
+        prefix: &prefix,
+        line: (&scenario.lines[k].1, &scenario.lines[k].2),
+        seed,
+    };
+    line::question(&moment, rules, PROMPT)
+}

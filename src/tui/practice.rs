@@ -1,0 +1,489 @@
+//! `floorcall practice`: the drill screen. One question at a time: the
+//! table in words, what happened, four choices (or an amount typed in);
+//! then the verdict with the answer in a sentence, the rule cited and how
+//! each house rules. Keys: `1`-`4` answer (digits and Enter for an
+//! amount), Enter next, `?` explain, `q` quit with the summary.
+//!
+//! `Drill` holds the questions, the answers given and the progress; the
+//! widget renders from `&Drill` and `handle_key` is the only place that
+//! changes it. A missed question comes back three questions later (once),
+//! and the progress's schedule brings it back sooner in later sessions.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::panes::{fit, wrap};
+use super::theme::Theme;
+use crate::practice::progress::{TopicScore, score_lines};
+use crate::practice::{Answer, Progress, Question};
+
+/// How far back in the queue a missed question comes again.
+const AGAIN_AFTER: usize = 3;
+
+/// Where the drill is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// The question is asked.
+    Asking,
+    /// Answered: right or not, and what was given.
+    Answered {
+        /// Whether it was right.
+        right: bool,
+        /// The choice (1-based) or the amount given.
+        given: String,
+    },
+    /// The summary, on the way out.
+    Summary,
+}
+
+/// The practice session on screen.
+#[derive(Debug, Clone)]
+pub struct Drill {
+    questions: Vec<Question>,
+    index: usize,
+    phase: Phase,
+    typed: String,
+    explain: bool,
+    progress: Progress,
+    scores: BTreeMap<String, TopicScore>,
+    again: BTreeSet<String>,
+    seed: u64,
+    theme: Theme,
+    shown_at: Instant,
+    fixed_millis: Option<u64>,
+    message: Option<String>,
+    quit: bool,
+}
+
+impl Drill {
+    /// A drill over `questions`, recording into `progress`.
+    pub fn new(questions: Vec<Question>, progress: Progress, seed: u64, theme: Theme) -> Drill {
+        Drill {
+            questions,
+            index: 0,
+            phase: Phase::Asking,
+            typed: String::new(),
+            explain: false,
+            progress,
+            scores: BTreeMap::new(),
+            again: BTreeSet::new(),
+            seed,
+            theme,
+            shown_at: Instant::now(),
+            fixed_millis: None,
+            message: None,
+            quit: false,
+        }
+    }
+
+    /// Every answer counts as taking `millis` (tests: a screen that does
+    /// not depend on the clock).
+    pub fn with_fixed_time(mut self, millis: u64) -> Drill {
+        self.fixed_millis = Some(millis);
+        self
+    }
+
+    /// The question on screen, if any.
+    pub fn question(&self) -> Option<&Question> {
+        self.questions.get(self.index)
+    }
+
+    /// Where the drill is.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The progress, with this session's answers recorded.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Whether any question was answered this session.
+    pub fn answered(&self) -> bool {
+        !self.scores.is_empty()
+    }
+
+    /// This session's score by topic, as lines.
+    pub fn summary_lines(&self) -> Vec<String> {
+        if self.scores.is_empty() {
+            return vec!["No question answered this session.".into()];
+        }
+        score_lines(&self.scores)
+    }
+}
+
+impl Drill {
+    fn answer(&mut self, right: bool, given: String) {
+        let millis = self.fixed_millis.unwrap_or_else(|| {
+            u64::try_from(self.shown_at.elapsed().as_millis()).unwrap_or(u64::MAX)
+        });
+        if let Some(q) = self.questions.get(self.index).cloned() {
+            self.progress.record(&q, right, millis);
+            self.scores
+                .entry(q.topic.clone())
+                .or_default()
+                .add(right, millis);
+            if !right && self.again.insert(q.id.clone()) {
+                let at = (self.index + 1 + AGAIN_AFTER).min(self.questions.len());
+                self.questions.insert(at, q);
+            }
+        }
+        self.phase = Phase::Answered { right, given };
+    }
+
+    fn next(&mut self) {
+        self.explain = false;
+        self.typed.clear();
+        if self.index + 1 >= self.questions.len() {
+            self.phase = Phase::Summary;
+            return;
+        }
+        self.index += 1;
+        self.phase = Phase::Asking;
+        self.shown_at = Instant::now();
+    }
+
+    fn header(&self, q: Option<&Question>) -> String {
+        let asked: u32 = self.scores.values().map(|s| s.asked).sum();
+        let right: u32 = self.scores.values().map(|s| s.right).sum();
+        match q {
+            Some(q) => format!(
+                "Practice · question {} of {} · {} · house {} · {right} of {asked} right",
+                self.index + 1,
+                self.questions.len(),
+                q.topic,
+                q.house
+            ),
+            None => "Practice".into(),
+        }
+    }
+
+    fn choice_lines(&self, q: &Question, width: usize) -> Vec<Line<'static>> {
+        let mut out = Vec::new();
+        let t = self.theme;
+        match q.answer {
+            Answer::Choice(right) => {
+                for (i, c) in q.choices.iter().enumerate() {
+                    let style = match &self.phase {
+                        Phase::Answered { given, .. } if i == right => {
+                            let _ = given;
+                            t.info()
+                        }
+                        Phase::Answered { given, .. } if *given == (i + 1).to_string() => {
+                            t.refusal()
+                        }
+                        _ => Style::new(),
+                    };
+                    let mark = match &self.phase {
+                        Phase::Answered { .. } if i == right => "✓",
+                        Phase::Answered { given, .. } if *given == (i + 1).to_string() => "✗",
+                        _ => " ",
+                    };
+                    for (j, l) in wrap(c, width.saturating_sub(5)).into_iter().enumerate() {
+                        let lead = if j == 0 {
+                            format!("{mark}{} ", i + 1)
+                        } else {
+                            "   ".into()
+                        };
+                        out.push(Line::from(vec![
+                            Span::styled(lead, t.key()),
+                            Span::styled(format!(" {l}"), style),
+                        ]));
+                    }
+                }
+            }
+            Answer::Amount(_) => {
+                let shown = match &self.phase {
+                    Phase::Answered { given, .. } => given.clone(),
+                    _ => format!("{}_", self.typed),
+                };
+                out.push(Line::from(vec![
+                    Span::styled("Amount: ", t.key()),
+                    Span::styled(shown, t.amount()),
+                    Span::raw("  (type the chips, then Enter)"),
+                ]));
+            }
+        }
+        out
+    }
+
+    fn verdict_lines(&self, q: &Question, width: usize) -> Vec<Line<'static>> {
+        let t = self.theme;
+        let Phase::Answered { right, .. } = &self.phase else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let head = if *right {
+            format!("Right: {}", q.answer_text)
+        } else {
+            match q.answer {
+                Answer::Choice(i) => format!("Wrong: the answer is {}. {}", i + 1, q.answer_text),
+                Answer::Amount(_) => format!("Wrong: the answer is {}", q.answer_text),
+            }
+        };
+        let style = if *right { t.info() } else { t.refusal() };
+        out.extend(
+            wrap(&head, width)
+                .into_iter()
+                .map(|l| Line::styled(l, style)),
+        );
+        if let Some(c) = &q.citation {
+            out.push(Line::styled(
+                fit(
+                    &format!("{} rule {}: \"{}\"", c.rulebook, c.rule, c.text),
+                    width,
+                ),
+                t.ruling(),
+            ));
+        }
+        if q.houses_differ() {
+            for (house, ruling) in &q.per_house {
+                out.push(Line::raw(fit(&format!("{house:>9}: {ruling}"), width)));
+            }
+        } else {
+            out.push(Line::raw("All five houses rule the same."));
+        }
+        out
+    }
+
+    fn explain_lines(&self, q: &Question, width: usize) -> Vec<Line<'static>> {
+        let t = self.theme;
+        let mut out = vec![Line::styled("Why", t.heading())];
+        out.extend(wrap(&q.explanation, width).into_iter().map(Line::raw));
+        if let Some(c) = &q.citation {
+            let text = format!("{} rule {}: \"{}\"", c.rulebook, c.rule, c.text);
+            out.extend(
+                wrap(&text, width)
+                    .into_iter()
+                    .map(|l| Line::styled(l, t.ruling())),
+            );
+        }
+        if let Some(source) = &q.source {
+            out.extend(
+                wrap(&format!("Case: {source}"), width)
+                    .into_iter()
+                    .map(Line::raw),
+            );
+        }
+        out
+    }
+
+    fn render_question(&self, q: &Question, area: Rect, buf: &mut Buffer) {
+        let w = area.width as usize;
+        let mut bottom = vec![Line::raw("")];
+        bottom.extend(self.choice_lines(q, w));
+        let verdict = self.verdict_lines(q, w);
+        if !verdict.is_empty() {
+            bottom.push(Line::raw(""));
+            bottom.extend(verdict);
+        }
+        let rows = area.height as usize;
+        // Header, the top section, the bottom section, the hint line.
+        let top_rows = rows.saturating_sub(2 + bottom.len()).max(3);
+        let top: Vec<Line> = if self.explain {
+            self.explain_lines(q, w)
+        } else {
+            let half = w.saturating_sub(1) / 2;
+            let left: Vec<String> = q.table.iter().flat_map(|l| wrap(l, half)).collect();
+            let mut right = vec!["What happened:".to_string()];
+            right.extend(wrap(&q.told, w - half - 1));
+            right.push(String::new());
+            right.extend(wrap(&q.prompt, w - half - 1));
+            (0..left.len().max(right.len()))
+                .map(|i| {
+                    let l = left.get(i).cloned().unwrap_or_default();
+                    let r = right.get(i).cloned().unwrap_or_default();
+                    let style = if i == 0 {
+                        self.theme.heading()
+                    } else {
+                        Style::new()
+                    };
+                    Line::from(vec![
+                        Span::raw(format!("{l:<half$} ")),
+                        Span::styled(r, if i == 0 { style } else { Style::new() }),
+                    ])
+                })
+                .collect()
+        };
+        let mut lines = vec![Line::styled(
+            fit(&self.header(Some(q)), w),
+            self.theme.heading(),
+        )];
+        lines.extend(top.into_iter().take(top_rows));
+        lines.extend(bottom);
+        lines.truncate(rows.saturating_sub(1));
+        for (y, line) in lines.into_iter().enumerate() {
+            line.render(row(area, y as u16), buf);
+        }
+        self.render_hints(area, buf);
+    }
+
+    fn render_hints(&self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let last = row(area, area.height.saturating_sub(1));
+        if let Some(m) = &self.message {
+            Line::styled(fit(m, area.width as usize), t.refusal()).render(last, buf);
+            return;
+        }
+        let keys: &[(&str, &str)] = match (&self.phase, self.question().map(|q| q.answer)) {
+            (Phase::Asking, Some(Answer::Amount(_))) => {
+                &[("0-9", "amount"), ("Enter", "answer"), ("q", "quit")]
+            }
+            (Phase::Asking, _) => &[("1-4", "answer"), ("q", "quit")],
+            (Phase::Answered { .. }, _) => &[("Enter", "next"), ("?", "explain"), ("q", "quit")],
+            (Phase::Summary, _) => &[("q", "quit")],
+        };
+        let mut spans = Vec::new();
+        for (k, what) in keys {
+            spans.push(Span::styled(*k, t.key()));
+            spans.push(Span::raw(format!(" {what}   ")));
+        }
+        Line::from(spans).render(last, buf);
+    }
+
+    fn render_summary(&self, area: Rect, buf: &mut Buffer) {
+        let w = area.width as usize;
+        let t = self.theme;
+        let mut lines = vec![
+            Line::styled(
+                format!("Practice summary (seed {})", self.seed),
+                t.heading(),
+            ),
+            Line::raw(""),
+            Line::styled("This session", t.heading()),
+        ];
+        lines.extend(self.summary_lines().iter().map(|l| Line::raw(fit(l, w))));
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("All sessions", t.heading()));
+        lines.extend(
+            self.progress
+                .stats_lines()
+                .iter()
+                .map(|l| Line::raw(fit(l, w))),
+        );
+        lines.truncate((area.height as usize).saturating_sub(1));
+        for (y, line) in lines.into_iter().enumerate() {
+            line.render(row(area, y as u16), buf);
+        }
+        Line::from(vec![
+            Span::styled("q", t.key()),
+            Span::raw(" or "),
+            Span::styled("Enter", t.key()),
+            Span::raw(" quits; the progress is saved."),
+        ])
+        .render(row(area, area.height.saturating_sub(1)), buf);
+    }
+}
+
+/// Row `y` of `area`.
+fn row(area: Rect, y: u16) -> Rect {
+    Rect {
+        y: area.y + y,
+        height: 1,
+        ..area
+    }
+}
+
+impl Widget for &Drill {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.width < 40 || area.height < 12 {
+            Line::raw(fit("Practice needs at least 40x12.", area.width as usize)).render(area, buf);
+            return;
+        }
+        match (&self.phase, self.question()) {
+            (Phase::Summary, _) | (_, None) => self.render_summary(area, buf),
+            (_, Some(q)) => self.render_question(q, area, buf),
+        }
+    }
+}
+
+impl super::KeyScreen for Drill {
+    /// Takes a key.
+    fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        self.message = None;
+        let ctrl_c =
+            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if self.phase == Phase::Summary {
+            if ctrl_c || matches!(key.code, KeyCode::Char('q') | KeyCode::Enter | KeyCode::Esc) {
+                self.quit = true;
+            }
+            return;
+        }
+        if ctrl_c || key.code == KeyCode::Char('q') {
+            self.phase = Phase::Summary;
+            return;
+        }
+        if key.code == KeyCode::Char('?') {
+            if matches!(self.phase, Phase::Answered { .. }) {
+                self.explain = !self.explain;
+            } else {
+                self.message =
+                    Some("Answer first: ? explains the answer after the verdict.".into());
+            }
+            return;
+        }
+        let Some(question) = self.questions.get(self.index) else {
+            self.phase = Phase::Summary;
+            return;
+        };
+        match (&self.phase, question.answer, key.code) {
+            (Phase::Answered { .. }, _, KeyCode::Enter | KeyCode::Char(' ')) => self.next(),
+            (Phase::Answered { .. }, _, _) => {
+                self.message = Some("Enter: the next question; ? explains; q quits.".into());
+            }
+            (Phase::Asking, Answer::Choice(_), KeyCode::Char(c @ '1'..='9')) => {
+                let picked = c as usize - '1' as usize;
+                if picked < question.choices.len() {
+                    let right = question.is_right_choice(picked);
+                    self.answer(right, (picked + 1).to_string());
+                } else {
+                    self.message = Some(format!(
+                        "There are {} choices: press 1 to {}.",
+                        question.choices.len(),
+                        question.choices.len()
+                    ));
+                }
+            }
+            (Phase::Asking, Answer::Amount(_), KeyCode::Char(c @ '0'..='9')) => {
+                if self.typed.len() < 16 {
+                    self.typed.push(c);
+                }
+            }
+            (Phase::Asking, Answer::Amount(_), KeyCode::Backspace) => {
+                self.typed.pop();
+            }
+            (Phase::Asking, Answer::Amount(_), KeyCode::Enter) => match self.typed.parse::<u64>() {
+                Ok(amount) => {
+                    let right = question.is_right_amount(amount);
+                    self.answer(right, amount.to_string());
+                }
+                Err(_) => {
+                    self.message = Some("Type the amount in chips, then Enter.".into());
+                }
+            },
+            (Phase::Asking, Answer::Choice(_), _) => {
+                self.message = Some("Press 1 to 4 to answer.".into());
+            }
+            (Phase::Asking, Answer::Amount(_), _) => {
+                self.message = Some("Type the amount in chips, then Enter.".into());
+            }
+            (Phase::Summary, _, _) => {}
+        }
+    }
+
+    /// Whether the drill is over (quit from the summary).
+    fn should_quit(&self) -> bool {
+        self.quit
+    }
+}

@@ -1,0 +1,282 @@
+//! Practice mode from the outside: every question's answer is what the
+//! engine computes, the wrong choices differ from it and from each other,
+//! a seeded run asks the same again, and the schedule brings a missed
+//! question back first.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use floorcall::notation::parse_line;
+use floorcall::practice::line::rule;
+use floorcall::practice::progress::Progress;
+use floorcall::practice::{self, Answer, HOUSES, Question, built_in, cases, drills};
+use floorcall::rules::HouseRules;
+use floorcall::scenario;
+use proptest::prelude::*;
+
+fn shipped() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios")
+}
+
+fn rules_of(q: &Question) -> HouseRules {
+    built_in(&q.house).unwrap_or_else(|| panic!("{}: house {} is built in", q.id, q.house))
+}
+
+/// The checks every question must pass: the answer is a choice or an
+/// amount as the question says, four distinct choices, the answer is what
+/// the engine computes on the table shown, and the house's own entry in
+/// `per_house` is the answer.
+fn check(q: &Question) {
+    let hand = q.hand.as_ref().expect("a question keeps its table");
+    let rules = rules_of(q);
+    let st = hand.state();
+    match q.answer {
+        Answer::Choice(i) => {
+            assert_eq!(
+                q.choices.len(),
+                4,
+                "{}: four choices: {:?}",
+                q.id,
+                q.choices
+            );
+            assert_eq!(q.choices[i], q.answer_text, "{}", q.id);
+            for (a, x) in q.choices.iter().enumerate() {
+                for y in &q.choices[a + 1..] {
+                    assert_ne!(x, y, "{}: two choices are the same", q.id);
+                }
+            }
+        }
+        Answer::Amount(n) => {
+            assert!(q.choices.is_empty(), "{}: an amount has no choices", q.id);
+            assert_eq!(q.answer_text, format!("{}.", floorcall::table::Chips(n)));
+        }
+    }
+    // What the engine computes, asked again here from the table shown.
+    if let Some(line) = &q.line {
+        let command = parse_line(line).expect("parses").expect("a command");
+        assert_eq!(rule(hand, &command).text, q.answer_text, "{}: {line}", q.id);
+    } else {
+        match (q.topic.as_str(), q.answer) {
+            ("to-call", Answer::Amount(n)) => {
+                let seat = st.to_act.expect("a seat to act");
+                assert_eq!(st.to_call(seat).get(), n, "{}", q.id);
+            }
+            ("min-raise", Answer::Amount(n)) => {
+                assert_eq!(st.min_raise_to(&rules).get(), n, "{}", q.id);
+            }
+            ("side-pot", Answer::Amount(n)) => {
+                assert!(
+                    st.pots().iter().any(|p| p.amount.get() == n),
+                    "{}: {n} is one of the pots {:?}",
+                    q.id,
+                    st.pots()
+                );
+            }
+            ("show-first", Answer::Choice(_)) => {
+                let seat = st.show_first(&rules).expect("a seat shows first");
+                assert_eq!(
+                    q.answer_text,
+                    format!("Seat {} shows first.", seat.number())
+                );
+            }
+            ("can-raise", Answer::Choice(_)) => {
+                let seat = st.to_act.expect("a seat to act");
+                assert_eq!(
+                    st.can_raise(seat, &rules),
+                    !q.answer_text.contains("only call or fold"),
+                    "{}: {}",
+                    q.id,
+                    q.answer_text
+                );
+            }
+            ("odd-chip", Answer::Choice(_)) => {
+                assert!(q.answer_text.ends_with("gets the odd chip."), "{}", q.id);
+            }
+            (topic, answer) => panic!("{}: no check for {topic} {answer:?}", q.id),
+        }
+    }
+    let own = q
+        .per_house
+        .iter()
+        .find(|(h, _)| *h == q.house)
+        .expect("the house's own ruling");
+    assert_eq!(own.1, q.answer_text, "{}", q.id);
+    assert_eq!(q.per_house.len(), HOUSES.len());
+}
+
+#[test]
+fn every_case_from_the_shipped_scenarios_is_answered_by_the_engine() {
+    let questions = cases::from_paths(&[shipped()], None, 1).expect("the scenarios load");
+    assert!(
+        questions.len() >= 40,
+        "at least 40 cases make questions, got {}",
+        questions.len()
+    );
+    for q in &questions {
+        check(q);
+        assert!(q.source.is_some(), "{}: a case names its source", q.id);
+    }
+}
+
+#[test]
+fn the_fifty_percent_case_is_asked_at_the_push_with_the_houses_apart() {
+    let file = shipped().join("rulings/pair-fifty-percent-tda.toml");
+    let s = scenario::load(&file).expect("loads");
+    let q = cases::from_scenario(&s, None, 3).expect("a question");
+    assert_eq!(q.topic, "fifty-percent");
+    assert_eq!(q.line.as_deref(), Some("s5 push 1700"));
+    assert_eq!(
+        q.told,
+        "Seat 5 pushes out 1,700 in chips, saying nothing; the bet is 1,200."
+    );
+    assert_eq!(q.answer_text, "Seat 5 raises to 2,000.");
+    // UPT takes the half of the 1,200 bet, not of the 800 raise: a call.
+    let upt = q.per_house.iter().find(|(h, _)| h == "upt").expect("upt");
+    assert_eq!(upt.1, "Seat 5 calls 1,200.");
+    assert!(q.choices.contains(&"Seat 5 calls 1,200.".to_string()));
+    assert!(q.houses_differ());
+    let c = q.citation.as_ref().expect("cited");
+    assert!(c.text.contains("50%"), "{c:?}");
+    check(&q);
+}
+
+#[test]
+fn a_case_ruled_under_another_house_is_answered_under_it() {
+    let file = shipped().join("rulings/pair-fifty-percent-tda.toml");
+    let s = scenario::load(&file).expect("loads");
+    let upt = built_in("upt").expect("upt");
+    let q = cases::from_scenario(&s, Some(&upt), 3).expect("a question");
+    assert_eq!(q.house, "upt");
+    assert_eq!(q.answer_text, "Seat 5 calls 1,200.");
+    check(&q);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Every generated drill, under every house: the answer is the
+    /// engine's, the wrong choices differ from it and from each other.
+    #[test]
+    fn every_drill_is_answered_by_the_engine(seed in any::<u64>(), house in 0usize..5) {
+        let rules = built_in(HOUSES[house]).expect("built in");
+        let dealt = drills::deal(seed, drills::TOPICS.len(), &rules, None);
+        prop_assert!(dealt.len() >= drills::TOPICS.len() - 1, "most topics deal: {}", dealt.len());
+        for q in &dealt {
+            check(q);
+        }
+    }
+}
+
+#[test]
+fn a_seeded_session_is_the_same_again_and_another_seed_is_not() {
+    let options = |seed| practice::Options {
+        house: None,
+        seed,
+        topic: None,
+        from: vec![shipped().join("rulings")],
+        drills: 16,
+    };
+    let ids = |seed| -> Vec<(String, Vec<String>, String)> {
+        practice::session(&options(seed), &Progress::default())
+            .expect("a session")
+            .into_iter()
+            .map(|q| (q.id, q.choices, q.told))
+            .collect()
+    };
+    assert_eq!(ids(42), ids(42));
+    assert_ne!(ids(42), ids(43));
+}
+
+#[test]
+fn a_missed_question_comes_back_first_and_a_right_one_later() {
+    let rules = HouseRules::tda();
+    let dealt = drills::deal(9, 3, &rules, None);
+    let [a, b, c] = [&dealt[0], &dealt[1], &dealt[2]];
+    let mut progress = Progress::default();
+    progress.begin();
+    progress.record(a, true, 1_000);
+    progress.record(b, false, 3_000);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = dir.path().join("deep/practice.json");
+    progress.save(&file).expect("saves");
+    let mut progress = Progress::load(&file).expect("loads");
+    assert_eq!(progress.cards.len(), 2);
+    progress.begin();
+    let mut order = vec![a.clone(), c.clone(), b.clone()];
+    progress.order(&mut order);
+    let ids: Vec<&str> = order.iter().map(|q| q.id.as_str()).collect();
+    // b (missed) is due at once; c is new; a (right) waits two sessions.
+    assert_eq!(ids, [b.id.as_str(), c.id.as_str(), a.id.as_str()]);
+    let stats = progress.stats_lines().join("\n");
+    assert!(
+        stats.contains("1 of 2 right (50%), 2.0 s an answer"),
+        "{stats}"
+    );
+}
+
+#[test]
+fn a_topic_with_no_question_is_refused_naming_the_topics() {
+    let options = practice::Options {
+        house: None,
+        seed: 1,
+        topic: Some("bluffing".into()),
+        from: Vec::new(),
+        drills: 8,
+    };
+    let err = practice::session(&options, &Progress::default()).expect_err("no such topic");
+    let text = err.to_string();
+    assert!(
+        text.contains("bluffing") && text.contains("to-call"),
+        "{text}"
+    );
+}
+
+fn floorcall(args: &[&str], dir: &Path) -> std::process::Output {
+    Process::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(args)
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .output()
+        .expect("floorcall runs")
+}
+
+#[test]
+fn quiz_json_prints_the_same_questions_for_the_same_seed() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let args = ["practice", "--seed", "17", "--count", "12", "--quiz-json"];
+    let one = floorcall(&args, dir.path());
+    assert!(one.status.success(), "{one:?}");
+    let two = floorcall(&args, dir.path());
+    assert_eq!(one.stdout, two.stdout);
+    let json: serde_json::Value = serde_json::from_slice(&one.stdout).expect("JSON");
+    let list = json.as_array().expect("a list");
+    assert_eq!(list.len(), 12);
+    for q in list {
+        for key in [
+            "id",
+            "topic",
+            "house",
+            "told",
+            "prompt",
+            "answer",
+            "answer_text",
+        ] {
+            assert!(q.get(key).is_some(), "{key} in {q}");
+        }
+    }
+    // --quiz-json records nothing; --stats says so.
+    let stats = floorcall(&["practice", "--stats"], dir.path());
+    let text = String::from_utf8_lossy(&stats.stdout);
+    assert!(text.contains("No question answered yet"), "{text}");
+}
+
+#[test]
+fn an_unknown_house_is_a_users_mistake() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let out = floorcall(
+        &["practice", "--house", "nowhere", "--quiz-json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

@@ -1,0 +1,199 @@
+//! The practice screen: keys without a terminal, the screens at 80x24 as
+//! snapshots, and the real binary in tmux answering a few questions.
+
+use std::path::Path;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use floorcall::practice::progress::Progress;
+use floorcall::practice::{Answer, Question, cases, drills};
+use floorcall::rules::HouseRules;
+use floorcall::scenario;
+use floorcall::tui::KeyScreen;
+use floorcall::tui::Theme;
+use floorcall::tui::practice::{Drill, Phase};
+use insta::assert_snapshot;
+
+use super::tmux::{Tmux, quoted};
+use super::tui_fixtures::widget_text;
+
+fn key(drill: &mut Drill, code: KeyCode) {
+    drill.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn text(drill: &Drill, width: u16, height: u16) -> String {
+    widget_text(drill, width, height)
+}
+
+/// The TDA 50% case (a silent 1,700 facing a raise to 1,200), then a
+/// to-call drill.
+fn two_questions() -> Vec<Question> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios/rulings/pair-fifty-percent-tda.toml");
+    let s = scenario::load(&file).expect("loads");
+    let case = cases::from_scenario(&s, None, 3).expect("a question");
+    let drill = drills::deal(5, 1, &HouseRules::tda(), None)
+        .pop()
+        .expect("a to-call drill");
+    assert_eq!(drill.topic, "to-call");
+    vec![case, drill]
+}
+
+fn drill() -> Drill {
+    Drill::new(two_questions(), Progress::default(), 3, Theme::plain()).with_fixed_time(4_200)
+}
+
+fn wrong_choice(q: &Question) -> char {
+    let Answer::Choice(right) = q.answer else {
+        panic!("a choice question");
+    };
+    char::from(b'1' + ((right + 1) % 4) as u8)
+}
+
+#[test]
+fn the_drill_screens_at_80x24() {
+    let mut d = drill();
+    assert_snapshot!("practice_asking", text(&d, 80, 24));
+    let wrong = wrong_choice(d.question().expect("a question"));
+    key(&mut d, KeyCode::Char(wrong));
+    assert_snapshot!("practice_verdict_wrong", text(&d, 80, 24));
+    key(&mut d, KeyCode::Char('?'));
+    assert_snapshot!("practice_explained", text(&d, 80, 24));
+    key(&mut d, KeyCode::Enter);
+    for c in "12".chars() {
+        key(&mut d, KeyCode::Char(c));
+    }
+    assert_snapshot!("practice_amount_typed", text(&d, 80, 24));
+    key(&mut d, KeyCode::Char('q'));
+    assert_snapshot!("practice_summary", text(&d, 80, 24));
+}
+
+#[test]
+fn a_missed_question_comes_again_later_in_the_session() {
+    let mut d = drill();
+    let first = d.question().expect("a question").id.clone();
+    let wrong = wrong_choice(d.question().expect("a question"));
+    key(&mut d, KeyCode::Char(wrong));
+    assert!(matches!(d.phase(), Phase::Answered { right: false, .. }));
+    key(&mut d, KeyCode::Enter);
+    // The amount drill: typed, then Enter.
+    let Answer::Amount(n) = d.question().expect("the drill").answer else {
+        panic!("an amount question");
+    };
+    for c in n.to_string().chars() {
+        key(&mut d, KeyCode::Char(c));
+    }
+    key(&mut d, KeyCode::Enter);
+    assert!(matches!(d.phase(), Phase::Answered { right: true, .. }));
+    key(&mut d, KeyCode::Enter);
+    // The missed case comes back.
+    assert_eq!(d.question().expect("again").id, first);
+    let Answer::Choice(right) = d.question().expect("again").answer else {
+        panic!("a choice question");
+    };
+    key(&mut d, KeyCode::Char(char::from(b'1' + right as u8)));
+    assert!(matches!(d.phase(), Phase::Answered { right: true, .. }));
+    key(&mut d, KeyCode::Enter);
+    assert_eq!(d.phase(), &Phase::Summary);
+    let summary = d.summary_lines().join("\n");
+    assert!(
+        summary.contains("fifty-percent: 1 of 2 right (50%)"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("to-call: 1 of 1 right (100%)"),
+        "{summary}"
+    );
+    key(&mut d, KeyCode::Char('q'));
+    assert!(d.should_quit());
+    // The missed case is in the first box; the schedule asks it first.
+    let card = d.progress().cards.get(&first).expect("scheduled");
+    assert_eq!(
+        card.level, 2,
+        "missed, then right: one box up from the first"
+    );
+}
+
+#[test]
+fn keys_that_do_not_answer_say_what_to_press() {
+    let mut d = drill();
+    key(&mut d, KeyCode::Char('x'));
+    assert!(text(&d, 80, 24).contains("Press 1 to 4 to answer."));
+    key(&mut d, KeyCode::Char('?'));
+    assert!(text(&d, 80, 24).contains("Answer first"));
+    assert_eq!(d.phase(), &Phase::Asking);
+}
+
+#[test]
+fn the_real_binary_answers_questions_in_tmux() {
+    if !Tmux::installed() {
+        eprintln!(
+            "SKIPPED the_real_binary_answers_questions_in_tmux: tmux is not installed here (.ci/run installs it)."
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let progress = dir.path().join("practice.json");
+    let bin = Path::new(env!("CARGO_BIN_EXE_floorcall"));
+    let args = [
+        "practice", "--seed", "21", "--topic", "to-call", "--count", "3",
+    ];
+    // The answers, from the same seeded session printed as JSON.
+    let out = std::process::Command::new(bin)
+        .args(args)
+        .arg("--quiz-json")
+        .arg("--progress")
+        .arg(&progress)
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let answers: Vec<u64> = json
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|q| q["answer"]["amount"].as_u64().expect("an amount"))
+        .collect();
+    assert_eq!(answers.len(), 3);
+    let tmux = Tmux {
+        socket: format!("floorcall-practice-{}", std::process::id()),
+    };
+    let command = format!(
+        "env NO_COLOR=1 HOME={home} {bin} {args} --progress {progress}",
+        home = quoted(dir.path()),
+        bin = quoted(bin),
+        args = args.join(" "),
+        progress = quoted(&progress),
+    );
+    tmux.start(&["sh", "-c", &command]);
+    tmux.wait_for("question 1 of 3");
+    tmux.type_text(&answers[0].to_string());
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("Right:");
+    assert!(screen.contains("1 of 1 right"), "{screen}");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("question 2 of 3");
+    tmux.type_text(&(answers[1] + 1).to_string());
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("Wrong: the answer is");
+    assert!(
+        screen.contains(&format!("{}", floorcall::table::Chips(answers[1]))),
+        "{screen}"
+    );
+    tmux.type_text("?");
+    tmux.wait_for("Why");
+    tmux.type_text("q");
+    let screen = tmux.wait_for("Practice summary (seed 21)");
+    assert!(screen.contains("to-call: 1 of 2 right (50%)"), "{screen}");
+    tmux.type_text("q");
+    let start = std::time::Instant::now();
+    while !progress.is_file() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "the progress was never saved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let saved = Progress::load(&progress).expect("a progress file");
+    assert_eq!(saved.topics["to-call"].asked, 2);
+    assert_eq!(saved.sessions, 1);
+}
