@@ -9,5 +9,6 @@ pub mod journal;
 pub mod notation;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 pub mod table;
 pub mod tui;

@@ -526,6 +526,8 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
         street: Street::Preflop,
         pot: Chips::ZERO,
         board: Vec::new(),
+        blind_seats: None,
+        away: Vec::new(),
     })
 }
 

@@ -501,6 +501,8 @@ fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, Stri
         street,
         pot: Chips(raw.pot.0),
         board,
+        blind_seats: None,
+        away: Vec::new(),
     })
 }
 
