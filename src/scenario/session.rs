@@ -19,7 +19,7 @@ use serde::Deserialize;
 use super::{Expect, Failure, Report, Scenario, check, resolved_view, seat_named};
 use crate::rules::HouseRules;
 use crate::session::{PlayerClockReading, Positions, Structure, Table, TableCommand, TableEvent};
-use crate::table::event::{Post, TableSetup};
+use crate::table::event::Post;
 use crate::table::{Card, Command, Event, Hand, Street};
 
 /// One script line: for the hand in play, or for the table.
@@ -97,27 +97,6 @@ impl Scenario {
     }
 }
 
-/// Where the button and blinds were in a started hand.
-pub fn positions_of(setup: &TableSetup, events: &[Event]) -> Positions {
-    let posted = |want: Post| {
-        events.iter().find_map(|e| match e {
-            Event::Posted { seat, post, .. } if *post == want => Some(*seat),
-            _ => None,
-        })
-    };
-    let big = posted(Post::BigBlind).unwrap_or(setup.button);
-    let small = setup
-        .blind_seats
-        .and_then(|b| b.small.or(Some(b.big)).filter(|_| b.small.is_some()))
-        .or_else(|| posted(Post::SmallBlind))
-        .unwrap_or(setup.button);
-    Positions {
-        button: setup.button,
-        small,
-        big,
-    }
-}
-
 /// Plays a session scenario: hand lines go to the hand in play, session
 /// lines to the table; expectations see both.
 pub fn run(scenario: &Scenario) -> Report {
@@ -148,7 +127,7 @@ pub fn run(scenario: &Scenario) -> Report {
             };
         }
     };
-    let positions = positions_of(&scenario.setup, &hand.entries()[0].events);
+    let positions = Positions::of(&scenario.setup, &hand.entries()[0].events);
     let stage = (!table.structure.stages.is_empty()).then_some(0);
     table.apply(&TableEvent::HandBegun {
         number: 1,

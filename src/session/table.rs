@@ -87,6 +87,38 @@ pub struct Positions {
     pub big: Seat,
 }
 
+impl Positions {
+    /// Where the button and blinds were in a started hand: its setup and
+    /// the events of its start (the blinds posted).
+    pub fn of(setup: &TableSetup, events: &[Event]) -> Positions {
+        let posted = |want: Post| {
+            events.iter().find_map(|e| match e {
+                Event::Posted { seat, post, .. } if *post == want => Some(*seat),
+                _ => None,
+            })
+        };
+        let big = posted(Post::BigBlind).unwrap_or(setup.button);
+        // A dead small blind keeps its position: the old big blind's seat.
+        let small = match setup.blind_seats {
+            Some(BlindSeats { small: None, .. }) => None,
+            _ => posted(Post::SmallBlind),
+        };
+        let small = small.unwrap_or_else(|| {
+            setup
+                .button
+                .clockwise_after()
+                .take_while(|s| *s != big)
+                .last()
+                .unwrap_or(setup.button)
+        });
+        Positions {
+            button: setup.button,
+            small,
+            big,
+        }
+    }
+}
+
 /// The chips that came to the table and went from it: the sum of the
 /// stacks is always `entered + added - left + coloured_up - coloured_down`
 /// (`Table::chips_expected`).
@@ -171,6 +203,15 @@ pub enum TableCommand {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum TableEvent {
+    /// A new table (`--new`): everything before it is another table.
+    Opened {
+        /// The button of its first hand.
+        first_button: Seat,
+        /// Its blind structure.
+        structure: Structure,
+        /// Its chips, smallest first.
+        denominations: Vec<Chips>,
+    },
     /// A hand began with this setup.
     HandBegun {
         /// Its number.
@@ -189,7 +230,8 @@ pub enum TableEvent {
         /// Busted players and their places, best place first.
         busted: Vec<Finish>,
     },
-    /// A player sat down.
+    /// A player sat down (a late entry or re-entry: the field grows, so
+    /// every finish so far moves down a place).
     PlayerSeated {
         /// The seat.
         seat: Seat,
@@ -809,6 +851,11 @@ impl Table {
     /// Folds one event. Never fails, checks nothing.
     pub fn apply(&mut self, event: &TableEvent) {
         match event {
+            TableEvent::Opened {
+                first_button,
+                structure,
+                denominations,
+            } => *self = Table::new(*first_button, structure.clone(), denominations.clone()),
             TableEvent::HandBegun {
                 number,
                 setup,
@@ -856,6 +903,11 @@ impl Table {
                     },
                 );
                 self.ledger.entered += chips.get();
+                // A late entry or re-entry grows the field: everyone who
+                // has busted finishes one place lower (places stay unique).
+                for f in &mut self.places {
+                    f.place += 1;
+                }
             }
             TableEvent::PlayerLeft { seat, chips } => {
                 self.seats.remove(seat);
@@ -912,6 +964,34 @@ impl Table {
             }
             TableEvent::HandForHandSet { on } => self.hand_for_hand = *on,
         }
+    }
+
+    /// The events that open this table afresh (a new table, journaled):
+    /// `Opened`, each player seated, the blinds set, the clock started.
+    pub fn opening_events(&self, now_ms: i64) -> Vec<TableEvent> {
+        let mut events = vec![TableEvent::Opened {
+            first_button: self.first_button,
+            structure: self.structure.clone(),
+            denominations: self.denominations.clone(),
+        }];
+        for (seat, p) in &self.seats {
+            events.push(TableEvent::PlayerSeated {
+                seat: *seat,
+                name: p.name.clone(),
+                chips: p.chips,
+            });
+        }
+        if let Some((blinds, _)) = self.set_blinds {
+            events.push(TableEvent::LevelSet {
+                blinds,
+                stage: None,
+                at_ms: now_ms,
+            });
+        }
+        if !self.structure.stages.is_empty() {
+            events.push(TableEvent::ClockResumed { at_ms: now_ms });
+        }
+        events
     }
 
     /// Whether a hand's events end the player clock: the seat on the clock

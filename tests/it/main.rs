@@ -9,6 +9,7 @@ mod phh;
 mod props;
 mod rules;
 mod scenarios;
+mod session;
 mod support;
 mod tmux;
 mod tui_fixtures;
