@@ -10,5 +10,6 @@ pub mod notation;
 pub mod practice;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 pub mod table;
 pub mod tui;

@@ -114,9 +114,42 @@ struct TableArgs {
     /// Resume the journal's last hand without asking.
     #[arg(long)]
     resume: bool,
+    /// Start a new table even when the journal's last hand is finished
+    /// (journaled as a new table); without it the table continues.
+    #[arg(long)]
+    new: bool,
+    /// The blind structure: a TOML file of [[level]] tables (config/README.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "levels")]
+    structure: Option<PathBuf>,
+    /// The blind structure as levels: 100/200,200/400:50,400/800:bb800.
+    #[arg(long, value_name = "LEVELS", allow_hyphen_values = true)]
+    levels: Option<String>,
+    /// Minutes per level for --levels and --structure levels without their own (default 20).
+    #[arg(long, value_name = "MINUTES")]
+    level_minutes: Option<u32>,
 }
 
 impl TableArgs {
+    /// The blind structure the flags give (empty: none given), read and
+    /// checked before anything is opened.
+    fn structure(&self) -> Result<floorcall::session::Structure, String> {
+        let minutes = self.level_minutes.unwrap_or(20);
+        if minutes == 0 {
+            return Err("--level-minutes 0: a level lasts at least a minute".into());
+        }
+        match (&self.structure, &self.levels) {
+            (Some(path), _) => {
+                let text = floorcall::files::read_text(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                floorcall::session::Structure::from_toml(&text, minutes)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            }
+            (None, Some(levels)) => floorcall::session::Structure::from_flag(levels, minutes)
+                .map_err(|e| format!("--levels: {e}")),
+            (None, None) => Ok(floorcall::session::Structure::default()),
+        }
+    }
+
     fn flags(&self) -> TableFlags {
         TableFlags {
             house: self.house.clone(),
@@ -808,6 +841,13 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
         }
     };
     let memory = folders.as_ref().map(Folders::memory);
+    // The session's flags are read and checked here, before the journal is
+    // opened; the table screen takes them up with the session
+    // (`Session::open_table` for --new, `Session::continue_table` else).
+    let structure = args
+        .structure()
+        .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+    let _session_flags = (args.new, structure);
     let flags = args.flags();
     let choice = TableChoice::opening(memory.as_deref(), &flags)
         .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;

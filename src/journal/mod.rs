@@ -171,9 +171,23 @@ impl Seal {
     }
 }
 
+/// A line for the table (a session line: `seat 7 sit 10000 Ann`, `hand`,
+/// `clock pause`) and what it did, or the table's own record (a new
+/// table, a hand's end): see `session::Table`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRecord {
+    /// The line as entered, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
+    /// What it did.
+    pub events: Vec<crate::session::TableEvent>,
+}
+
 /// One journal record.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Record {
+    /// The table between hands (format 2 only).
+    Table(TableRecord),
     /// A run began writing.
     Session(Box<SessionRecord>),
     /// A hand began.
@@ -249,6 +263,9 @@ pub struct Loaded {
     pub records: usize,
     /// The last session record's house rules.
     pub house: Option<Arc<HouseRecord>>,
+    /// The table records, in order, each with the number of hands begun
+    /// before it (the session's table is their fold).
+    pub table: Vec<(usize, TableRecord)>,
     /// The length in bytes of the part that reads back.
     good_len: u64,
     /// The length of the file.
@@ -356,6 +373,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
     let mut hands: Vec<JournalHand> = Vec::new();
     let mut house: Option<Arc<HouseRecord>> = None;
     let mut order = Order::default();
+    let mut table = Vec::new();
     let scan = scan(path, bytes, |raw| {
         let record = read_record(raw.bytes, raw.chained)?;
         order.record(raw.line, &record)?;
@@ -383,6 +401,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
                     hand.sealed = true;
                 }
             }
+            Record::Table(record) => table.push((hands.len(), record)),
         }
         Ok(())
     })?;
@@ -398,6 +417,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
         chained_from: scan.chained_from,
         records: scan.records,
         house,
+        table,
         good_len: scan.good_len,
         file_len: bytes.len() as u64,
     })
@@ -406,6 +426,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
 /// A record's kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
+    Table,
     Session,
     Hand,
     Entry,
@@ -419,6 +440,7 @@ impl Kind {
             "hand" => Kind::Hand,
             "entry" => Kind::Entry,
             "seal" => Kind::Seal,
+            "table" => Kind::Table,
             _ => return None,
         })
     }
@@ -631,7 +653,7 @@ pub(crate) fn scan_part(
                     h.entries += 1;
                 }
             }
-            Kind::Session | Kind::Seal => {}
+            Kind::Session | Kind::Seal | Kind::Table => {}
         }
         if let Some(hash) = hash {
             out.head = hash;
@@ -733,7 +755,7 @@ fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
     };
     Kind::named(&name).ok_or_else(|| {
         format!(
-            "the line is a record of kind \"{name}\", which is none of \"session\", \"hand\", \"entry\" and \"seal\"."
+            "the line is a record of kind \"{name}\", which is none of \"session\", \"hand\", \"entry\", \"seal\" and \"table\"."
         )
     })
 }
@@ -749,6 +771,7 @@ pub(crate) fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
         Kind::Entry => serde_json::from_slice(raw).map(Record::Entry).map_err(bad),
         Kind::Hand => serde_json::from_slice(raw).map(Record::Hand).map_err(bad),
         Kind::Seal => serde_json::from_slice(raw).map(Record::Seal).map_err(bad),
+        Kind::Table => serde_json::from_slice(raw).map(Record::Table).map_err(bad),
         Kind::Session => serde_json::from_slice(raw)
             .map(|s| Record::Session(Box::new(s)))
             .map_err(bad),
@@ -842,6 +865,9 @@ impl Order {
                 check_entry(h, entry)?;
                 h.entries += 1;
             }
+            // A table record may come between hands or during one (a
+            // clock, a seat away); `verify` folds them.
+            Record::Table(_) => {}
             Record::Seal(seal) => {
                 let Some(h) = self.hand.as_ref().filter(|h| h.entries > 0) else {
                     return Err(

@@ -8,12 +8,23 @@
 //! hash is the chain's head at the end of the hand).
 //! Between hands, `next_hand` carries the stacks over, moves the button to
 //! the next occupied seat clockwise and lets busted seats leave.
+//!
+//! A session may also keep the table (`session::Table`): players in and
+//! out, the button by the house's rules, places, levels and clocks. Then
+//! `open_table` starts a new table (journaled as such), `continue_table`
+//! takes up the table of a journal whose last hand is finished, and
+//! `table_line` takes a session line (`seat 7 sit 10000 Ann`, `hand`,
+//! `clock pause`). Every table line is journaled as a `table` record before
+//! it is shown; the table is their fold, so a restart (however the last
+//! run ended) finds the same players, button, level and clock.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::{HandHeader, Journal, JournalError, JournalHand, Seal};
+use super::{HandHeader, Journal, JournalError, JournalHand, Loaded, Seal, TableRecord};
 use crate::rules::HouseRules;
+use crate::session::{Positions, Structure, Table, TableCommand, TableEvent, TableRefusal};
+use crate::table::Card;
 use crate::table::command::{Command, Refusal};
 use crate::table::event::{Street, TableSetup};
 use crate::table::hand::{Entry, Hand};
@@ -29,6 +40,8 @@ pub enum SessionError {
     Journal(JournalError),
     /// The next hand cannot start while this one is open.
     HandNotOver(Street),
+    /// The table refused a session line (nothing changed).
+    Table(TableRefusal),
     /// Fewer than two seats have chips left.
     GameOver {
         /// The seat with all the chips, if any.
@@ -40,6 +53,7 @@ impl fmt::Display for SessionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SessionError::Refused(r) => write!(f, "{r}"),
+            SessionError::Table(r) => write!(f, "{r}"),
             SessionError::Journal(e @ JournalError::Unusable { .. }) => write!(f, "{e}"),
             SessionError::Journal(e) => write!(f, "{e} Nothing was recorded: key it again."),
             SessionError::HandNotOver(street) => write!(
@@ -66,6 +80,12 @@ impl From<Refusal> for SessionError {
     }
 }
 
+impl From<TableRefusal> for SessionError {
+    fn from(r: TableRefusal) -> SessionError {
+        SessionError::Table(r)
+    }
+}
+
 impl From<JournalError> for SessionError {
     fn from(e: JournalError) -> SessionError {
         SessionError::Journal(e)
@@ -78,6 +98,7 @@ pub struct Session {
     hand: Hand,
     header: HandHeader,
     journal: Option<Journal>,
+    table: Option<Table>,
 }
 
 impl Session {
@@ -97,6 +118,7 @@ impl Session {
             hand,
             header,
             journal: journal.take(),
+            table: None,
         })
     }
 
@@ -106,6 +128,7 @@ impl Session {
             hand: Hand::from_entries(hand.entries, rules),
             header: hand.header,
             journal,
+            table: None,
         }
     }
 
@@ -164,7 +187,9 @@ impl Session {
         command: &Command,
         line: Option<String>,
     ) -> Result<u32, SessionError> {
-        self.commit(|hand| hand.execute(command, line).map(|e| e.seq))
+        let seq = self.commit(|hand| hand.execute(command, line).map(|e| e.seq))?;
+        self.stop_clock_after(seq)?;
+        Ok(seq)
     }
 
     /// Records, on the disk, that the dealer accepted the rulings of `entry`.
@@ -216,9 +241,17 @@ impl Session {
         })
     }
 
-    /// Starts the next hand: stacks carried over, the button on the next
-    /// occupied seat clockwise, busted seats gone.
+    /// Starts the next hand: with a table, by the table's rules at the
+    /// journal clock's time (`next_hand_at`); without one, stacks carried
+    /// over, the button on the next occupied seat clockwise, busted seats gone.
     pub fn next_hand(&mut self) -> Result<(), SessionError> {
+        if self.table.is_some() {
+            return self.next_hand_at(self.now_ms());
+        }
+        self.next_hand_without_table()
+    }
+
+    fn next_hand_without_table(&mut self) -> Result<(), SessionError> {
         let state = self.state();
         if state.street != Street::Done {
             return Err(SessionError::HandNotOver(state.street));
@@ -240,6 +273,225 @@ impl Session {
         );
         let rules = self.hand.rules().clone();
         let hand = Hand::start(header.setup.clone(), rules)?;
+        if let Some(j) = self.journal.as_mut() {
+            let seal = Seal::of(header.number, hand.entries(), hand.state());
+            j.begin_hand(hand.rules(), &header, &hand.entries()[0], seal.as_ref())?;
+        }
+        self.hand = hand;
+        self.header = header;
+        Ok(())
+    }
+
+    /// The table, when the session keeps one.
+    pub fn table(&self) -> Option<&Table> {
+        self.table.as_ref()
+    }
+
+    /// The time now for the clocks: the journal's clock, or 0 without one.
+    pub fn now_ms(&self) -> i64 {
+        self.journal.as_ref().map_or(0, Journal::now_ms)
+    }
+
+    /// Opens a new table (`--new`) and starts its first hand from
+    /// `header`: the table's opening (players, blinds, structure, the
+    /// clock started at `now_ms`) is journaled first, as a new table.
+    pub fn open_table(
+        header: HandHeader,
+        rules: HouseRules,
+        structure: Structure,
+        journal: &mut Option<Journal>,
+        now_ms: i64,
+    ) -> Result<Session, SessionError> {
+        let table = Table::from_setup(&header.setup, structure, &header.names);
+        let opening = table.opening_events(now_ms);
+        let mut fresh = Table::new(header.setup.button, Structure::default(), Vec::new());
+        for e in &opening {
+            fresh.apply(e);
+        }
+        // The new table is on the disk before its first hand.
+        if let Some(j) = journal.as_mut() {
+            j.append_table(
+                &rules,
+                &TableRecord {
+                    line: Some("new table".into()),
+                    events: opening,
+                },
+            )?;
+        }
+        let mut session = Session::start(header, rules, journal)?;
+        session.table = Some(fresh);
+        let begun = session.begun_event(now_ms);
+        session.record_table(None, vec![begun], true)?;
+        Ok(session)
+    }
+
+    /// Takes up the table of a journal whose last hand is finished, and
+    /// starts its next hand at `now_ms`: stacks carried, the button moved
+    /// under the house's rules, the hand number going on, the level where
+    /// the clock says. A journal without table records (written before
+    /// tables were kept) continues from its last hand. `None` when the
+    /// journal has no hand or its last hand is still being played (resume
+    /// it instead).
+    pub fn continue_table(
+        loaded: &Loaded,
+        rules: HouseRules,
+        journal: Option<Journal>,
+        now_ms: i64,
+    ) -> Option<Result<Session, SessionError>> {
+        let last = loaded.hands.last()?;
+        if last.is_unfinished() {
+            return None;
+        }
+        let table = table_of(loaded);
+        let mut session = Session {
+            hand: Hand::from_entries(last.entries.clone(), rules),
+            header: last.header.clone(),
+            journal,
+            table: Some(table),
+        };
+        Some(session.next_hand_at(now_ms).map(|()| session))
+    }
+
+    /// A session line: decided by the table at `now_ms`, journaled, then
+    /// applied. `hand` starts the next hand. Race cards not keyed come from
+    /// `draw` (a seeded shuffle; the cards are journaled). Returns what the
+    /// line did.
+    pub fn table_line(
+        &mut self,
+        command: &TableCommand,
+        line: Option<String>,
+        now_ms: i64,
+        draw: &mut dyn FnMut(usize) -> Vec<Card>,
+    ) -> Result<Vec<TableEvent>, SessionError> {
+        if *command == TableCommand::NextHand {
+            self.next_hand_at(now_ms)?;
+            return Ok(Vec::new());
+        }
+        self.end_hand_on_table()?;
+        let Some(table) = self.table.as_ref() else {
+            return Err(SessionError::Table(TableRefusal::Other(
+                "This session keeps no table: start it as a table (floorcall table) to seat players and run the clock.".into(),
+            )));
+        };
+        // Seats, chips and colour-ups wait for the hand to end; clocks,
+        // names and presence may change during it.
+        let events = table.decide(self.hand.rules(), command, now_ms, draw)?;
+        self.record_table(line, events.clone(), true)?;
+        Ok(events)
+    }
+
+    /// Stops the player clock when `events` (a hand entry's) end it: the
+    /// seat on the clock acted. Journaled like any table line.
+    fn stop_clock_after(&mut self, seq: u32) -> Result<(), SessionError> {
+        let stops = self.table.as_ref().is_some_and(|t| {
+            self.hand
+                .entries()
+                .get(seq as usize)
+                .is_some_and(|e| t.stops_player_clock(&e.events))
+        });
+        if stops {
+            self.record_table(None, vec![TableEvent::PlayerClockStopped], true)?;
+        }
+        Ok(())
+    }
+
+    /// The hand begun event for the hand in play (its setup, where the
+    /// blinds went, the clock's stage).
+    fn begun_event(&self, now_ms: i64) -> TableEvent {
+        let setup = self.header.setup.clone();
+        let positions = Positions::of(&setup, &self.hand.entries()[0].events);
+        let stage = self
+            .table
+            .as_ref()
+            .and_then(|t| (!t.structure.stages.is_empty()).then(|| t.level_clock.at(now_ms).stage));
+        TableEvent::HandBegun {
+            number: self.header.number,
+            setup,
+            positions,
+            stage,
+        }
+    }
+
+    /// When the hand in play is over but the table has not taken its
+    /// end yet: journals and applies the hand's end (stacks, places).
+    fn end_hand_on_table(&mut self) -> Result<(), SessionError> {
+        let events = match self.table.as_ref() {
+            Some(t) if t.in_hand && !self.hand_open() => t.hand_over(self.state()),
+            _ => return Ok(()),
+        };
+        self.record_table(None, events, true)
+    }
+
+    /// Journals a table record, then (if `apply`) folds its events.
+    fn record_table(
+        &mut self,
+        line: Option<String>,
+        events: Vec<TableEvent>,
+        apply: bool,
+    ) -> Result<(), SessionError> {
+        if let Some(j) = self.journal.as_mut() {
+            j.append_table(
+                self.hand.rules(),
+                &TableRecord {
+                    line,
+                    events: events.clone(),
+                },
+            )?;
+        }
+        if apply && let Some(t) = self.table.as_mut() {
+            for e in &events {
+                t.apply(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the next hand of the table at `now_ms` (or, for a session
+    /// without a table, as `next_hand`).
+    pub fn next_hand_at(&mut self, now_ms: i64) -> Result<(), SessionError> {
+        let state = self.state();
+        if state.street != Street::Done {
+            return Err(SessionError::HandNotOver(state.street));
+        }
+        if self.table.is_none() {
+            return self.next_hand_without_table();
+        }
+        self.end_hand_on_table()?;
+        let Some(table) = self.table.as_ref() else {
+            return self.next_hand_without_table();
+        };
+        let events = match table.decide(
+            self.hand.rules(),
+            &TableCommand::NextHand,
+            now_ms,
+            &mut |_| Vec::new(),
+        ) {
+            Ok(events) => events,
+            Err(TableRefusal::TooFewPlayers(_)) => {
+                let winner = table
+                    .seats
+                    .iter()
+                    .find(|(_, p)| !p.chips.is_zero())
+                    .map(|(s, _)| *s);
+                return Err(SessionError::GameOver { winner });
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let Some(TableEvent::HandBegun { number, setup, .. }) = events.first().cloned() else {
+            return Err(SessionError::Table(TableRefusal::Other(
+                "The table began no hand.".into(),
+            )));
+        };
+        let names: BTreeMap<u8, String> = table
+            .seats
+            .iter()
+            .filter(|(_, p)| !p.name.is_empty())
+            .map(|(s, p)| (s.number(), p.name.clone()))
+            .collect();
+        let header = HandHeader::new(&self.header.house, number, self.header.seats, names, setup);
+        let rules = self.hand.rules().clone();
+        let hand = Hand::start(header.setup.clone(), rules)?;
+        self.record_table(Some("hand".into()), events, true)?;
         if let Some(j) = self.journal.as_mut() {
             let seal = Seal::of(header.number, hand.entries(), hand.state());
             j.begin_hand(hand.rules(), &header, &hand.entries()[0], seal.as_ref())?;
@@ -282,4 +534,57 @@ pub fn next_setup(state: &HandState, setup: &TableSetup) -> Result<TableSetup, S
         board: Vec::new(),
         ..setup.clone()
     })
+}
+
+/// The table a journal's records fold to: its table records from the last
+/// new table on; a journal without them (or whose last hand came after its
+/// last new table without a hand-begun record) is rebuilt from its last hand.
+pub fn table_of(loaded: &Loaded) -> Table {
+    let opened = loaded.table.iter().rposition(|(_, r)| {
+        r.events
+            .iter()
+            .any(|e| matches!(e, TableEvent::Opened { .. }))
+    });
+    let mut table = match opened {
+        Some(i) => {
+            let mut t = Table::new(Seat::from_index(0), Structure::default(), Vec::new());
+            for (_, r) in &loaded.table[i..] {
+                for e in &r.events {
+                    t.apply(e);
+                }
+            }
+            t
+        }
+        None => {
+            let Some(last) = loaded.hands.last() else {
+                return Table::new(Seat::from_index(0), Structure::default(), Vec::new());
+            };
+            let setup = &last.header.setup;
+            let mut t = Table::from_setup(setup, Structure::default(), &last.header.names);
+            let first = last
+                .entries
+                .first()
+                .map(|e| e.events.as_slice())
+                .unwrap_or_default();
+            t.apply(&TableEvent::HandBegun {
+                number: last.header.number,
+                setup: setup.clone(),
+                positions: Positions::of(setup, first),
+                stage: None,
+            });
+            t
+        }
+    };
+    // The last hand ended after its last table record (a stop between the
+    // seal and the table's record of the end): take its end now.
+    if table.in_hand
+        && let Some(last) = loaded.hands.last()
+        && !last.is_unfinished()
+    {
+        let state = crate::table::hand::replay(&last.entries);
+        for e in table.hand_over(&state) {
+            table.apply(&e);
+        }
+    }
+    table
 }

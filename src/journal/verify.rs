@@ -261,6 +261,7 @@ fn check_part(
         last_number: None,
         wanted,
         found: None,
+        table: None,
     };
     let scanned =
         scan_part(path, bytes, start, |raw| check.visit(raw)).map_err(VerifyError::Journal)?;
@@ -465,6 +466,8 @@ struct Checker<'a> {
     last_number: Option<u32>,
     wanted: Option<&'a str>,
     found: Option<(usize, Head)>,
+    /// The session's table, folded from its table records.
+    table: Option<crate::session::Table>,
 }
 
 /// An entry line, its events left as the bytes written.
@@ -592,6 +595,32 @@ impl Checker<'_> {
                 hand.rules = Some(rules.clone());
                 hand.entry(entry, &rules)?;
                 self.entries += 1;
+            }
+            Record::Table(record) => {
+                // The table's fold: its chips must add up between hands
+                // (the starting stacks, what was added, what left).
+                for event in &record.events {
+                    if let crate::session::TableEvent::Opened { .. } = event {
+                        self.table = Some(crate::session::Table::new(
+                            crate::table::Seat::from_index(0),
+                            Default::default(),
+                            Vec::new(),
+                        ));
+                    }
+                    if let Some(table) = self.table.as_mut() {
+                        table.apply(event);
+                    }
+                }
+                if let Some(table) = self.table.as_ref().filter(|t| !t.in_hand)
+                    && table.chips_seated() != table.chips_expected()
+                {
+                    return Err(format!(
+                        "the table has {} chips in its seats, but its starts, additions and departures come to {}: a table record was changed or removed.",
+                        table.chips_seated(),
+                        table.chips_expected()
+                    )
+                    .into());
+                }
             }
             Record::Seal(seal) => {
                 let hand = self

@@ -290,6 +290,29 @@ impl Journal {
         Ok(())
     }
 
+    /// The journal clock's time now, in milliseconds since 1970 (what the
+    /// level and player clocks run on).
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now().unix_ms
+    }
+
+    /// Appends a table record (a session line and what it did), after a
+    /// session record if this run has not written one for these rules.
+    pub fn append_table(
+        &mut self,
+        rules: &HouseRules,
+        record: &super::TableRecord,
+    ) -> Result<(), JournalError> {
+        let mut objects = Vec::with_capacity(2);
+        let house = self.session_for(rules, &mut objects)?;
+        objects.push(object("table", record)?);
+        self.write_records(objects)?;
+        if house.is_some() {
+            self.house = house;
+        }
+        Ok(())
+    }
+
     /// Adds a session record to `objects` when this run has not written one
     /// for `rules`; returns the house it records.
     fn session_for(

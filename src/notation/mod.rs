@@ -19,6 +19,7 @@ use crate::table::{Chips, Seat};
 
 pub mod history;
 pub mod phh;
+pub mod session;
 
 /// A malformed line: where, and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -569,6 +569,8 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
         street: Street::Preflop,
         pot: Chips::ZERO,
         board: Vec::new(),
+        blind_seats: None,
+        away: Vec::new(),
     })
 }
 

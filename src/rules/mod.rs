@@ -263,6 +263,10 @@ house_settings! {
     clock: Clock = "clock",
     /// The largest ante.
     max_ante: MaxAnte = "max-ante",
+    /// How odd chips are changed when the smallest chip leaves the table.
+    colour_up: crate::session::ColourUp = "colour-up",
+    /// Chips each player still in is given at a break (0: none).
+    break_top_up: u64 = "break-top-up",
 }
 
 fn value_text<T: Serialize>(value: &T) -> String {

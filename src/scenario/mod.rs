@@ -13,6 +13,8 @@ use thiserror::Error;
 use toml::Spanned;
 
 use crate::notation::parse_line;
+
+pub mod session;
 use crate::rules::{HouseRules, RulesError, line_column};
 use crate::table::cards::parse_cards;
 use crate::table::event::{AnteMode, Street, TableSetup};
@@ -63,6 +65,9 @@ struct RawScenario {
     table: Spanned<RawTable>,
     #[serde(default)]
     expect: Vec<Spanned<Expect>>,
+    /// Extension: the session (`[session]`: levels, names, seed).
+    #[serde(default)]
+    session: Option<Spanned<session::RawSession>>,
 }
 
 /// The house when a scenario names none.
@@ -210,6 +215,37 @@ pub struct Expect {
     pub stacks: Option<BTreeMap<String, u64>>,
     /// The seat that tables first.
     pub show_first: Option<u8>,
+    /// Extension (sessions): the hand number.
+    pub hand: Option<u32>,
+    /// Extension (sessions): the button seat of the hand in play.
+    pub button: Option<u8>,
+    /// Extension (sessions): the seats that posted `[small, big]` (0: none).
+    pub blind_seats: Option<[u8; 2]>,
+    /// Extension (sessions): the hand's blinds `[small, big]`.
+    pub blinds: Option<[u64; 2]>,
+    /// Extension (sessions): the hand's ante.
+    pub ante: Option<u64>,
+    /// Extension (sessions): the level number the clock is in (1-based).
+    pub level: Option<usize>,
+    /// Extension (sessions): seconds left in the level.
+    pub clock_left: Option<u64>,
+    /// Extension (sessions): finishing places, seat = place (the seat the
+    /// player left; the last one in is place 1).
+    pub places: Option<BTreeMap<String, u32>>,
+    /// Extension (sessions): chips at the table between hands, seat = chips.
+    pub seats: Option<BTreeMap<String, u64>>,
+    /// Extension (sessions): the seats dealt into the hand in play.
+    pub dealt: Option<Vec<u8>>,
+    /// Extension (sessions): the players still in at the table.
+    pub players: Option<usize>,
+    /// Extension (sessions): the player clock: none, thinking, counting or expired.
+    pub player_clock: Option<String>,
+    /// Extension (sessions): the line the floor is prompted to rule (`floor dead-hand`), or "".
+    pub suggest: Option<String>,
+    /// Extension (sessions): hand-for-hand play.
+    pub hand_for_hand: Option<bool>,
+    /// Extension (sessions): all chips at the table.
+    pub chips: Option<u64>,
 }
 
 /// A pot as expected.
@@ -239,6 +275,11 @@ pub struct Scenario {
     pub lines: Vec<(usize, String, Command)>,
     /// The expectations, numbered from 1 in file order.
     pub expectations: Vec<Expect>,
+    /// Every script line in order, hand and session lines (a file without
+    /// session lines has only hand lines: the same as `lines`).
+    pub script: Vec<(usize, String, session::ScriptLine)>,
+    /// The session: structure, names, seed (defaults when not given).
+    pub session: session::SessionSetup,
 }
 
 /// One failed expectation.
@@ -351,10 +392,25 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
     }
     let (first_line, first_column) = line_column(text, body_start);
     let mut lines = Vec::new();
+    let mut script = Vec::new();
     for (i, line) in raw.script.get_ref().lines().enumerate() {
         let file_line = first_line + i;
-        match parse_line(line) {
-            Ok(Some(command)) => lines.push((file_line, line.trim().to_string(), command)),
+        let parsed = if crate::notation::session::is_session_line(line) {
+            crate::notation::session::parse_table_line(line)
+                .map(|c| c.map(session::ScriptLine::Table))
+        } else {
+            parse_line(line).map(|c| c.map(session::ScriptLine::Hand))
+        };
+        match parsed {
+            Ok(Some(command)) => {
+                // `lines` keeps the first hand's lines (before any session line).
+                if let session::ScriptLine::Hand(c) = &command
+                    && script.len() == lines.len()
+                {
+                    lines.push((file_line, line.trim().to_string(), c.clone()));
+                }
+                script.push((file_line, line.trim().to_string(), command));
+            }
             Ok(None) => {}
             Err(e) => {
                 let column = if i == 0 {
@@ -371,7 +427,15 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
             }
         }
     }
-    let count = lines.len();
+    let count = script.len();
+    let session_setup = match raw.session {
+        None => session::SessionSetup::default(),
+        Some(raw_session) => {
+            let start = raw_session.span().start;
+            session::SessionSetup::read(raw_session.into_inner(), &rules)
+                .map_err(|m| at(start, m))?
+        }
+    };
     let mut expectations = Vec::new();
     for e in raw.expect {
         let start = e.span().start;
@@ -413,6 +477,8 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
         setup,
         lines,
         expectations,
+        script,
+        session: session_setup,
     })
 }
 
@@ -441,7 +507,7 @@ fn street_named(name: &str) -> Option<Street> {
     .find(|s| s.as_str() == name)
 }
 
-fn seat_named(key: &str) -> Result<Seat, String> {
+pub(crate) fn seat_named(key: &str) -> Result<Seat, String> {
     key.trim()
         .parse::<u8>()
         .ok()
@@ -501,6 +567,8 @@ fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, Stri
         street,
         pot: Chips(raw.pot.0),
         board,
+        blind_seats: None,
+        away: Vec::new(),
     })
 }
 
@@ -511,10 +579,15 @@ pub struct Report {
     pub failures: Vec<Failure>,
     /// The hand at the end.
     pub hand: Option<Hand>,
+    /// The table at the end (session scenarios).
+    pub table: Option<crate::session::Table>,
 }
 
 /// Plays a scenario and checks its expectations.
 pub fn run(scenario: &Scenario) -> Report {
+    if scenario.is_session() {
+        return session::run(scenario);
+    }
     let mut failures = Vec::new();
     let mut hand = match Hand::start(scenario.setup.clone(), scenario.rules.clone()) {
         Ok(hand) => hand,
@@ -529,6 +602,7 @@ pub fn run(scenario: &Scenario) -> Report {
             return Report {
                 failures,
                 hand: None,
+                table: None,
             };
         }
     };
@@ -554,18 +628,19 @@ pub fn run(scenario: &Scenario) -> Report {
     Report {
         failures,
         hand: Some(hand),
+        table: None,
     }
 }
 
 /// The state with any pending physical action resolved, as if the player's
 /// hands were back: what the expectations see mid-script.
-fn resolved_view(hand: &Hand) -> HandState {
+pub(crate) fn resolved_view(hand: &Hand) -> HandState {
     let mut view = hand.clone();
     let _ = view.execute(&Command::Resolve, None);
     view.state().clone()
 }
 
-fn check(
+pub(crate) fn check(
     e: &Expect,
     index: usize,
     after: usize,

@@ -3,7 +3,9 @@
 //!
 //! Ruling ids: `dead-button`, `heads-up-button`, `short-blind`.
 //!
-//! Rules cited: TDA 31 (dead button), 33 (heads-up: the button posts the
+//! Rules cited: TDA 29 and 66-C (a hand away from the table is killed
+//! after the deal), TDA 31 (dead button; a session may place a dead small
+//! blind), 33 (heads-up: the button posts the
 //! small blind, and is adjusted when heads-up play starts), 39-B (the posted
 //! big blind is the opening bet); UPT Blinds 1 and 3, No-limit 2 and
 //! tournament rule 19 (short blinds); Redtooth 19-24. Where a rule has
@@ -36,8 +38,15 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
     }
     let dealt: Vec<Seat> = out.state.occupied().collect();
     let heads_up = dealt.len() == 2;
+    // A session places the blinds itself (the big blind moves on one seat
+    // each hand; the small blind may be dead: TDA 31, Redtooth 21-24).
+    let placed = setup
+        .blind_seats
+        .filter(|b| dealt.contains(&b.big) && b.small.is_none_or(|s| dealt.contains(&s)));
     // TDA 33: heads-up the button posts the small blind.
-    let (sb, bb) = if heads_up && dealt.contains(&setup.button) {
+    let (sb, bb) = if let Some(b) = placed {
+        (b.small.unwrap_or(b.big), b.big)
+    } else if heads_up && dealt.contains(&setup.button) {
         let other = dealt
             .iter()
             .copied()
@@ -71,12 +80,13 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
         }
     }
     let mut rulings = Vec::new();
+    let dead_small = placed.is_some_and(|b| b.small.is_none());
     for (seat, post, nominal) in [
         (sb, Post::SmallBlind, setup.small_blind),
         (bb, Post::BigBlind, setup.big_blind),
     ] {
         let amount = nominal.min(out.state.seat(seat).stack);
-        if nominal.is_zero() {
+        if nominal.is_zero() || (dead_small && post == Post::SmallBlind) {
             continue;
         }
         out.emit(Event::Posted { seat, post, amount });
@@ -107,11 +117,22 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
             rulings.push(rules.ruling_clause(RulingId::ShortBlind, clause, text));
         }
     }
-    if !dealt.contains(&setup.button) {
+    if dead_small {
         let text = format!(
-            "The button is on empty seat {} (a dead button): seat {} posts the small blind and seat {} the big blind.",
+            "No one posts the small blind this hand (a dead small blind): seat {} posts the big blind, so no one misses a big blind.",
+            bb.number()
+        );
+        rulings.insert(0, rules.ruling(RulingId::DeadButton, text));
+    }
+    if !dealt.contains(&setup.button) {
+        let small = if dead_small {
+            "no one posts the small blind".to_string()
+        } else {
+            format!("seat {} posts the small blind", sb.number())
+        };
+        let text = format!(
+            "The button is on empty seat {} (a dead button): {small} and seat {} the big blind.",
             setup.button.number(),
-            sb.number(),
             bb.number()
         );
         rulings.insert(0, rules.ruling(RulingId::DeadButton, text));
@@ -144,6 +165,13 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
     }
     for ruling in rulings {
         out.emit(Event::RulingSuggested { ruling });
+    }
+    // TDA 29 and 66-C: a player away at the deal (or on penalty) is dealt
+    // in, his blinds and antes are posted, and his hand is killed.
+    for seat in &setup.away {
+        if dealt.contains(seat) && !out.state.seat(*seat).folded {
+            out.emit(Event::HandKilled { seat: *seat });
+        }
     }
     // The blinds and antes alone may leave no one to act (a short button
     // heads-up, everyone all in on the blinds): the hand is settled now as

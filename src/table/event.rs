@@ -224,6 +224,24 @@ pub struct TableSetup {
     /// Board cards already out when starting after preflop.
     #[serde(default)]
     pub board: Vec<Card>,
+    /// Who posts the blinds, when a session decides it (the dead button,
+    /// TDA 31 and Redtooth 21-24: the big blind moves on one seat each
+    /// hand and the small blind may be dead); `None`: from the button.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blind_seats: Option<BlindSeats>,
+    /// Seats dealt in whose hands are killed after the deal (away or
+    /// sitting out: blinds and antes posted, TDA 29 and 66-C).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub away: Vec<Seat>,
+}
+
+/// The seats that post the blinds when a session has placed them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlindSeats {
+    /// The small blind; `None` when no one posts it (a dead small blind).
+    pub small: Option<Seat>,
+    /// The big blind.
+    pub big: Seat,
 }
 
 impl TableSetup {
@@ -241,6 +259,8 @@ impl TableSetup {
             street: Street::Preflop,
             pot: Chips::ZERO,
             board: Vec::new(),
+            blind_seats: None,
+            away: Vec::new(),
         }
     }
 }

@@ -11,6 +11,7 @@ mod practice_screens;
 mod props;
 mod rules;
 mod scenarios;
+mod session;
 mod support;
 mod tmux;
 mod tui_fixtures;

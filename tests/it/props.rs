@@ -72,6 +72,8 @@ fn random_setup(rng: &mut StdRng) -> TableSetup {
             rng.random_range(0..=big * 10)
         }),
         board: vec![],
+        blind_seats: None,
+        away: vec![],
     };
     if rng.random_bool(0.15) {
         huge(setup, rng)

@@ -1,0 +1,355 @@
+//! The session's dealer lines (an extension of the contract, documented in
+//! README.md and config/README.md): the table between hands and the clocks.
+//!
+//! `hand` · `level 200/400` · `level 200/400 ante 50` · `level 200/400
+//! bb-ante 400` · `seat 7 sit 10000 Ann` · `seat 3 leave` · `seat 3 away` ·
+//! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 2 name Bob` ·
+//! `break` · `colour-up` (or `color-up`) with optional race cards
+//! `colour-up s1 As s4 KdQc` · `clock s4` · `clock stop` · `clock pause` ·
+//! `clock resume` · `clock adjust +60` · `hand-for-hand on|off` · `wait 30`
+//! (a script's time passes). A malformed line is refused with its column.
+
+use super::{NotationError, Word, amount_word, parse_seat, quoted, words};
+use crate::session::{Blinds, TableCommand};
+use crate::table::cards::{format_cards, parse_cards};
+use crate::table::event::AnteMode;
+use crate::table::{Chips, Seat};
+
+/// The words that start a session line.
+pub const VERBS: &[&str] = &[
+    "hand",
+    "level",
+    "seat",
+    "break",
+    "colour-up",
+    "color-up",
+    "clock",
+    "hand-for-hand",
+    "wait",
+];
+
+/// Whether `line` is a session line (its first word is a session verb).
+pub fn is_session_line(line: &str) -> bool {
+    let content = line.split('#').next().unwrap_or("");
+    words(content)
+        .first()
+        .is_some_and(|w| VERBS.iter().any(|v| w.text.eq_ignore_ascii_case(v)))
+}
+
+/// Parses a session line. Blank lines and comments give `None`; a line that
+/// is not a session line is an error (see `is_session_line`).
+pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationError> {
+    let content = line.split('#').next().unwrap_or("");
+    let words = words(content);
+    let Some(first) = words.first() else {
+        return Ok(None);
+    };
+    let end_column = content.trim_end().chars().count() + 1;
+    let missing = |what: &str| NotationError {
+        column: end_column,
+        message: format!("expected {what} at the end of the line"),
+    };
+    let err = |w: &Word, message: String| NotationError {
+        column: w.column,
+        message,
+    };
+    let mut rest = words[1..].iter();
+    let head = first.text.to_ascii_lowercase();
+    let command = match head.as_str() {
+        "hand" => TableCommand::NextHand,
+        "break" => TableCommand::Break,
+        "level" => {
+            let w = rest
+                .next()
+                .ok_or_else(|| missing("the blinds, like 200/400"))?;
+            let (small, big) = w.text.split_once('/').ok_or_else(|| {
+                err(
+                    w,
+                    format!(
+                        "{} is not blinds: expected SMALL/BIG, like 200/400",
+                        quoted(w.text)
+                    ),
+                )
+            })?;
+            let small = super::parse_amount(small, w.column)?;
+            let big = super::parse_amount(big, w.column + w.text.find('/').unwrap_or(0) + 1)?;
+            let (ante, ante_mode) = match rest.next() {
+                None => (Chips::ZERO, AnteMode::PerPlayer),
+                Some(kind) => {
+                    let mode = match kind.text.to_ascii_lowercase().as_str() {
+                        "ante" => AnteMode::PerPlayer,
+                        "bb-ante" => AnteMode::BigBlind,
+                        _ => {
+                            return Err(err(
+                                kind,
+                                format!(
+                                    "expected ante or bb-ante after the blinds, not {}",
+                                    quoted(kind.text)
+                                ),
+                            ));
+                        }
+                    };
+                    let a = rest.next().ok_or_else(|| missing("the ante amount"))?;
+                    (amount_word(a)?, mode)
+                }
+            };
+            TableCommand::SetLevel(Blinds {
+                small,
+                big,
+                ante,
+                ante_mode,
+            })
+        }
+        "seat" => {
+            let w = rest
+                .next()
+                .ok_or_else(|| missing("a seat number, like seat 3"))?;
+            let seat = w
+                .text
+                .parse::<u8>()
+                .ok()
+                .and_then(Seat::new)
+                .or_else(|| parse_seat(w).ok())
+                .ok_or_else(|| {
+                    err(
+                        w,
+                        format!("{} is not a seat: expected 1 to 10", quoted(w.text)),
+                    )
+                })?;
+            let verb = rest.next().ok_or_else(|| {
+                missing("what the seat does: sit, leave, away, back, sitout, add or name")
+            })?;
+            match verb.text.to_ascii_lowercase().as_str() {
+                "sit" => {
+                    let chips = rest
+                        .next()
+                        .ok_or_else(|| missing("the chips, like seat 7 sit 10000 Ann"))?;
+                    let chips = amount_word(chips)?;
+                    let name: Vec<&str> = rest.by_ref().map(|w| w.text).collect();
+                    TableCommand::Sit {
+                        seat,
+                        chips,
+                        name: name.join(" "),
+                    }
+                }
+                "leave" => TableCommand::Leave(seat),
+                "away" => TableCommand::Away(seat),
+                "back" => TableCommand::Back(seat),
+                "sitout" => TableCommand::SitOut(seat),
+                "add" => {
+                    let chips = rest
+                        .next()
+                        .ok_or_else(|| missing("the chips added, like seat 2 add 1500"))?;
+                    TableCommand::Add {
+                        seat,
+                        chips: amount_word(chips)?,
+                    }
+                }
+                "name" => {
+                    let name: Vec<&str> = rest.by_ref().map(|w| w.text).collect();
+                    if name.is_empty() {
+                        return Err(missing("the name, like seat 2 name Bob"));
+                    }
+                    TableCommand::Rename {
+                        seat,
+                        name: name.join(" "),
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        verb,
+                        format!(
+                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add or name",
+                            quoted(verb.text)
+                        ),
+                    ));
+                }
+            }
+        }
+        "colour-up" | "color-up" => {
+            let mut cards = Vec::new();
+            while let Some(w) = rest.next() {
+                let seat = parse_seat(w)?;
+                let c = rest
+                    .next()
+                    .ok_or_else(|| missing(&format!("the race cards of {}, like AsKd", w.text)))?;
+                let list = parse_cards(c.text).map_err(|e| err(c, e.to_string()))?;
+                cards.push((seat, list));
+            }
+            TableCommand::ColourUp { cards }
+        }
+        "clock" => {
+            let w = rest
+                .next()
+                .ok_or_else(|| missing("a seat (clock s4), stop, pause, resume or adjust"))?;
+            match w.text.to_ascii_lowercase().as_str() {
+                "stop" => TableCommand::ClockStop,
+                "pause" => TableCommand::ClockPause,
+                "resume" | "start" => TableCommand::ClockResume,
+                "adjust" => {
+                    let a = rest
+                        .next()
+                        .ok_or_else(|| missing("the seconds, like clock adjust +60"))?;
+                    let secs = a
+                        .text
+                        .strip_prefix('+')
+                        .unwrap_or(a.text)
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|s| s.unsigned_abs() <= 24 * 3600)
+                        .ok_or_else(|| {
+                            err(a, format!("{} is not seconds: expected a number like +60 or -30 (at most a day)", quoted(a.text)))
+                        })?;
+                    TableCommand::ClockAdjust(secs)
+                }
+                _ => TableCommand::ClockOn(parse_seat(w).map_err(|_| {
+                    err(w, format!("{} is not a clock line: expected a seat (s4), stop, pause, resume or adjust", quoted(w.text)))
+                })?),
+            }
+        }
+        "hand-for-hand" => {
+            let w = rest.next().ok_or_else(|| missing("on or off"))?;
+            match w.text.to_ascii_lowercase().as_str() {
+                "on" => TableCommand::HandForHand(true),
+                "off" => TableCommand::HandForHand(false),
+                _ => {
+                    return Err(err(
+                        w,
+                        format!("expected on or off, not {}", quoted(w.text)),
+                    ));
+                }
+            }
+        }
+        "wait" => {
+            let w = rest
+                .next()
+                .ok_or_else(|| missing("the seconds, like wait 30"))?;
+            let secs = w
+                .text
+                .parse::<u64>()
+                .ok()
+                .filter(|s| *s <= 7 * 24 * 3600)
+                .ok_or_else(|| {
+                    err(
+                        w,
+                        format!(
+                            "{} is not seconds: expected a whole number, like 30",
+                            quoted(w.text)
+                        ),
+                    )
+                })?;
+            TableCommand::Wait(secs)
+        }
+        _ => {
+            return Err(err(
+                first,
+                format!("{} does not start a session line", quoted(first.text)),
+            ));
+        }
+    };
+    if let Some(extra) = rest.next() {
+        return Err(err(
+            extra,
+            format!("unexpected {} at the end of the line", quoted(extra.text)),
+        ));
+    }
+    Ok(Some(command))
+}
+
+/// Writes a session command back as its line.
+pub fn format_table_command(command: &TableCommand) -> String {
+    let seat = |s: &Seat| s.number();
+    match command {
+        TableCommand::NextHand => "hand".into(),
+        TableCommand::SetLevel(b) => format!(
+            "level {}/{}{}",
+            b.small.get(),
+            b.big.get(),
+            match (b.ante.is_zero(), b.ante_mode) {
+                (true, _) => String::new(),
+                (false, AnteMode::PerPlayer) => format!(" ante {}", b.ante.get()),
+                (false, AnteMode::BigBlind) => format!(" bb-ante {}", b.ante.get()),
+            }
+        ),
+        TableCommand::Sit {
+            seat: s,
+            chips,
+            name,
+        } => format!("seat {} sit {} {name}", seat(s), chips.get())
+            .trim_end()
+            .to_string(),
+        TableCommand::Leave(s) => format!("seat {} leave", seat(s)),
+        TableCommand::Away(s) => format!("seat {} away", seat(s)),
+        TableCommand::Back(s) => format!("seat {} back", seat(s)),
+        TableCommand::SitOut(s) => format!("seat {} sitout", seat(s)),
+        TableCommand::Add { seat: s, chips } => format!("seat {} add {}", seat(s), chips.get()),
+        TableCommand::Rename { seat: s, name } => format!("seat {} name {name}", seat(s)),
+        TableCommand::Break => "break".into(),
+        TableCommand::ColourUp { cards } => {
+            let mut line = "colour-up".to_string();
+            for (s, c) in cards {
+                line.push_str(&format!(" s{} {}", seat(s), format_cards(c)));
+            }
+            line
+        }
+        TableCommand::ClockOn(s) => format!("clock s{}", seat(s)),
+        TableCommand::ClockStop => "clock stop".into(),
+        TableCommand::ClockPause => "clock pause".into(),
+        TableCommand::ClockResume => "clock resume".into(),
+        TableCommand::ClockAdjust(secs) => format!("clock adjust {secs:+}"),
+        TableCommand::Wait(secs) => format!("wait {secs}"),
+        TableCommand::HandForHand(on) => {
+            format!("hand-for-hand {}", if *on { "on" } else { "off" })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_session_line_reads_back_as_written() {
+        for line in [
+            "hand",
+            "level 200/400",
+            "level 200/400 ante 50",
+            "level 200/400 bb-ante 400",
+            "seat 7 sit 10000 Ann Lee",
+            "seat 3 leave",
+            "seat 3 away",
+            "seat 3 back",
+            "seat 3 sitout",
+            "seat 2 add 1500",
+            "seat 2 name Bob",
+            "break",
+            "colour-up",
+            "colour-up s1 As s4 KdQc",
+            "clock s4",
+            "clock stop",
+            "clock pause",
+            "clock resume",
+            "clock adjust +60",
+            "clock adjust -30",
+            "hand-for-hand on",
+            "wait 30",
+        ] {
+            assert!(is_session_line(line), "{line}");
+            let c = parse_table_line(line).expect(line).expect(line);
+            assert_eq!(format_table_command(&c), line);
+        }
+    }
+
+    #[test]
+    fn a_malformed_session_line_names_its_column() {
+        assert_eq!(parse_table_line("level 200-400").unwrap_err().column, 7);
+        assert_eq!(parse_table_line("seat 11 leave").unwrap_err().column, 6);
+        assert_eq!(parse_table_line("seat 3 dance").unwrap_err().column, 8);
+        assert_eq!(
+            parse_table_line("clock adjust soon").unwrap_err().column,
+            14
+        );
+        assert_eq!(parse_table_line("hand now").unwrap_err().column, 6);
+        assert!(!is_session_line("s3 call"));
+    }
+}

@@ -1,0 +1,1035 @@
+//! The table between hands: who sits where with how many chips, the
+//! button's positions, the hand number, the blinds in force, the clocks and
+//! the finishing places. It is event-sourced like a hand: `Table::decide`
+//! checks a `TableCommand` against the table (at an injected time) and
+//! returns `TableEvent`s or a refusal; `Table::apply` folds an event, never
+//! fails and checks nothing; a journal of events replays to the same table.
+//!
+//! A hand in play is a `table::Hand`; `Table::next_setup` builds its
+//! `TableSetup` (stacks carried, blinds placed by the moving big blind,
+//! waiting and away seats) and `Table::hand_over` reads the finished hand
+//! back (stacks, busts and places).
+//!
+//! Rules cited: TDA 7 and 9, Nuts 9, Redtooth 50, UPT Tournament 16 (a new
+//! player is not dealt in between the small blind and the button); TDA 22,
+//! Nuts 23, Redtooth 44, UPT Tournament 10 (a new level applies to the next
+//! hand); TDA 29 and 66-C (a player away is dealt in, posts and his hand is
+//! killed); TDA 31, Nuts 33, Redtooth 21-24, UPT Tournament 30 (dead button:
+//! the big blind moves on one seat each hand, so no one misses it); TDA 33,
+//! Nuts 35, UPT Tournament 31 (heads-up: the player who had the big blind
+//! last gets the button); UPT Tournament 35 (two busting in one hand: the
+//! one who started it with more chips places higher); Redtooth 56 (the
+//! break top-up); TDA 23, Nuts 24, Redtooth 46, UPT Tournament 11
+//! (colour-up, `colour_up`); TDA 27 and the others (the player clock).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::clock::{LevelClock, PlayerClock, PlayerClockReading};
+use super::colour_up::{ColourChange, colour_up};
+use super::structure::{Blinds, Stage, Structure};
+use crate::rules::HouseRules;
+use crate::table::event::{BlindSeats, Post, TableSetup};
+use crate::table::state::HandState;
+use crate::table::{Card, Chips, Command, Event, Irregularity, Seat, Street};
+
+/// What a player is doing at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Presence {
+    /// In his seat and playing.
+    Playing,
+    /// Away from the table: dealt in, blinds and antes posted, the hand
+    /// killed after the deal (TDA 29).
+    Away,
+    /// Sitting out (on penalty, TDA 66-C): as away.
+    SittingOut,
+}
+
+/// A player in a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The name, as the dealer keyed it (may be empty).
+    pub name: String,
+    /// Chips behind.
+    pub chips: Chips,
+    /// Playing, away or sitting out.
+    pub presence: Presence,
+    /// Seated since the last hand began: dealt in only where a new player
+    /// may be (not between the small blind and the button).
+    pub new: bool,
+}
+
+/// A player who has busted and the place he finished in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finish {
+    /// The place (1 is the winner).
+    pub place: u32,
+    /// The seat he left.
+    pub seat: Seat,
+    /// His name.
+    pub name: String,
+    /// The hand he busted in.
+    pub hand: u32,
+}
+
+/// Where the button and the blinds were in a hand (positions, which may be
+/// empty seats: the dead button and the dead small blind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Positions {
+    /// The button.
+    pub button: Seat,
+    /// The small blind's position (no one may have posted it).
+    pub small: Seat,
+    /// The big blind.
+    pub big: Seat,
+}
+
+impl Positions {
+    /// Where the button and blinds were in a started hand: its setup and
+    /// the events of its start (the blinds posted).
+    pub fn of(setup: &TableSetup, events: &[Event]) -> Positions {
+        let posted = |want: Post| {
+            events.iter().find_map(|e| match e {
+                Event::Posted { seat, post, .. } if *post == want => Some(*seat),
+                _ => None,
+            })
+        };
+        let big = posted(Post::BigBlind).unwrap_or(setup.button);
+        // A dead small blind keeps its position: the old big blind's seat.
+        let small = match setup.blind_seats {
+            Some(BlindSeats { small: None, .. }) => None,
+            _ => posted(Post::SmallBlind),
+        };
+        let small = small.unwrap_or_else(|| {
+            setup
+                .button
+                .clockwise_after()
+                .take_while(|s| *s != big)
+                .last()
+                .unwrap_or(setup.button)
+        });
+        Positions {
+            button: setup.button,
+            small,
+            big,
+        }
+    }
+}
+
+/// The chips that came to the table and went from it: the sum of the
+/// stacks is always `entered + added - left + coloured_up - coloured_down`
+/// (`Table::chips_expected`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    /// Starting stacks of everyone seated.
+    pub entered: u64,
+    /// Chips added (re-entries, top-ups).
+    pub added: u64,
+    /// Chips that left with a player moved out.
+    pub left: u64,
+    /// Chips a colour-up added (rounding up, races).
+    pub coloured_up: u64,
+    /// Chips a colour-up took away (odd chips lost in a race).
+    pub coloured_down: u64,
+}
+
+/// A line for the table between hands (or about the clocks).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableCommand {
+    /// `hand`: the next hand starts.
+    NextHand,
+    /// `level 200/400 ante 50`: the blinds for the next hand.
+    SetLevel(Blinds),
+    /// `seat 7 sit 10000 Ann`: a player takes an empty seat.
+    Sit {
+        /// The seat.
+        seat: Seat,
+        /// Starting chips.
+        chips: Chips,
+        /// The name.
+        name: String,
+    },
+    /// `seat 3 leave`: a player leaves with his chips (moved to another table).
+    Leave(Seat),
+    /// `seat 3 away`.
+    Away(Seat),
+    /// `seat 3 back`.
+    Back(Seat),
+    /// `seat 3 sitout`.
+    SitOut(Seat),
+    /// `seat 2 add 1500`: chips added (a re-entry, a top-up).
+    Add {
+        /// The seat.
+        seat: Seat,
+        /// Chips added.
+        chips: Chips,
+    },
+    /// `seat 2 name Bob`.
+    Rename {
+        /// The seat.
+        seat: Seat,
+        /// The new name.
+        name: String,
+    },
+    /// `break`: a break starts (the house's top-up, if any).
+    Break,
+    /// `colour-up [s1 AsKd ...]`: the smallest chip leaves the table; race
+    /// cards keyed by the dealer, or drawn from the seeded deck.
+    ColourUp {
+        /// Keyed race cards, per seat.
+        cards: Vec<(Seat, Vec<Card>)>,
+    },
+    /// `clock s4`: the clock is called on a seat.
+    ClockOn(Seat),
+    /// `clock stop`.
+    ClockStop,
+    /// `clock start` / `clock resume`: the level clock runs.
+    ClockResume,
+    /// `clock pause`.
+    ClockPause,
+    /// `clock adjust +60`: seconds added to (or taken from) the level.
+    ClockAdjust(i64),
+    /// `wait 30`: in a script, 30 seconds pass (the scenario's clock).
+    Wait(u64),
+    /// `hand-for-hand on|off`.
+    HandForHand(bool),
+}
+
+/// Something that happened at the table (journaled; `apply` folds it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum TableEvent {
+    /// A new table (`--new`): everything before it is another table.
+    Opened {
+        /// The button of its first hand.
+        first_button: Seat,
+        /// Its blind structure.
+        structure: Structure,
+        /// Its chips, smallest first.
+        denominations: Vec<Chips>,
+    },
+    /// A hand began with this setup.
+    HandBegun {
+        /// Its number.
+        number: u32,
+        /// The setup dealt.
+        setup: TableSetup,
+        /// Where the button and blinds are.
+        positions: Positions,
+        /// The level clock's stage when it began.
+        stage: Option<usize>,
+    },
+    /// The hand ended: each dealt seat's stack, and who busted.
+    HandEnded {
+        /// Stacks after the hand.
+        stacks: Vec<(Seat, Chips)>,
+        /// Busted players and their places, best place first.
+        busted: Vec<Finish>,
+    },
+    /// A player sat down (a late entry or re-entry: the field grows, so
+    /// every finish so far moves down a place).
+    PlayerSeated {
+        /// The seat.
+        seat: Seat,
+        /// The name.
+        name: String,
+        /// Starting chips.
+        chips: Chips,
+    },
+    /// A player left the table with his chips.
+    PlayerLeft {
+        /// The seat.
+        seat: Seat,
+        /// Chips he took.
+        chips: Chips,
+    },
+    /// A player's presence changed.
+    PresenceChanged {
+        /// The seat.
+        seat: Seat,
+        /// Now.
+        presence: Presence,
+    },
+    /// Chips added to a stack.
+    ChipsAdded {
+        /// The seat.
+        seat: Seat,
+        /// How many.
+        chips: Chips,
+    },
+    /// A player renamed.
+    Renamed {
+        /// The seat.
+        seat: Seat,
+        /// The new name.
+        name: String,
+    },
+    /// The TD set the blinds for the next hand.
+    LevelSet {
+        /// The blinds.
+        blinds: Blinds,
+        /// The structure's stage it matches, if any (the clock jumps there).
+        stage: Option<usize>,
+        /// When.
+        at_ms: i64,
+    },
+    /// A break started.
+    BreakStarted,
+    /// The table coloured up.
+    ColouredUp {
+        /// The chip removed.
+        removed: Chips,
+        /// Each seat's change.
+        changes: Vec<ColourChange>,
+    },
+    /// The level clock started or resumed.
+    ClockResumed {
+        /// When.
+        at_ms: i64,
+    },
+    /// The level clock paused.
+    ClockPaused {
+        /// When.
+        at_ms: i64,
+    },
+    /// The level clock was adjusted.
+    ClockAdjusted {
+        /// When.
+        at_ms: i64,
+        /// Seconds added (negative: taken away).
+        secs: i64,
+    },
+    /// The clock was called on a seat.
+    PlayerClockCalled {
+        /// The clock.
+        clock: PlayerClock,
+    },
+    /// The player clock stopped (the player acted, or the floor stopped it).
+    PlayerClockStopped,
+    /// Script time passed.
+    Waited {
+        /// Seconds.
+        secs: u64,
+    },
+    /// Hand-for-hand on or off.
+    HandForHandSet {
+        /// On.
+        on: bool,
+    },
+}
+
+/// Why the table refused a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableRefusal {
+    /// The hand is still being played.
+    HandInPlay(Street),
+    /// The seat is taken.
+    SeatTaken(u8),
+    /// Nobody sits there.
+    SeatEmpty(u8),
+    /// Fewer than two players can be dealt in.
+    TooFewPlayers(usize),
+    /// No blinds are known for the next hand.
+    NoBlinds,
+    /// The colour-up needs two chip denominations.
+    NoChipToRemove,
+    /// Chips would exceed the table maximum.
+    TooManyChips,
+    /// The line makes no sense now (with a sentence why).
+    Other(String),
+}
+
+impl fmt::Display for TableRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableRefusal::HandInPlay(street) => write!(
+                f,
+                "The hand is still on the {street}: finish it first."
+            ),
+            TableRefusal::SeatTaken(n) => write!(f, "Seat {n} is taken: the player there must leave first."),
+            TableRefusal::SeatEmpty(n) => write!(f, "Nobody sits in seat {n}."),
+            TableRefusal::TooFewPlayers(n) => write!(
+                f,
+                "Only {n} player(s) can be dealt in: a hand needs at least two."
+            ),
+            TableRefusal::NoBlinds => f.write_str(
+                "No blinds are set for the next hand: key a level line, like level 100/200.",
+            ),
+            TableRefusal::NoChipToRemove => f.write_str(
+                "A colour-up needs at least two chip denominations in play, the smallest to remove and the next to change it for.",
+            ),
+            TableRefusal::TooManyChips => write!(
+                f,
+                "That would put more than {} chips on the table.",
+                Chips::MAX_TABLE
+            ),
+            TableRefusal::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for TableRefusal {}
+
+/// The table: players, positions, the level and the clocks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    /// Who sits where.
+    pub seats: BTreeMap<Seat, Player>,
+    /// Players who busted, best place first.
+    pub places: Vec<Finish>,
+    /// The number of the last hand begun (0: none yet).
+    pub hand: u32,
+    /// Whether a hand is being played.
+    pub in_hand: bool,
+    /// Where the button and blinds were in the last hand.
+    pub positions: Option<Positions>,
+    /// The button for the first hand (before any positions).
+    pub first_button: Seat,
+    /// The blind structure (may be empty: the TD keys levels).
+    pub structure: Structure,
+    /// The level clock over the structure.
+    pub level_clock: LevelClock,
+    /// Blinds the TD set for the next hand, with the clock stage then.
+    pub set_blinds: Option<(Blinds, usize)>,
+    /// The blinds of the last hand begun.
+    pub blinds: Option<Blinds>,
+    /// The clock on a player, if called.
+    pub player_clock: Option<PlayerClock>,
+    /// Hand-for-hand play (TDA RP, Redtooth 53-54).
+    pub hand_for_hand: bool,
+    /// Whether a break has been called and no hand has begun since.
+    pub on_break: bool,
+    /// Chip denominations in play, smallest first.
+    pub denominations: Vec<Chips>,
+    /// Chips in and out.
+    pub ledger: Ledger,
+    /// Script time (for scenario files): milliseconds passed.
+    pub script_ms: i64,
+}
+
+impl Table {
+    /// A new table: its first button, structure and chips, nobody seated.
+    pub fn new(first_button: Seat, structure: Structure, denominations: Vec<Chips>) -> Table {
+        let level_clock = LevelClock::new(structure.stage_ms());
+        Table {
+            seats: BTreeMap::new(),
+            places: Vec::new(),
+            hand: 0,
+            in_hand: false,
+            positions: None,
+            first_button,
+            structure,
+            level_clock,
+            set_blinds: None,
+            blinds: None,
+            player_clock: None,
+            hand_for_hand: false,
+            on_break: false,
+            denominations,
+            ledger: Ledger::default(),
+            script_ms: 0,
+        }
+    }
+
+    /// A table from a hand's setup (a scenario's `[table]`, the first hand
+    /// of a session): its players seated, the setup's blinds set.
+    pub fn from_setup(
+        setup: &TableSetup,
+        structure: Structure,
+        names: &BTreeMap<u8, String>,
+    ) -> Table {
+        let mut t = Table::new(setup.button, structure, setup.denominations.clone());
+        for (seat, chips) in &setup.stacks {
+            let name = names.get(&seat.number()).cloned().unwrap_or_default();
+            t.apply(&TableEvent::PlayerSeated {
+                seat: *seat,
+                name,
+                chips: *chips,
+            });
+            if let Some(p) = t.seats.get_mut(seat) {
+                p.new = false;
+            }
+        }
+        let blinds = Blinds {
+            small: setup.small_blind,
+            big: setup.big_blind,
+            ante: setup.ante,
+            ante_mode: setup.ante_mode,
+        };
+        let stage = t.level_clock.at(0).stage;
+        t.set_blinds = Some((blinds, stage));
+        t
+    }
+
+    /// The chips the stacks must add up to (the ledger).
+    pub fn chips_expected(&self) -> u64 {
+        (self.ledger.entered + self.ledger.added + self.ledger.coloured_up)
+            .saturating_sub(self.ledger.left + self.ledger.coloured_down)
+    }
+
+    /// The chips in the stacks.
+    pub fn chips_seated(&self) -> u64 {
+        self.seats.values().map(|p| p.chips.get()).sum()
+    }
+
+    /// The players still in (seated with chips).
+    pub fn players_in(&self) -> usize {
+        self.seats.values().filter(|p| !p.chips.is_zero()).count()
+    }
+
+    /// The blinds the next hand would be dealt with at `now`: the level
+    /// the clock has reached (TDA 22: a level reached applies to the next
+    /// hand), unless the TD set one since the clock last moved on.
+    pub fn blinds_at(&self, now_ms: i64) -> Option<Blinds> {
+        let stage = self.level_clock.at(now_ms).stage;
+        match self.set_blinds {
+            Some((b, set_at)) if set_at == stage || self.structure.stages.is_empty() => Some(b),
+            _ => self
+                .structure
+                .blinds_at(stage)
+                .or(self.set_blinds.map(|(b, _)| b)),
+        }
+    }
+
+    /// The 1-based level number the clock is in at `now` (0 without a structure).
+    pub fn level_number_at(&self, now_ms: i64) -> usize {
+        if self.structure.stages.is_empty() {
+            return 0;
+        }
+        self.structure
+            .level_number(self.level_clock.at(now_ms).stage)
+    }
+
+    /// Whether the clock is in a break at `now`.
+    pub fn break_at(&self, now_ms: i64) -> bool {
+        let stage = self.level_clock.at(now_ms).stage;
+        matches!(self.structure.stages.get(stage), Some(Stage::Break { .. }))
+    }
+
+    /// When the player clock has run out at `now`: the command the floor
+    /// should rule (the seat's hand is dead, TDA 27), to suggest.
+    pub fn player_clock_due(&self, now_ms: i64) -> Option<(Seat, Command)> {
+        let clock = self.player_clock?;
+        (clock.at(now_ms) == PlayerClockReading::Expired)
+            .then_some((clock.seat, Command::Floor(Irregularity::DeadHand)))
+    }
+
+    /// The setup of the next hand at `now` (checks only; changes nothing).
+    pub fn next_setup(
+        &self,
+        rules: &HouseRules,
+        now_ms: i64,
+    ) -> Result<(TableSetup, Positions), TableRefusal> {
+        let _ = rules;
+        let blinds = self.blinds_at(now_ms).ok_or(TableRefusal::NoBlinds)?;
+        let live: Vec<Seat> = self
+            .seats
+            .iter()
+            .filter(|(_, p)| !p.chips.is_zero())
+            .map(|(s, _)| *s)
+            .collect();
+        let (positions, dealt, small_posts) = match self.positions {
+            None => {
+                let dealt = live.clone();
+                if dealt.len() < 2 {
+                    return Err(TableRefusal::TooFewPlayers(dealt.len()));
+                }
+                let heads_up = dealt.len() == 2;
+                let button = self.first_button;
+                let (small, big) = if heads_up && dealt.contains(&button) {
+                    let other = dealt
+                        .iter()
+                        .copied()
+                        .find(|s| *s != button)
+                        .unwrap_or(button);
+                    (button, other)
+                } else {
+                    let sb = next_in(button, &dealt);
+                    (sb, next_in(sb, &dealt))
+                };
+                (Positions { button, small, big }, dealt, true)
+            }
+            Some(last) => {
+                // The players who have played here are dealt in; a new one
+                // waits while he sits between the small blind and the
+                // button (TDA 7, 9): decided on the positions the hand
+                // would have without him.
+                let old: Vec<Seat> = live
+                    .iter()
+                    .copied()
+                    .filter(|s| self.seats.get(s).is_some_and(|p| !p.new))
+                    .collect();
+                if old.len() + live.len() - old.len() < 2 {
+                    return Err(TableRefusal::TooFewPlayers(live.len()));
+                }
+                // The big blind moves on one seat (TDA 31): nobody misses it.
+                let big = next_in(last.big, &live);
+                let mut dealt: Vec<Seat> = live.clone();
+                let (button, small) = if live.len() == 2 {
+                    // TDA 33, UPT 31: heads-up, the one who had the big blind
+                    // last gets the button, which posts the small blind.
+                    let other = live.iter().copied().find(|s| *s != big).unwrap_or(big);
+                    (other, other)
+                } else {
+                    (last.small, last.big)
+                };
+                if live.len() > 2 {
+                    dealt.retain(|s| {
+                        let new = self.seats.get(s).is_some_and(|p| p.new);
+                        !(new && strictly_between(button, small, *s))
+                    });
+                }
+                if dealt.len() < 2 {
+                    return Err(TableRefusal::TooFewPlayers(dealt.len()));
+                }
+                let small_posts = dealt.contains(&small) && small != big;
+                (Positions { button, small, big }, dealt, small_posts)
+            }
+        };
+        let stacks: Vec<(Seat, Chips)> = dealt
+            .iter()
+            .filter_map(|s| self.seats.get(s).map(|p| (*s, p.chips)))
+            .collect();
+        let away: Vec<Seat> = dealt
+            .iter()
+            .copied()
+            .filter(|s| {
+                self.seats
+                    .get(s)
+                    .is_some_and(|p| p.presence != Presence::Playing)
+            })
+            .collect();
+        let setup = TableSetup {
+            button: positions.button,
+            small_blind: blinds.small,
+            big_blind: blinds.big,
+            ante: blinds.ante,
+            ante_mode: blinds.ante_mode,
+            stacks,
+            denominations: self.denominations.clone(),
+            street: Street::Preflop,
+            pot: Chips::ZERO,
+            board: Vec::new(),
+            blind_seats: self.positions.map(|_| BlindSeats {
+                small: small_posts.then_some(positions.small),
+                big: positions.big,
+            }),
+            away,
+        };
+        Ok((setup, positions))
+    }
+
+    /// Checks a table line at `now` and returns what it does. `draw`
+    /// gives race cards for a colour-up the dealer did not key (a seeded
+    /// shuffle in the caller: the cards are in the event, so a replay
+    /// needs no seed).
+    pub fn decide(
+        &self,
+        rules: &HouseRules,
+        command: &TableCommand,
+        now_ms: i64,
+        draw: &mut dyn FnMut(usize) -> Vec<Card>,
+    ) -> Result<Vec<TableEvent>, TableRefusal> {
+        let between = || -> Result<(), TableRefusal> {
+            if self.in_hand {
+                Err(TableRefusal::HandInPlay(Street::Preflop))
+            } else {
+                Ok(())
+            }
+        };
+        let seated = |seat: Seat| -> Result<&Player, TableRefusal> {
+            self.seats
+                .get(&seat)
+                .ok_or(TableRefusal::SeatEmpty(seat.number()))
+        };
+        Ok(match command {
+            TableCommand::NextHand => {
+                between()?;
+                let (setup, positions) = self.next_setup(rules, now_ms)?;
+                let stage =
+                    (!self.structure.stages.is_empty()).then(|| self.level_clock.at(now_ms).stage);
+                vec![TableEvent::HandBegun {
+                    number: self.hand + 1,
+                    setup,
+                    positions,
+                    stage,
+                }]
+            }
+            TableCommand::SetLevel(blinds) => {
+                if let Some(problem) =
+                    crate::rules::blinds_problem(blinds.small.get(), blinds.big.get())
+                {
+                    return Err(TableRefusal::Other(format!("{problem}.")));
+                }
+                if let Some(problem) = crate::rules::ante_problem(
+                    &rules.settings,
+                    blinds.small.get(),
+                    blinds.ante.get(),
+                ) {
+                    return Err(TableRefusal::Other(format!("{problem}.")));
+                }
+                let stage = self
+                    .structure
+                    .stages
+                    .iter()
+                    .position(|s| matches!(s, Stage::Level { blinds: b, .. } if b == blinds));
+                vec![TableEvent::LevelSet {
+                    blinds: *blinds,
+                    stage,
+                    at_ms: now_ms,
+                }]
+            }
+            TableCommand::Sit { seat, chips, name } => {
+                between()?;
+                if self.seats.contains_key(seat) {
+                    return Err(TableRefusal::SeatTaken(seat.number()));
+                }
+                if chips.is_zero() {
+                    return Err(TableRefusal::Other(format!(
+                        "A player sits with chips: seat {} was given 0.",
+                        seat.number()
+                    )));
+                }
+                self.room_for(*chips)?;
+                vec![TableEvent::PlayerSeated {
+                    seat: *seat,
+                    name: name.clone(),
+                    chips: *chips,
+                }]
+            }
+            TableCommand::Leave(seat) => {
+                between()?;
+                let p = seated(*seat)?;
+                vec![TableEvent::PlayerLeft {
+                    seat: *seat,
+                    chips: p.chips,
+                }]
+            }
+            TableCommand::Away(seat) | TableCommand::Back(seat) | TableCommand::SitOut(seat) => {
+                seated(*seat)?;
+                let presence = match command {
+                    TableCommand::Away(_) => Presence::Away,
+                    TableCommand::SitOut(_) => Presence::SittingOut,
+                    _ => Presence::Playing,
+                };
+                vec![TableEvent::PresenceChanged {
+                    seat: *seat,
+                    presence,
+                }]
+            }
+            TableCommand::Add { seat, chips } => {
+                between()?;
+                seated(*seat)?;
+                self.room_for(*chips)?;
+                vec![TableEvent::ChipsAdded {
+                    seat: *seat,
+                    chips: *chips,
+                }]
+            }
+            TableCommand::Rename { seat, name } => {
+                seated(*seat)?;
+                vec![TableEvent::Renamed {
+                    seat: *seat,
+                    name: name.clone(),
+                }]
+            }
+            TableCommand::Break => {
+                between()?;
+                let top_up = Chips(rules.settings.break_top_up.value);
+                let mut events = vec![TableEvent::BreakStarted];
+                if !top_up.is_zero() {
+                    // Redtooth 56: every player still in gets the top-up.
+                    for (seat, p) in &self.seats {
+                        if !p.chips.is_zero() {
+                            events.push(TableEvent::ChipsAdded {
+                                seat: *seat,
+                                chips: top_up,
+                            });
+                        }
+                    }
+                    let total = top_up.get() * events.len() as u64;
+                    self.room_for(Chips(total))?;
+                }
+                events
+            }
+            TableCommand::ColourUp { cards } => {
+                between()?;
+                let [removed, next, ..] = self.denominations[..] else {
+                    return Err(TableRefusal::NoChipToRemove);
+                };
+                let method = rules.settings.colour_up.value;
+                let stacks: Vec<(Seat, Chips)> =
+                    self.seats.iter().map(|(s, p)| (*s, p.chips)).collect();
+                let mut race_cards = cards.clone();
+                if method.races() && cards.is_empty() {
+                    // Seat 1 first, each player all his cards before the next (UPT 11).
+                    let counts: Vec<(Seat, usize)> = stacks
+                        .iter()
+                        .map(|(s, c)| (*s, super::colour_up::odd_chips(*c, removed, next) as usize))
+                        .filter(|(_, n)| *n > 0)
+                        .collect();
+                    let total: usize = counts.iter().map(|(_, n)| n).sum();
+                    let mut deck = draw(total.min(52)).into_iter();
+                    race_cards = counts
+                        .iter()
+                        .map(|(s, n)| (*s, deck.by_ref().take(*n).collect()))
+                        .collect();
+                }
+                let changes = colour_up(method, &stacks, next, &race_cards);
+                vec![TableEvent::ColouredUp { removed, changes }]
+            }
+            TableCommand::ClockOn(seat) => {
+                seated(*seat)?;
+                vec![TableEvent::PlayerClockCalled {
+                    clock: PlayerClock::call(*seat, now_ms, rules.settings.clock.value),
+                }]
+            }
+            TableCommand::ClockStop => {
+                if self.player_clock.is_none() {
+                    return Err(TableRefusal::Other(
+                        "No clock is running on a player.".into(),
+                    ));
+                }
+                vec![TableEvent::PlayerClockStopped]
+            }
+            TableCommand::ClockResume => vec![TableEvent::ClockResumed { at_ms: now_ms }],
+            TableCommand::ClockPause => vec![TableEvent::ClockPaused { at_ms: now_ms }],
+            TableCommand::ClockAdjust(secs) => vec![TableEvent::ClockAdjusted {
+                at_ms: now_ms,
+                secs: *secs,
+            }],
+            TableCommand::Wait(secs) => vec![TableEvent::Waited { secs: *secs }],
+            TableCommand::HandForHand(on) => vec![TableEvent::HandForHandSet { on: *on }],
+        })
+    }
+
+    fn room_for(&self, more: Chips) -> Result<(), TableRefusal> {
+        let total = u128::from(self.chips_seated()) + u128::from(more.get());
+        if total > u128::from(Chips::MAX_TABLE.get()) {
+            return Err(TableRefusal::TooManyChips);
+        }
+        Ok(())
+    }
+
+    /// What the finished hand `state` leaves at the table: stacks and the
+    /// players who busted with their places (UPT Tournament 35: the one who
+    /// started the hand with more chips places higher; equal stacks: the
+    /// lower seat number places higher, so places stay unique).
+    pub fn hand_over(&self, state: &HandState) -> Vec<TableEvent> {
+        let stacks: Vec<(Seat, Chips)> =
+            state.occupied().map(|s| (s, state.seat(s).stack)).collect();
+        let mut bust: Vec<(Seat, Chips)> = state
+            .occupied()
+            .filter(|s| state.seat(*s).stack.is_zero())
+            .map(|s| (s, state.seat(s).starting_stack))
+            .collect();
+        // Best first: more chips at the start, then the lower seat.
+        bust.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let still_in = self.players_in() as u32;
+        let k = bust.len() as u32;
+        let busted = bust
+            .iter()
+            .enumerate()
+            .map(|(i, (seat, _))| Finish {
+                place: still_in - k + 1 + i as u32,
+                seat: *seat,
+                name: self
+                    .seats
+                    .get(seat)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                hand: self.hand,
+            })
+            .collect();
+        vec![TableEvent::HandEnded { stacks, busted }]
+    }
+
+    /// Folds one event. Never fails, checks nothing.
+    pub fn apply(&mut self, event: &TableEvent) {
+        match event {
+            TableEvent::Opened {
+                first_button,
+                structure,
+                denominations,
+            } => *self = Table::new(*first_button, structure.clone(), denominations.clone()),
+            TableEvent::HandBegun {
+                number,
+                setup,
+                positions,
+                ..
+            } => {
+                self.hand = *number;
+                self.in_hand = true;
+                self.on_break = false;
+                self.positions = Some(*positions);
+                self.blinds = Some(Blinds {
+                    small: setup.small_blind,
+                    big: setup.big_blind,
+                    ante: setup.ante,
+                    ante_mode: setup.ante_mode,
+                });
+                for (seat, _) in &setup.stacks {
+                    if let Some(p) = self.seats.get_mut(seat) {
+                        p.new = false;
+                    }
+                }
+            }
+            TableEvent::HandEnded { stacks, busted } => {
+                self.in_hand = false;
+                self.player_clock = None;
+                for (seat, chips) in stacks {
+                    if let Some(p) = self.seats.get_mut(seat) {
+                        p.chips = *chips;
+                    }
+                }
+                for f in busted {
+                    self.seats.remove(&f.seat);
+                    self.places.push(f.clone());
+                }
+                self.places.sort_by_key(|f| f.place);
+            }
+            TableEvent::PlayerSeated { seat, name, chips } => {
+                self.seats.insert(
+                    *seat,
+                    Player {
+                        name: name.clone(),
+                        chips: *chips,
+                        presence: Presence::Playing,
+                        new: self.hand > 0 || self.positions.is_some(),
+                    },
+                );
+                self.ledger.entered += chips.get();
+                // A late entry or re-entry grows the field: everyone who
+                // has busted finishes one place lower (places stay unique).
+                for f in &mut self.places {
+                    f.place += 1;
+                }
+            }
+            TableEvent::PlayerLeft { seat, chips } => {
+                self.seats.remove(seat);
+                self.ledger.left += chips.get();
+            }
+            TableEvent::PresenceChanged { seat, presence } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.presence = *presence;
+                }
+            }
+            TableEvent::ChipsAdded { seat, chips } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.chips = Chips(p.chips.get() + chips.get());
+                    self.ledger.added += chips.get();
+                }
+            }
+            TableEvent::Renamed { seat, name } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.name = name.clone();
+                }
+            }
+            TableEvent::LevelSet {
+                blinds,
+                stage,
+                at_ms,
+            } => {
+                if let Some(stage) = stage {
+                    self.level_clock.jump_to(*at_ms, *stage);
+                }
+                let now = self.level_clock.at(*at_ms).stage;
+                self.set_blinds = Some((*blinds, now));
+            }
+            TableEvent::BreakStarted => self.on_break = true,
+            TableEvent::ColouredUp { removed, changes } => {
+                for c in changes {
+                    if let Some(p) = self.seats.get_mut(&c.seat) {
+                        p.chips = c.after;
+                    }
+                    if c.after > c.before {
+                        self.ledger.coloured_up += c.after.get() - c.before.get();
+                    } else {
+                        self.ledger.coloured_down += c.before.get() - c.after.get();
+                    }
+                }
+                self.denominations.retain(|d| d != removed);
+            }
+            TableEvent::ClockResumed { at_ms } => self.level_clock.resume(*at_ms),
+            TableEvent::ClockPaused { at_ms } => self.level_clock.pause(*at_ms),
+            TableEvent::ClockAdjusted { at_ms, secs } => self.level_clock.adjust(*at_ms, *secs),
+            TableEvent::PlayerClockCalled { clock } => self.player_clock = Some(*clock),
+            TableEvent::PlayerClockStopped => self.player_clock = None,
+            TableEvent::Waited { secs } => {
+                self.script_ms += i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX / 2);
+            }
+            TableEvent::HandForHandSet { on } => self.hand_for_hand = *on,
+        }
+    }
+
+    /// The events that open this table afresh (a new table, journaled):
+    /// `Opened`, each player seated, the blinds set, the clock started.
+    pub fn opening_events(&self, now_ms: i64) -> Vec<TableEvent> {
+        let mut events = vec![TableEvent::Opened {
+            first_button: self.first_button,
+            structure: self.structure.clone(),
+            denominations: self.denominations.clone(),
+        }];
+        for (seat, p) in &self.seats {
+            events.push(TableEvent::PlayerSeated {
+                seat: *seat,
+                name: p.name.clone(),
+                chips: p.chips,
+            });
+        }
+        if let Some((blinds, _)) = self.set_blinds {
+            events.push(TableEvent::LevelSet {
+                blinds,
+                stage: None,
+                at_ms: now_ms,
+            });
+        }
+        if !self.structure.stages.is_empty() {
+            events.push(TableEvent::ClockResumed { at_ms: now_ms });
+        }
+        events
+    }
+
+    /// Whether a hand's events end the player clock: the seat on the clock
+    /// acted (an action bound or its hand killed).
+    pub fn stops_player_clock(&self, events: &[Event]) -> bool {
+        let Some(clock) = self.player_clock else {
+            return false;
+        };
+        events.iter().any(|e| match e {
+            Event::ActionBound { action, .. } => action.seat == clock.seat,
+            Event::HandKilled { seat } => *seat == clock.seat,
+            Event::PotsAwarded { .. } => true,
+            _ => false,
+        })
+    }
+
+    /// The seats that posted the blinds in a hand's events (for display).
+    pub fn posted(events: &[Event]) -> Vec<(Seat, Post, Chips)> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Posted { seat, post, amount } => Some((*seat, *post, *amount)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The first seat of `among` clockwise after `from`.
+fn next_in(from: Seat, among: &[Seat]) -> Seat {
+    from.clockwise_after()
+        .find(|s| among.contains(s))
+        .unwrap_or(from)
+}
+
+/// Whether `seat` lies clockwise strictly after `from` and before `to`.
+fn strictly_between(from: Seat, to: Seat, seat: Seat) -> bool {
+    from.clockwise_after()
+        .take_while(|s| *s != to)
+        .any(|s| s == seat)
+}
