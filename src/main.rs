@@ -127,12 +127,15 @@ struct TableArgs {
     /// Minutes per level for --levels and --structure levels without their own (default 20).
     #[arg(long, value_name = "MINUTES")]
     level_minutes: Option<u32>,
+    /// No terminal bell when a level changes or a player's time is up.
+    #[arg(long)]
+    no_bell: bool,
 }
 
 impl TableArgs {
-    /// The blind structure the flags give (empty: none given), read and
+    /// The blind structure the flags give (None: none given), read and
     /// checked before anything is opened.
-    fn structure(&self) -> Result<floorcall::session::Structure, String> {
+    fn structure(&self) -> Result<Option<floorcall::session::Structure>, String> {
         let minutes = self.level_minutes.unwrap_or(20);
         if minutes == 0 {
             return Err("--level-minutes 0: a level lasts at least a minute".into());
@@ -142,11 +145,13 @@ impl TableArgs {
                 let text = floorcall::files::read_text(path)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 floorcall::session::Structure::from_toml(&text, minutes)
+                    .map(Some)
                     .map_err(|e| format!("{}: {e}", path.display()))
             }
             (None, Some(levels)) => floorcall::session::Structure::from_flag(levels, minutes)
+                .map(Some)
                 .map_err(|e| format!("--levels: {e}")),
-            (None, None) => Ok(floorcall::session::Structure::default()),
+            (None, None) => Ok(None),
         }
     }
 
@@ -842,12 +847,11 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
     };
     let memory = folders.as_ref().map(Folders::memory);
     // The session's flags are read and checked here, before the journal is
-    // opened; the table screen takes them up with the session
-    // (`Session::open_table` for --new, `Session::continue_table` else).
+    // opened; the table screen takes them up with the session (a new
+    // table with --new or when there is none to continue).
     let structure = args
         .structure()
         .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
-    let _session_flags = (args.new, structure);
     let flags = args.flags();
     let choice = TableChoice::opening(memory.as_deref(), &flags)
         .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
@@ -892,9 +896,14 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
         choice,
         start_now: flags.any(),
         journal: Some(journal),
+        table: (!loaded.hands.is_empty()).then(|| floorcall::journal::table_of(&loaded)),
         last_hand: loaded.hands.into_iter().last(),
         resume: args.resume,
         memory,
+        new_table: args.new,
+        structure,
+        level_minutes: args.level_minutes.unwrap_or(20),
+        bell: !args.no_bell,
     });
     let ended = tui::run(&mut terminal, &mut app, &signals);
     // A terminal that went away (SIGHUP) cannot be restored, and saying so

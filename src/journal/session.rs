@@ -188,7 +188,7 @@ impl Session {
         line: Option<String>,
     ) -> Result<u32, SessionError> {
         let seq = self.commit(|hand| hand.execute(command, line).map(|e| e.seq))?;
-        self.stop_clock_after(seq)?;
+        self.follow_entry(seq)?;
         Ok(seq)
     }
 
@@ -342,14 +342,46 @@ impl Session {
         if last.is_unfinished() {
             return None;
         }
-        let table = table_of(loaded);
+        let mut journal = journal;
+        Some(Session::take_up(
+            last.clone(),
+            table_of(loaded),
+            rules,
+            &mut journal,
+            now_ms,
+        ))
+    }
+
+    /// Takes up `table` after its finished hand `last` and starts the next
+    /// hand at `now_ms` (`continue_table` with the journal already read).
+    /// On failure (one player left, say) the journal stays with the caller.
+    pub fn take_up(
+        last: JournalHand,
+        table: Table,
+        rules: HouseRules,
+        journal: &mut Option<Journal>,
+        now_ms: i64,
+    ) -> Result<Session, SessionError> {
         let mut session = Session {
-            hand: Hand::from_entries(last.entries.clone(), rules),
-            header: last.header.clone(),
-            journal,
+            hand: Hand::from_entries(last.entries, rules),
+            header: last.header,
+            journal: journal.take(),
             table: Some(table),
         };
-        Some(session.next_hand_at(now_ms).map(|()| session))
+        match session.next_hand_at(now_ms) {
+            Ok(()) => Ok(session),
+            Err(e) => {
+                *journal = session.journal.take();
+                Err(e)
+            }
+        }
+    }
+
+    /// The session with the table its journal folds to (a hand resumed
+    /// mid-way goes on at its table, clocks and all).
+    pub fn with_table(mut self, table: Option<Table>) -> Session {
+        self.table = table;
+        self
     }
 
     /// A session line: decided by the table at `now_ms`, journaled, then
@@ -380,19 +412,37 @@ impl Session {
         Ok(events)
     }
 
-    /// Stops the player clock when `events` (a hand entry's) end it: the
-    /// seat on the clock acted. Journaled like any table line.
-    fn stop_clock_after(&mut self, seq: u32) -> Result<(), SessionError> {
-        let stops = self.table.as_ref().is_some_and(|t| {
-            self.hand
-                .entries()
-                .get(seq as usize)
-                .is_some_and(|e| t.stops_player_clock(&e.events))
-        });
-        if stops {
-            self.record_table(None, vec![TableEvent::PlayerClockStopped], true)?;
+    /// What the entry `seq` does to the player clock (the seat on the
+    /// clock acted: it stops; the floor called the clock: it starts on the
+    /// seat to act), journaled like any table line.
+    fn follow_entry(&mut self, seq: u32) -> Result<(), SessionError> {
+        let journal = self.journal.as_ref();
+        let now = || journal.map_or(0, Journal::now_ms);
+        let events = match (self.table.as_ref(), self.hand.entries().get(seq as usize)) {
+            (Some(t), Some(e)) => {
+                t.after_entry(self.hand.rules(), self.hand.state(), &e.events, now)
+            }
+            _ => Vec::new(),
+        };
+        if !events.is_empty() {
+            self.record_table(None, events, true)?;
         }
         Ok(())
+    }
+
+    /// Looks at the clocks at `now`: when the player clock has run out,
+    /// journals it (once) and returns the event, for the screen to signal
+    /// and to prompt the dead-hand ruling.
+    pub fn tick(&mut self, now_ms: i64) -> Result<Option<TableEvent>, SessionError> {
+        let Some(event) = self
+            .table
+            .as_ref()
+            .and_then(|t| t.player_clock_ran_out(now_ms))
+        else {
+            return Ok(None);
+        };
+        self.record_table(None, vec![event.clone()], true)?;
+        Ok(Some(event))
     }
 
     /// The hand begun event for the hand in play (its setup, where the

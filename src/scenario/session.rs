@@ -181,8 +181,13 @@ pub fn run(scenario: &Scenario) -> Report {
                 if table.in_hand {
                     match hand.execute(command, Some(line.clone())) {
                         Ok(entry) => {
-                            if table.stops_player_clock(&entry.events) {
-                                table.apply(&TableEvent::PlayerClockStopped);
+                            let events = entry.events.clone();
+                            let now = table.script_ms;
+                            let follow = table.after_entry(rules, hand.state(), &events, || now);
+                            for e in &follow {
+                                table.apply(e);
+                            }
+                            if table.player_clock.is_none() {
                                 suggest.clear();
                             }
                         }

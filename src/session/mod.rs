@@ -18,8 +18,8 @@
 //!   for the next level, `hand_for_hand`, `on_break`, `places`.
 //! - The player clock: `Table::player_clock` and `PlayerClock::at(now)`;
 //!   `Table::player_clock_due(now)` gives the dead-hand command to suggest
-//!   when it has run out; `Table::stops_player_clock(events)` says a hand
-//!   entry stopped it (apply `TableEvent::PlayerClockStopped`).
+//!   when it has run out; `Table::after_entry` says what a hand entry does
+//!   to it (the seat acted: stopped; `floor clock`: called on the seat to act).
 //! - `ColourUp` and `colour_up` do the house's colour-up; `Structure` reads
 //!   `--structure FILE` and `--levels`.
 
@@ -28,7 +28,7 @@ pub mod colour_up;
 pub mod structure;
 pub mod table;
 
-pub use clock::{ClockReading, LevelClock, PlayerClock, PlayerClockReading};
+pub use clock::{ClockReading, ClockRun, LevelClock, PlayerClock, PlayerClockReading};
 pub use colour_up::ColourUp;
 pub use structure::{Blinds, Stage, Structure};
 pub use table::{

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use super::clock::{LevelClock, PlayerClock, PlayerClockReading};
 use super::colour_up::{ColourChange, colour_up};
 use super::structure::{Blinds, Stage, Structure};
-use crate::rules::HouseRules;
+use crate::rules::{HouseRules, RulingId};
 use crate::table::event::{BlindSeats, Post, TableSetup};
 use crate::table::state::HandState;
 use crate::table::{Card, Chips, Command, Event, Irregularity, Seat, Street};
@@ -310,6 +310,15 @@ pub enum TableEvent {
     },
     /// The player clock stopped (the player acted, or the floor stopped it).
     PlayerClockStopped,
+    /// The player clock ran out (the count is over): the floor is prompted
+    /// to rule the hand dead (TDA 27). The clock stays until the ruling or
+    /// `clock stop`.
+    PlayerClockExpired {
+        /// The seat on the clock.
+        seat: Seat,
+        /// When the screen saw it run out.
+        at_ms: i64,
+    },
     /// Script time passed.
     Waited {
         /// Seconds.
@@ -341,6 +350,115 @@ pub enum TableRefusal {
     TooManyChips,
     /// The line makes no sense now (with a sentence why).
     Other(String),
+}
+
+/// A table event in words, for the status line and the replay: `Seat 7
+/// (Ann) sits down with 10000.`
+impl fmt::Display for TableEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let named = |seat: &Seat, name: &str| match name {
+            "" => format!("Seat {}", seat.number()),
+            n => format!("Seat {} ({n})", seat.number()),
+        };
+        match self {
+            TableEvent::Opened { structure, .. } => match structure.stages.len() {
+                0 => f.write_str("A new table opens."),
+                n => write!(f, "A new table opens with a structure of {n} stages."),
+            },
+            TableEvent::HandBegun {
+                number, positions, ..
+            } => write!(
+                f,
+                "Hand {number} begins: the button on seat {}, the blinds on seats {} and {}.",
+                positions.button.number(),
+                positions.small.number(),
+                positions.big.number()
+            ),
+            TableEvent::HandEnded { busted, .. } => {
+                f.write_str("The hand ends.")?;
+                for b in busted {
+                    write!(
+                        f,
+                        " {} is out in {} place.",
+                        named(&b.seat, &b.name),
+                        ordinal(b.place)
+                    )?;
+                }
+                Ok(())
+            }
+            TableEvent::PlayerSeated { seat, name, chips } => {
+                write!(f, "{} sits down with {chips}.", named(seat, name))
+            }
+            TableEvent::PlayerLeft { seat, chips } => {
+                write!(f, "Seat {} leaves the table with {chips}.", seat.number())
+            }
+            TableEvent::PresenceChanged { seat, presence } => {
+                let what = match presence {
+                    Presence::Playing => "is back and playing",
+                    Presence::Away => {
+                        "is away: dealt in, blinds and antes posted, the hand killed after the deal"
+                    }
+                    Presence::SittingOut => {
+                        "sits out: dealt in, blinds and antes posted, the hand killed after the deal"
+                    }
+                };
+                write!(f, "Seat {} {what}.", seat.number())
+            }
+            TableEvent::ChipsAdded { seat, chips } => {
+                write!(f, "Seat {} adds {chips}.", seat.number())
+            }
+            TableEvent::Renamed { seat, name } => {
+                write!(f, "Seat {} is now {name}.", seat.number())
+            }
+            TableEvent::LevelSet { blinds, .. } => {
+                write!(f, "The blinds for the next hand are {}.", blinds.text())
+            }
+            TableEvent::BreakStarted => f.write_str("A break starts."),
+            TableEvent::ColouredUp { removed, changes } => {
+                let changed = changes.iter().filter(|c| c.before != c.after).count();
+                write!(
+                    f,
+                    "Colour-up: the {removed} chips leave the table; {changed} stack(s) change."
+                )
+            }
+            TableEvent::ClockResumed { .. } => f.write_str("The level clock runs."),
+            TableEvent::ClockPaused { .. } => f.write_str("The level clock is paused."),
+            TableEvent::ClockAdjusted { secs, .. } if *secs >= 0 => {
+                write!(f, "The level clock gains {secs} seconds.")
+            }
+            TableEvent::ClockAdjusted { secs, .. } => {
+                write!(f, "The level clock loses {} seconds.", secs.unsigned_abs())
+            }
+            TableEvent::PlayerClockCalled { clock } => write!(
+                f,
+                "The clock is on seat {}: {} seconds to act, then a {}-second count.",
+                clock.seat.number(),
+                clock.seconds,
+                clock.countdown
+            ),
+            TableEvent::PlayerClockStopped => f.write_str("The player clock stops."),
+            TableEvent::PlayerClockExpired { seat, .. } => write!(
+                f,
+                "Seat {}'s time is up: the floor rules the hand dead (floor dead-hand).",
+                seat.number()
+            ),
+            TableEvent::Waited { secs } => write!(f, "{secs} seconds pass."),
+            TableEvent::HandForHandSet { on: true } => f.write_str("Hand-for-hand play starts."),
+            TableEvent::HandForHandSet { on: false } => f.write_str("Hand-for-hand play ends."),
+        }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 impl fmt::Display for TableRefusal {
@@ -399,6 +517,9 @@ pub struct Table {
     pub blinds: Option<Blinds>,
     /// The clock on a player, if called.
     pub player_clock: Option<PlayerClock>,
+    /// Whether the player clock's running out has been journaled.
+    #[serde(default)]
+    pub player_clock_expired: bool,
     /// Hand-for-hand play (TDA RP, Redtooth 53-54).
     pub hand_for_hand: bool,
     /// Whether a break has been called and no hand has begun since.
@@ -427,6 +548,7 @@ impl Table {
             set_blinds: None,
             blinds: None,
             player_clock: None,
+            player_clock_expired: false,
             hand_for_hand: false,
             on_break: false,
             denominations,
@@ -881,6 +1003,7 @@ impl Table {
             TableEvent::HandEnded { stacks, busted } => {
                 self.in_hand = false;
                 self.player_clock = None;
+                self.player_clock_expired = false;
                 for (seat, chips) in stacks {
                     if let Some(p) = self.seats.get_mut(seat) {
                         p.chips = *chips;
@@ -957,8 +1080,15 @@ impl Table {
             TableEvent::ClockResumed { at_ms } => self.level_clock.resume(*at_ms),
             TableEvent::ClockPaused { at_ms } => self.level_clock.pause(*at_ms),
             TableEvent::ClockAdjusted { at_ms, secs } => self.level_clock.adjust(*at_ms, *secs),
-            TableEvent::PlayerClockCalled { clock } => self.player_clock = Some(*clock),
-            TableEvent::PlayerClockStopped => self.player_clock = None,
+            TableEvent::PlayerClockCalled { clock } => {
+                self.player_clock = Some(*clock);
+                self.player_clock_expired = false;
+            }
+            TableEvent::PlayerClockStopped => {
+                self.player_clock = None;
+                self.player_clock_expired = false;
+            }
+            TableEvent::PlayerClockExpired { .. } => self.player_clock_expired = true,
             TableEvent::Waited { secs } => {
                 self.script_ms += i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX / 2);
             }
@@ -994,18 +1124,54 @@ impl Table {
         events
     }
 
-    /// Whether a hand's events end the player clock: the seat on the clock
-    /// acted (an action bound or its hand killed).
-    pub fn stops_player_clock(&self, events: &[Event]) -> bool {
+    /// What a hand entry does to the player clock, as table events to
+    /// journal: the seat on the clock acting (or its hand killed, or the
+    /// pot awarded) stops it; the floor's clock ruling (`floor clock`, TDA
+    /// 27) calls it on the seat to act with the house's time, read from
+    /// `now_ms` (only then). `state` is the hand after the entry.
+    pub fn after_entry(
+        &self,
+        rules: &HouseRules,
+        state: &HandState,
+        events: &[Event],
+        now_ms: impl FnOnce() -> i64,
+    ) -> Vec<TableEvent> {
+        let called = events.iter().any(
+            |e| matches!(e, Event::RulingSuggested { ruling } if ruling.id == RulingId::Clock),
+        );
+        if called
+            && let Some(seat) = state.to_act
+            && self.player_clock.is_none_or(|c| c.seat != seat)
+        {
+            return vec![TableEvent::PlayerClockCalled {
+                clock: PlayerClock::call(seat, now_ms(), rules.settings.clock.value),
+            }];
+        }
         let Some(clock) = self.player_clock else {
-            return false;
+            return Vec::new();
         };
-        events.iter().any(|e| match e {
+        let stops = events.iter().any(|e| match e {
             Event::ActionBound { action, .. } => action.seat == clock.seat,
             Event::HandKilled { seat } => *seat == clock.seat,
             Event::PotsAwarded { .. } => true,
             _ => false,
-        })
+        });
+        if stops {
+            vec![TableEvent::PlayerClockStopped]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The player clock's running out at `now`, once: the event to journal.
+    pub fn player_clock_ran_out(&self, now_ms: i64) -> Option<TableEvent> {
+        let clock = self.player_clock.filter(|_| !self.player_clock_expired)?;
+        (clock.at(now_ms) == PlayerClockReading::Expired).then_some(
+            TableEvent::PlayerClockExpired {
+                seat: clock.seat,
+                at_ms: now_ms,
+            },
+        )
     }
 
     /// The seats that posted the blinds in a hand's events (for display).

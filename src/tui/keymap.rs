@@ -65,6 +65,10 @@ pub enum Action {
     Help,
     /// Open the review of the hand in play (Esc comes back).
     Review,
+    /// Pause the level clock, or run it again.
+    LevelClock,
+    /// Call the clock on the seat to act, or stop it.
+    PlayerClock,
     /// Leave floorcall (asks while a hand is open).
     Quit,
     /// Back out of whatever is open.
@@ -114,7 +118,7 @@ pub enum Action {
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 44] = [
+const NAMED: [(Action, &str); 46] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -137,6 +141,8 @@ const NAMED: [(Action, &str); 44] = [
     (Action::NextHand, "next-hand"),
     (Action::Help, "help"),
     (Action::Review, "review"),
+    (Action::LevelClock, "level-clock"),
+    (Action::PlayerClock, "player-clock"),
     (Action::Quit, "quit"),
     (Action::Cancel, "cancel"),
     (Action::Accept, "accept"),
@@ -202,8 +208,16 @@ impl Action {
             }
             Action::Undo => "undo the last entry (recorded as a retraction)",
             Action::Redo => "redo what the last undo retracted",
-            Action::CommandBar => "command bar: any table-notation line (up/down: history)",
-            Action::NextHand => "next hand: stacks carried over, the button moves on",
+            Action::CommandBar => {
+                "command bar: a table-notation line, or a session line: seat 7 sit 10000 Ann, clock pause (up/down: history)"
+            }
+            Action::NextHand => "next hand: stacks carried, the button moved by the house's rules",
+            Action::LevelClock => {
+                "pause the level clock, or run it again (clock pause, clock resume)"
+            }
+            Action::PlayerClock => {
+                "call the clock on the seat to act (floor clock), or stop it (clock stop)"
+            }
             Action::Help => "this help",
             Action::Review => {
                 "review the hand in play step by step (c: compare with another house; Esc: back)"

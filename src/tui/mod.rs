@@ -227,8 +227,15 @@ fn step(terminal: &mut DefaultTerminal, app: &mut App, changed: bool) -> io::Res
     if changed {
         terminal.draw(|frame| draw(frame, app))?;
     }
+    if app.take_bell() {
+        use std::io::Write;
+        let mut out = io::stdout();
+        out.write_all(b"\x07")?;
+        out.flush()?;
+    }
     if !event::poll(SIGNAL_CHECK)? {
-        return Ok(false);
+        // No key: the clocks may have moved on.
+        return Ok(app.tick());
     }
     match event::read()? {
         Event::Key(key) => app.handle_key(key),
@@ -236,6 +243,7 @@ fn step(terminal: &mut DefaultTerminal, app: &mut App, changed: bool) -> io::Res
         Event::Resize(width, height) => app.resize(width, height),
         _ => {}
     }
+    app.tick();
     Ok(true)
 }
 

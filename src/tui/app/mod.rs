@@ -10,13 +10,17 @@
 //! The keying is split by input mode, one file each: `table` (the seat
 //! prefix and the action keys), `prompt` (amounts, words, cards and lines
 //! being typed), `ruling` (the ruling panel and the floor's choices) and
-//! `screens` (setup, resume, help and the quit question).
+//! `screens` (setup, resume, help and the quit question); `clocks` keeps
+//! the table between hands: its lines, the level clock and the player
+//! clock, looked at on every tick of the loop.
 
+mod clocks;
 mod prompt;
 mod ruling;
 mod screens;
 mod table;
 
+pub use clocks::minutes_seconds;
 pub use prompt::{Prompt, PromptKind};
 pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor, told};
 
@@ -31,6 +35,7 @@ use super::setup::{SetupForm, TableChoice};
 use super::theme::Theme;
 use crate::journal::{Journal, JournalHand, Session};
 use crate::notation::format_command;
+use crate::session::{Structure, Table};
 use crate::table::cards::format_cards;
 use crate::table::command::Command;
 use crate::table::event::{Event, Street};
@@ -57,6 +62,17 @@ pub struct AppOptions {
     pub resume: bool,
     /// Where to remember the table choice.
     pub memory: Option<PathBuf>,
+    /// The table the journal's records fold to (with its last hand).
+    pub table: Option<Table>,
+    /// Open a new table (`--new`) rather than continue the journal's.
+    pub new_table: bool,
+    /// The blind structure the flags give (else the house's levels).
+    pub structure: Option<Structure>,
+    /// Minutes per level where the house's levels give none.
+    pub level_minutes: u32,
+    /// Whether a level's change and a player's time running out ring the
+    /// terminal's bell.
+    pub bell: bool,
 }
 
 /// What the screen is about.
@@ -151,6 +167,16 @@ pub struct App {
     earlier: Vec<(u32, Hand)>,
     /// The review opened from the table (keys go to it until Esc).
     review: Option<Review>,
+    /// The journal's table, until it is continued or resumed.
+    table: Option<Table>,
+    new_table: bool,
+    structure: Option<Structure>,
+    level_minutes: u32,
+    /// The bell is on, and one is due at the next draw.
+    bell: bool,
+    bell_due: bool,
+    /// The clocks as last shown: the level clock's stage and the second.
+    clocks_seen: Option<(Option<usize>, i64)>,
     quit: bool,
 }
 
@@ -189,12 +215,21 @@ impl App {
             review: None,
             log_scroll: 0,
             earlier: Vec::new(),
+            table: options.table,
+            new_table: options.new_table,
+            structure: options.structure,
+            level_minutes: options.level_minutes.max(1),
+            bell: options.bell,
+            bell_due: false,
+            clocks_seen: None,
             quit: false,
         };
         if app.last_hand.is_some() && options.resume {
             app.resume();
         } else if unfinished {
             app.mode = Mode::Resume;
+        } else if app.last_hand.is_some() && !app.new_table {
+            app.continue_table();
         } else if app.start_now {
             app.start_table();
         }

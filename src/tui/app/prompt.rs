@@ -307,6 +307,28 @@ impl App {
             PromptKind::Line { .. } => text.clone(),
         };
         let line = line.trim().to_string();
+        // A session line (`seat 7 sit 10000 Ann`, `clock pause`, `hand`)
+        // goes to the table; an override is always a hand line.
+        if let PromptKind::Line { override_of: None } = prompt.kind
+            && crate::notation::session::is_session_line(&line)
+        {
+            match crate::notation::session::parse_table_line(&line) {
+                Ok(Some(command)) => {
+                    if self.history.last() != Some(&line) {
+                        self.history.push(line.clone());
+                    }
+                    if self.table_line(command, line) {
+                        self.prompt = None;
+                    }
+                }
+                Ok(None) => {
+                    self.prompt = None;
+                    self.info("Nothing to apply: the line is blank or a comment.");
+                }
+                Err(e) => self.refuse(format!("Column {}: {}.", e.column, e.message)),
+            }
+            return;
+        }
         let command = match parse_line(&line) {
             Ok(Some(command)) => command,
             Ok(None) => {

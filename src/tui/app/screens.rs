@@ -2,8 +2,9 @@
 //! the help and the quit question.
 
 use super::{App, Mode, Overlay};
-use crate::journal::{JournalHand, Session};
+use crate::journal::{Journal, JournalHand, Session};
 use crate::rules::HouseRules;
+use crate::session::Structure;
 use crate::tui::keymap::Action;
 use crate::tui::panes::HelpPane;
 use crate::tui::review::{self, Review, ReviewHand};
@@ -78,9 +79,12 @@ impl App {
         }
     }
 
+    /// Opens a new table (journaled as such) and starts its first hand:
+    /// the blind structure from the flags, else the house's levels; with a
+    /// structure, its first level's blinds.
     pub(super) fn start_table(&mut self) {
         let number = self.last_hand.as_ref().map_or(1, |h| h.header.number + 1);
-        let (header, rules) = match self.setup.choice.header(number) {
+        let (mut header, rules) = match self.setup.choice.header(number) {
             Ok(ok) => ok,
             Err(e) => {
                 self.setup.error = Some(e);
@@ -88,28 +92,90 @@ impl App {
                 return;
             }
         };
-        match Session::start(header, rules, &mut self.journal) {
+        let structure = self
+            .structure
+            .clone()
+            .unwrap_or_else(|| Structure::from_house(&rules.levels, self.level_minutes));
+        if let Some(first) = structure.blinds_at(0) {
+            header.setup.small_blind = first.small;
+            header.setup.big_blind = first.big;
+            header.setup.ante = first.ante;
+            header.setup.ante_mode = first.ante_mode;
+        }
+        let now = self.journal.as_ref().map_or(0, Journal::now_ms);
+        match Session::open_table(header, rules, structure, &mut self.journal, now) {
             Ok(session) => {
                 if let Some(path) = &self.memory {
                     // Remembering the table is a convenience: failing to is
                     // not worth stopping the game for.
                     let _ = self.setup.choice.remember(path);
                 }
-                self.info(format!(
-                    "Hand {} started: the button is on seat {}.",
+                let text = format!(
+                    "A new table: hand {} started, the button on seat {}.",
                     session.header().number,
                     session.header().setup.button.number()
-                ));
-                self.session = Some(session);
-                self.last_hand = None;
-                self.mode = Mode::Table;
-                self.open_ruling(0);
+                );
+                self.take_session(session, text);
             }
             Err(e) => {
                 self.setup.error = Some(e.to_string());
                 self.mode = Mode::Setup;
             }
         }
+    }
+
+    /// Continues the journal's table after its finished last hand: stacks
+    /// carried, the button moved by the house's rules, the hand number and
+    /// the level clock going on. When it cannot (one player has all the
+    /// chips), the setup screen says why.
+    pub(super) fn continue_table(&mut self) {
+        let (Some(last), Some(table)) = (self.last_hand.take(), self.table.take()) else {
+            self.mode = Mode::Setup;
+            return;
+        };
+        let rules = match last.recorded_rules() {
+            Some(recorded) => recorded,
+            None => crate::tui::load_house(&last.header.house).map_err(|e| e.to_string()),
+        };
+        let rules = match rules {
+            Ok(rules) => rules,
+            Err(e) => {
+                self.setup.error = Some(format!("The journal's table cannot be continued: {e}"));
+                self.mode = Mode::Setup;
+                return;
+            }
+        };
+        let played = last.header.number;
+        let now = self.journal.as_ref().map_or(0, Journal::now_ms);
+        match Session::take_up(last, table, rules, &mut self.journal, now) {
+            Ok(session) => {
+                let mut text = format!(
+                    "The table goes on after hand {played}: hand {} started, the button on seat {}.",
+                    session.header().number,
+                    session.header().setup.button.number()
+                );
+                if self.start_now {
+                    text.push_str(" The table flags were not used (--new starts a new table).");
+                }
+                self.take_session(session, text);
+            }
+            Err(e) => {
+                self.setup.error = Some(format!(
+                    "The journal's table cannot go on after hand {played}: {e} Start a new table."
+                ));
+                self.mode = Mode::Setup;
+            }
+        }
+    }
+
+    /// Puts a started session at the table, with a sentence.
+    fn take_session(&mut self, session: Session, text: String) {
+        self.clocks_seen = Some(Self::clocks_of(&session));
+        self.session = Some(session);
+        self.last_hand = None;
+        self.mode = Mode::Table;
+        self.info(text);
+        self.open_ruling(0);
     }
 
     pub(super) fn resume(&mut self) {
@@ -126,7 +192,10 @@ impl App {
         match rules {
             Ok(rules) => {
                 let (number, entries) = (hand.header.number, hand.entries.len());
-                self.session = Some(Session::resume(hand, rules, self.journal.take()));
+                let session =
+                    Session::resume(hand, rules, self.journal.take()).with_table(self.table.take());
+                self.clocks_seen = Some(Self::clocks_of(&session));
+                self.session = Some(session);
                 self.mode = Mode::Table;
                 self.info(format!(
                     "Hand {number} resumed from the journal ({entries} entries)."

@@ -11,7 +11,7 @@
 
 use super::prompt::{Prompt, PromptKind};
 use super::{App, Deferred, MessageKind, Overlay, SeatKey};
-use crate::journal::{Session, SessionError};
+use crate::journal::Session;
 use crate::table::Seat;
 use crate::table::command::{Command, Intent, Refusal};
 use crate::table::hand::Entry;
@@ -157,12 +157,16 @@ impl App {
             Action::CommandBar => {
                 self.prompt = Some(Prompt::new(PromptKind::Line { override_of: None }))
             }
-            Action::NextHand => self.next_hand(),
+            Action::NextHand => {
+                self.next_hand();
+            }
             Action::PageUp | Action::PageDown | Action::ScrollTop | Action::ScrollBottom => {
                 self.scroll_log(action)
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Review => self.open_review(),
+            Action::LevelClock => self.toggle_level_clock(),
+            Action::PlayerClock => self.player_clock_key(),
             Action::Quit => self.ask_quit(),
             _ => {}
         }
@@ -395,30 +399,50 @@ impl App {
         }
     }
 
-    pub(super) fn next_hand(&mut self) {
+    /// Starts the next hand (the table's, by the house's rules), and says
+    /// where the button went, who left and in what place. Returns whether
+    /// it started.
+    pub(super) fn next_hand(&mut self) -> bool {
         let Some(session) = self.session.as_mut() else {
-            return;
+            return false;
         };
         let before: Vec<Seat> = session.state().occupied().collect();
         let finished = (session.header().number, session.hand().clone());
-        match session.next_hand() {
-            Ok(()) => {
-                // The log keeps the session's earlier hands to scroll back to.
-                self.earlier.push(finished);
-                let Some(session) = self.session.as_ref() else {
-                    return;
-                };
-                let header = session.header();
+        if let Err(e) = session.next_hand() {
+            self.refuse(e);
+            return false;
+        }
+        // The log keeps the session's earlier hands to scroll back to.
+        let played = finished.0;
+        self.earlier.push(finished);
+        let Some(session) = self.session.as_ref() else {
+            return false;
+        };
+        let header = session.header();
+        let mut text = format!(
+            "Hand {} started: the button is on seat {}.",
+            header.number,
+            header.setup.button.number()
+        );
+        match session.table() {
+            Some(table) => {
+                for f in table.places.iter().filter(|f| f.hand == played) {
+                    let who = match f.name.as_str() {
+                        "" => format!("Seat {}", f.seat.number()),
+                        name => format!("Seat {} ({name})", f.seat.number()),
+                    };
+                    text.push_str(&format!(
+                        " {who} is out in {} place.",
+                        crate::session::table::ordinal(f.place)
+                    ));
+                }
+            }
+            None => {
                 let gone: Vec<String> = before
                     .iter()
                     .filter(|s| !header.setup.stacks.iter().any(|(x, _)| x == *s))
                     .map(|s| s.number().to_string())
                     .collect();
-                let mut text = format!(
-                    "Hand {} started: the button is on seat {}.",
-                    header.number,
-                    header.setup.button.number()
-                );
                 match gone.len() {
                     0 => {}
                     1 => text.push_str(&format!(
@@ -430,15 +454,13 @@ impl App {
                         gone.join(", ")
                     )),
                 }
-                self.seat_key = None;
-                self.info(text);
-                self.open_ruling(0);
             }
-            Err(SessionError::HandNotOver(street)) => {
-                self.refuse(SessionError::HandNotOver(street));
-            }
-            Err(e) => self.refuse(e),
         }
+        self.seat_key = None;
+        self.clocks_seen = Some(Self::clocks_of(session));
+        self.info(text);
+        self.open_ruling(0);
+        true
     }
 
     /// The log's page height and how far up it can scroll, at the size the

@@ -11,6 +11,7 @@ mod pot;
 mod ruling;
 mod screen;
 mod seats;
+mod session;
 mod setup;
 mod status;
 
@@ -21,6 +22,7 @@ pub use pot::PotPane;
 pub use ruling::RulingPane;
 pub use screen::{MIN_HEIGHT, MIN_WIDTH, Screen};
 pub use seats::{SeatMarks, SeatsPane};
+pub use session::SessionBar;
 pub use setup::SetupPane;
 pub use status::StatusPane;
 

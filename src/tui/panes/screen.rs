@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::{
-    BoardPane, HelpPane, LogPane, PotPane, RulingPane, SeatMarks, SeatsPane, SetupPane, StatusPane,
-    centred, fit, put_line, wrap,
+    BoardPane, HelpPane, LogPane, PotPane, RulingPane, SeatMarks, SeatsPane, SessionBar, SetupPane,
+    StatusPane, centred, fit, put_line, wrap,
 };
 use crate::table::event::Street;
 use crate::tui::app::{App, Mode, Overlay};
@@ -274,10 +274,17 @@ impl Screen<'_> {
     fn layout(&self, area: Rect) -> Option<TableLayout> {
         let app = self.app;
         let session = app.session()?;
-        let top = Rect { height: 1, ..area };
+        // The top bar, and the session bar under it when the table has a
+        // level clock, a clock on a player or places to show.
+        let has_bar = SessionBar { app }.parts().is_some();
+        let top_h = if has_bar && area.height >= 16 { 2 } else { 1 };
+        let top = Rect {
+            height: top_h,
+            ..area
+        };
         let rest = Rect {
-            y: area.y + 1,
-            height: area.height.saturating_sub(1),
+            y: area.y + top_h,
+            height: area.height.saturating_sub(top_h),
             ..area
         };
         // The status rows: what they need, wrapped, between a floor (3 rows
@@ -391,6 +398,14 @@ impl Screen<'_> {
             return;
         };
         self.top_bar(layout.top, buf);
+        if layout.top.height > 1 {
+            let bar = Rect {
+                y: layout.top.y + 1,
+                height: 1,
+                ..layout.top
+            };
+            (&SessionBar { app }).render(bar, buf);
+        }
         if let (Some(panel), Some(rect)) = (app.ruling(), layout.ruling) {
             (&RulingPane {
                 panel,

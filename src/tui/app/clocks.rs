@@ -1,0 +1,213 @@
+//! The table around the hand: session lines from the command bar (`seat 7
+//! sit 10000 Ann`, `level 200/400 ante 50`, `clock pause`), the level
+//! clock's pause key, the player clock's key, and the tick that looks at
+//! the clocks when no key comes: a new level or a player's time running
+//! out is said on the status line and rings the bell (unless `--no-bell`).
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+
+use super::{App, Prompt, PromptKind};
+use crate::journal::Session;
+use crate::notation::format_command;
+use crate::session::{ClockRun, PlayerClockReading, TableCommand, TableEvent};
+use crate::table::Card;
+
+impl App {
+    /// What the screen's clocks show of `session`: the level clock's stage
+    /// (when there is a structure) and the second.
+    pub(super) fn clocks_of(session: &Session) -> (Option<usize>, i64) {
+        if !timed(session) {
+            return (None, 0);
+        }
+        let now = session.now_ms();
+        let stage = session
+            .table()
+            .filter(|t| !t.structure.stages.is_empty())
+            .map(|t| t.level_clock.at(now).stage);
+        (stage, now.div_euclid(1000))
+    }
+
+    /// Whether the screen shows a running time (the level clock or a
+    /// player clock), so that it is drawn again every second.
+    fn shows_time(&self) -> bool {
+        self.session
+            .as_ref()
+            .and_then(Session::table)
+            .is_some_and(|t| {
+                t.player_clock.is_some()
+                    || (!t.structure.stages.is_empty() && t.level_clock.run != ClockRun::Paused)
+            })
+    }
+
+    /// Looks at the clocks (the loop calls it whenever no key came): a
+    /// player clock that has run out is journaled and the dead-hand ruling
+    /// offered; a level the clock has reached is announced for the next
+    /// hand. Returns whether the screen must be drawn again.
+    pub fn tick(&mut self) -> bool {
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        if !timed(session) {
+            return false;
+        }
+        let now = session.now_ms();
+        let mut changed = false;
+        match session.tick(now) {
+            Ok(Some(TableEvent::PlayerClockExpired { seat, .. })) => {
+                self.bell_due = self.bell;
+                changed = true;
+                let text = format!(
+                    "Seat {}'s time is up (the count is over): the hand is dead. Enter rules it (floor dead-hand); Esc leaves it to the floor.",
+                    seat.number()
+                );
+                // The ruling is offered where it cannot take a key meant
+                // for something else: only when nothing else is open.
+                if self.prompt.is_none() && self.ruling.is_none() && self.overlay.is_none() {
+                    let mut prompt = Prompt::new(PromptKind::Floor);
+                    prompt.text = "dead-hand".into();
+                    self.prompt = Some(prompt);
+                }
+                self.refuse(text);
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.refuse(e);
+                changed = true;
+            }
+        }
+        let Some(session) = self.session.as_ref() else {
+            return changed;
+        };
+        let seen = Self::clocks_of(session);
+        let before = self.clocks_seen.replace(seen);
+        if let (Some((Some(old), _)), (Some(new), _)) = (before, seen)
+            && new != old
+            && let Some(table) = session.table()
+        {
+            let level = table.level_number_at(now);
+            let text = match table.structure.blinds_at(new) {
+                _ if table.break_at(now) => {
+                    format!("Break: level {level} is over. The clock runs the break.")
+                }
+                Some(blinds) => format!(
+                    "Level {level}: {} from the next hand (the hand in play keeps its blinds).",
+                    blinds.text()
+                ),
+                None => format!("Level {level} starts with the next hand."),
+            };
+            self.info(text);
+            self.bell_due = self.bell;
+            changed = true;
+        }
+        changed || (before.map(|b| b.1) != Some(seen.1) && self.shows_time())
+    }
+
+    /// Whether the bell is due (and forgets it): the loop rings it.
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.bell_due)
+    }
+
+    /// A session line from the command bar: decided by the table,
+    /// journaled, then said. Returns whether it was taken.
+    pub(super) fn table_line(&mut self, command: TableCommand, line: String) -> bool {
+        if command == TableCommand::NextHand {
+            return self.next_hand();
+        }
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        let now = session.now_ms();
+        // Race cards the dealer did not key: a shuffle seeded by the time,
+        // whose cards are journaled (the race reads back as dealt).
+        let mut rng = rand::rngs::StdRng::seed_from_u64(now.unsigned_abs());
+        let mut draw = |n: usize| {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            deck.shuffle(&mut rng);
+            deck.truncate(n);
+            deck
+        };
+        match session.table_line(&command, Some(line), now, &mut draw) {
+            Ok(events) => {
+                let said: Vec<String> = events.iter().map(ToString::to_string).collect();
+                self.info(if said.is_empty() {
+                    "Done.".to_string()
+                } else {
+                    said.join(" ")
+                });
+                self.clocks_seen = self.session.as_ref().map(Self::clocks_of);
+                true
+            }
+            Err(e) => {
+                self.refuse(e);
+                false
+            }
+        }
+    }
+
+    /// The level clock's key: pauses a running clock, runs a paused one.
+    pub(super) fn toggle_level_clock(&mut self) {
+        let Some(table) = self.session.as_ref().and_then(Session::table) else {
+            return;
+        };
+        if table.structure.stages.is_empty() {
+            self.refuse("There is no level clock: start the table with --levels or --structure (or a house with levels).");
+            return;
+        }
+        let (command, line) = match table.level_clock.run {
+            ClockRun::Paused => (TableCommand::ClockResume, "clock resume"),
+            _ => (TableCommand::ClockPause, "clock pause"),
+        };
+        self.table_line(command, line.into());
+    }
+
+    /// The player clock's key: calls the clock on the seat to act (as the
+    /// floor's `floor clock`, with its ruling), or stops the one running.
+    pub(super) fn player_clock_key(&mut self) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        if session.table().is_some_and(|t| t.player_clock.is_some()) {
+            self.table_line(TableCommand::ClockStop, "clock stop".into());
+            return;
+        }
+        let command = crate::table::Command::Floor(crate::table::Irregularity::Clock);
+        let line = format_command(&command);
+        self.submit(command, line);
+    }
+
+    /// The player clock as the screen shows it: `Clock on seat 4: 0:42` (or
+    /// the count, or time up).
+    pub fn player_clock_text(&self) -> Option<String> {
+        let session = self.session.as_ref()?;
+        let clock = session.table()?.player_clock?;
+        let seat = clock.seat.number();
+        Some(match clock.at(session.now_ms()) {
+            PlayerClockReading::Thinking { remaining_ms } => {
+                format!("Clock on seat {seat}: {}", minutes_seconds(remaining_ms))
+            }
+            PlayerClockReading::Counting { remaining_ms } => {
+                format!(
+                    "Clock on seat {seat}: COUNT {}",
+                    remaining_ms.div_ceil(1000)
+                )
+            }
+            PlayerClockReading::Expired => format!("Clock on seat {seat}: TIME"),
+        })
+    }
+}
+
+/// Whether the table keeps a time (a level clock or a clock on a player).
+/// Only then is the clock read: a journal's test clock moves on at every
+/// reading.
+fn timed(session: &Session) -> bool {
+    session
+        .table()
+        .is_some_and(|t| !t.structure.stages.is_empty() || t.player_clock.is_some())
+}
+
+/// `12:05` from milliseconds (rounded up: 0:01 until the last second is out).
+pub fn minutes_seconds(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
+}

@@ -1,0 +1,129 @@
+//! The session bar under the top bar: the level and its blinds, the time
+//! left and the next level (or the break), the clock paused, hand-for-hand,
+//! the clock on a player, and the places of those who are out. Shown when
+//! the table has any of them.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::{fit, put_line};
+use crate::session::table::ordinal;
+use crate::session::{ClockRun, Stage, Table};
+use crate::tui::app::{App, minutes_seconds};
+use crate::tui::theme::Theme;
+
+/// The session bar.
+#[derive(Debug, Clone)]
+pub struct SessionBar<'a> {
+    /// The app.
+    pub app: &'a App,
+}
+
+impl SessionBar<'_> {
+    /// The bar's parts and their styles, or None when the table has nothing
+    /// to show (no structure, no clock on a player, no places).
+    pub fn parts(&self) -> Option<Vec<(String, Style)>> {
+        let session = self.app.session()?;
+        let table = session.table()?;
+        let theme = self.app.theme();
+        let now = session.now_ms();
+        let mut parts = level_parts(table, now, theme);
+        if table.hand_for_hand {
+            parts.push(("HAND-FOR-HAND".into(), theme.refusal()));
+        }
+        if let Some(clock) = self.app.player_clock_text() {
+            parts.push((clock, theme.refusal()));
+        }
+        if !table.places.is_empty() {
+            let out: Vec<String> = table
+                .places
+                .iter()
+                .map(|f| match f.name.as_str() {
+                    "" => format!("{} s{}", ordinal(f.place), f.seat.number()),
+                    name => format!("{} {name}", ordinal(f.place)),
+                })
+                .collect();
+            parts.push((format!("Out: {}", out.join(", ")), theme.faded()));
+        }
+        (!parts.is_empty()).then_some(parts)
+    }
+}
+
+/// The level clock's parts: `Level 3 200/400 ante 50`, `12:34 left` (or
+/// `PAUSED 12:34`), `next 300/600`; a break reads `BREAK 10:00 left`.
+fn level_parts(table: &Table, now: i64, theme: &Theme) -> Vec<(String, Style)> {
+    if table.structure.stages.is_empty() {
+        return Vec::new();
+    }
+    let reading = table.level_clock.at(now);
+    let stage = reading.stage;
+    let mut parts = Vec::new();
+    let on_break = matches!(table.structure.stages.get(stage), Some(Stage::Break { .. }));
+    if on_break {
+        parts.push(("BREAK".to_string(), theme.refusal()));
+    } else {
+        let level = table.structure.level_number(stage);
+        let blinds = table
+            .blinds_at(now)
+            .map(|b| b.text())
+            .unwrap_or_else(|| "no blinds".into());
+        parts.push((format!("Level {level} {blinds}"), theme.heading()));
+    }
+    let left = minutes_seconds(reading.remaining_ms);
+    match (reading.finished, table.level_clock.run) {
+        (true, _) => parts.push(("last level".into(), theme.faded())),
+        (false, ClockRun::Paused) => parts.push((format!("PAUSED {left} left"), theme.refusal())),
+        (false, ClockRun::Stopped) => parts.push((format!("{left} (not started)"), theme.faded())),
+        (false, ClockRun::Running { .. }) => parts.push((format!("{left} left"), theme.amount())),
+    }
+    let next = table
+        .structure
+        .stages
+        .iter()
+        .skip(stage + 1)
+        .find_map(|s| match s {
+            Stage::Level { blinds, .. } => Some(blinds.text()),
+            Stage::Break { .. } => None,
+        });
+    let break_next = matches!(
+        table.structure.stages.get(stage + 1),
+        Some(Stage::Break { .. })
+    );
+    match (break_next, next) {
+        (true, _) => parts.push(("then a break".into(), theme.faded())),
+        (false, Some(next)) => parts.push((format!("next {next}"), theme.faded())),
+        (false, None) => {}
+    }
+    parts
+}
+
+impl Widget for &SessionBar<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Some(parts) = self.parts() else {
+            return;
+        };
+        let mut spans = vec![Span::raw(" ")];
+        let mut used = 1usize;
+        let room = area.width as usize;
+        for (i, (text, style)) in parts.into_iter().enumerate() {
+            let sep = if i == 0 { "" } else { " │ " };
+            let len = sep.chars().count() + text.chars().count();
+            if used + len > room {
+                // What does not fit is cut at the edge, never wrapped.
+                let left = room.saturating_sub(used + sep.chars().count());
+                if left > 3 {
+                    spans.push(Span::raw(sep));
+                    spans.push(Span::styled(fit(&text, left), style));
+                }
+                break;
+            }
+            spans.push(Span::raw(sep));
+            spans.push(Span::styled(text, style));
+            used += len;
+        }
+        put_line(buf, area, 0, Line::from(spans));
+    }
+}
