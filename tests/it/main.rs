@@ -19,4 +19,5 @@ mod tui_keys;
 mod tui_keystrokes;
 mod tui_review;
 mod tui_screens;
+mod tui_session;
 mod tui_tmux;

@@ -1,0 +1,300 @@
+//! The session at the table screen, driven by keys and a clock the test
+//! moves (no sleeps): the level clock in the session bar, a level reached
+//! applying to the next hand with the bell, the pause key, the player
+//! clock's key and its running out, session lines in the command bar, and
+//! a restart that continues the table (or `--new`).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use floorcall::journal::{self, Journal, JournalOptions, SteppingClock};
+use floorcall::session::{Structure, TableEvent};
+use floorcall::tui::app::{MessageKind, Mode};
+use floorcall::tui::setup::{TableChoice, TableFlags};
+use floorcall::tui::{App, AppOptions, Keymap, Theme};
+
+use super::tui_fixtures::{lines, press, screen_text};
+
+const T0: i64 = 1_763_814_961_000;
+
+/// The table screen on the journal at `path`, as `floorcall --seats 4
+/// --stacks 10000 --blinds 100/200 [--levels ...] [--new]` opens it.
+fn table_app(path: &Path, clock: &SteppingClock, new: bool, levels: Option<&str>) -> App {
+    let (journal, loaded) = Journal::open_with(
+        path,
+        JournalOptions {
+            clock: Some(Arc::new(clock.clone())),
+            table: Some("Table 1".into()),
+        },
+    )
+    .unwrap_or_else(|e| panic!("opens: {e}"));
+    let flags = TableFlags {
+        seats: Some(4),
+        stacks: Some("10000".into()),
+        blinds: Some("100/200".into()),
+        button: Some(1),
+        ..TableFlags::default()
+    };
+    let choice = TableChoice::opening(None, &flags).expect("valid flags");
+    App::new(AppOptions {
+        keymap: Keymap::default(),
+        theme: Theme::default(),
+        choice,
+        start_now: true,
+        journal: Some(journal),
+        table: (!loaded.hands.is_empty()).then(|| journal::table_of(&loaded)),
+        last_hand: loaded.hands.into_iter().last(),
+        resume: false,
+        memory: None,
+        new_table: new,
+        structure: levels.map(|l| Structure::from_flag(l, 20).expect("levels")),
+        level_minutes: 20,
+        bell: true,
+    })
+}
+
+fn message(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+fn hand_number(app: &App) -> u32 {
+    app.session().expect("at the table").header().number
+}
+
+fn blinds(app: &App) -> (u64, u64, u64) {
+    let setup = &app.session().expect("at the table").header().setup;
+    (
+        setup.small_blind.get(),
+        setup.big_blind.get(),
+        setup.ante.get(),
+    )
+}
+
+/// Everyone folds to the big blind: the hand is over.
+fn fold_round(app: &mut App) {
+    press(app, "ff");
+    press(app, "f");
+    assert_eq!(
+        app.state().expect("a hand").street,
+        floorcall::table::Street::Done,
+        "{}",
+        message(app)
+    );
+}
+
+#[test]
+fn the_session_bar_shows_the_level_the_time_left_and_the_next_level() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let app = table_app(
+        &dir.path().join("j.jsonl"),
+        &clock,
+        false,
+        Some("100/200,200/400:25,300/600:50"),
+    );
+    let screen = screen_text(&app, 120, 32);
+    assert!(
+        screen.contains("Level 1 100/200 │ 20:00 left │ next 200/400 ante 25"),
+        "{screen}"
+    );
+    clock.advance(5 * 60_000 + 1_500);
+    let screen = screen_text(&app, 120, 32);
+    assert!(screen.contains("14:59 left"), "{screen}");
+}
+
+#[test]
+fn a_level_reached_applies_to_the_next_hand_with_the_bell() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(
+        &dir.path().join("j.jsonl"),
+        &clock,
+        false,
+        Some("100/200,200/400:25"),
+    );
+    assert!(!app.tick(), "nothing moved");
+    clock.advance(20 * 60_000);
+    assert!(app.tick());
+    assert!(
+        message(&app).contains("Level 2: 200/400 ante 25 from the next hand"),
+        "{}",
+        message(&app)
+    );
+    assert!(app.take_bell(), "the bell rings once");
+    assert!(!app.take_bell());
+    // The hand in play keeps its blinds (TDA 22); the next hand has the new.
+    assert_eq!(blinds(&app), (100, 200, 0));
+    fold_round(&mut app);
+    press(&mut app, "n");
+    assert_eq!(hand_number(&app), 2);
+    assert_eq!(blinds(&app), (200, 400, 25));
+    let screen = screen_text(&app, 120, 32);
+    assert!(screen.contains("Level 2 200/400 ante 25"), "{screen}");
+}
+
+#[test]
+fn the_pause_key_holds_the_level_clock_and_is_journaled() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, Some("100/200,200/400"));
+    clock.advance(60_000);
+    press(&mut app, "P");
+    assert_eq!(message(&app), "The level clock is paused.");
+    clock.advance(3_600_000);
+    let screen = screen_text(&app, 120, 32);
+    assert!(screen.contains("PAUSED 19:00 left"), "{screen}");
+    press(&mut app, "P");
+    assert_eq!(message(&app), "The level clock runs.");
+    clock.advance(30_000);
+    assert!(screen_text(&app, 120, 32).contains("18:30 left"));
+    // The pauses are on the disk: a restart reads the same clock.
+    let loaded = journal::load(&path).expect("loads");
+    let table = journal::table_of(&loaded);
+    let left = table.level_clock.at(T0 + 3_690_000).remaining_ms;
+    assert_eq!(left, 18 * 60_000 + 30_000);
+}
+
+#[test]
+fn the_clock_key_runs_the_house_time_and_its_end_offers_the_dead_hand() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, None);
+    press(&mut app, "k");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    clock.advance(20_000);
+    let screen = screen_text(&app, 120, 32);
+    assert!(screen.contains("Clock on seat 4: 0:30"), "{screen}");
+    clock.advance(35_000);
+    assert!(screen_text(&app, 120, 32).contains("Clock on seat 4: COUNT 5"));
+    clock.advance(5_001);
+    assert!(app.tick());
+    assert!(app.take_bell());
+    assert!(
+        message(&app).contains("Seat 4's time is up"),
+        "{}",
+        message(&app)
+    );
+    let prompt = app.prompt().expect("the dead-hand ruling is offered");
+    assert_eq!(prompt.text, "dead-hand");
+    press(&mut app, "<Enter>");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    let st = app.state().expect("a hand");
+    assert_eq!(
+        st.actions.last().map(ToString::to_string).as_deref(),
+        Some("s4 fold")
+    );
+    assert!(!screen_text(&app, 120, 32).contains("Clock on seat"));
+    // Called, expired and stopped: all three are in the journal.
+    let loaded = journal::load(&path).expect("loads");
+    let events: Vec<&TableEvent> = loaded
+        .table
+        .iter()
+        .flat_map(|(_, r)| r.events.iter())
+        .collect();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TableEvent::PlayerClockCalled { .. }))
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TableEvent::PlayerClockExpired { .. }))
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TableEvent::PlayerClockStopped))
+    );
+}
+
+#[test]
+fn acting_in_time_stops_the_clock_and_the_key_stops_it_too() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, None);
+    press(&mut app, "k");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    clock.advance(10_000);
+    press(&mut app, "c");
+    assert!(!screen_text(&app, 120, 32).contains("Clock on seat"));
+    press(&mut app, "k");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    assert!(screen_text(&app, 120, 32).contains("Clock on seat 1"));
+    press(&mut app, "k");
+    assert_eq!(message(&app), "The player clock stops.");
+    assert!(!screen_text(&app, 120, 32).contains("Clock on seat"));
+}
+
+#[test]
+fn session_lines_in_the_command_bar_seat_a_player_between_hands() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, None);
+    press(&mut app, ":seat 5 sit 8000 Ann<Enter>");
+    assert_eq!(app.message().map(|m| m.kind), Some(MessageKind::Refusal));
+    assert!(
+        message(&app).contains("finish it first"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, "<Esc>");
+    fold_round(&mut app);
+    lines(&mut app, &["seat 5 sit 8000 Ann", "hand-for-hand on"]);
+    assert!(screen_text(&app, 120, 32).contains("HAND-FOR-HAND"));
+    press(&mut app, ":seat 11 sit 100<Enter>");
+    assert!(message(&app).starts_with("Column 6"), "{}", message(&app));
+    press(&mut app, "<Esc>");
+    lines(&mut app, &["hand"]);
+    assert_eq!(hand_number(&app), 2);
+    let names = app.names().expect("names");
+    assert_eq!(names.get(&5).map(String::as_str), Some("Ann"));
+}
+
+#[test]
+fn a_restart_after_a_finished_hand_continues_the_table_and_new_opens_another() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, Some("100/200,200/400:25"));
+    fold_round(&mut app); // seat 3 wins the blinds: 10,100
+    let stacks: Vec<u64> = {
+        let st = app.state().expect("a hand");
+        st.occupied().map(|s| st.seat(s).stack.get()).collect()
+    };
+    assert_eq!(stacks, [10_000, 9_900, 10_100, 10_000]);
+    drop(app); // as a SIGKILL between hands: the journal is all there is
+    clock.advance(25 * 60_000);
+    let app = table_app(&path, &clock, false, Some("100/200,200/400:25"));
+    assert_eq!(app.mode(), Mode::Table);
+    assert_eq!(hand_number(&app), 2);
+    let setup = &app.session().expect("a session").header().setup;
+    assert_eq!(setup.button.number(), 2, "the button moves on");
+    let carried: Vec<u64> = setup.stacks.iter().map(|(_, c)| c.get()).collect();
+    assert_eq!(carried, [10_000, 9_900, 10_100, 10_000]);
+    assert_eq!(blinds(&app), (200, 400, 25), "the level the clock says");
+    assert!(message(&app).contains("The table goes on after hand 1"));
+    let mut app = app;
+    fold_round(&mut app);
+    drop(app);
+    let app = table_app(&path, &clock, true, None);
+    assert_eq!(hand_number(&app), 3);
+    let setup = &app.session().expect("a session").header().setup;
+    assert!(
+        setup.stacks.iter().all(|(_, c)| c.get() == 10_000),
+        "a new table"
+    );
+    assert!(message(&app).contains("A new table"));
+    let loaded = journal::load(&path).expect("loads");
+    assert_eq!(loaded.hands.len(), 3);
+}
