@@ -503,3 +503,90 @@ fn floorcall_ends_when_its_terminal_vanishes_without_a_signal() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// A shift in a real terminal: two hands with a level change between
+/// them, floorcall killed (SIGKILL) between hands, started again with the
+/// same command: the table goes on at hand 3, the button moved, the
+/// stacks carried and the new level's blinds and ante posted.
+#[test]
+fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
+    if Tmux::skip("the_table_goes_on_after_a_kill_between_hands_in_tmux") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let tmux = Tmux {
+        socket: format!("floorcall-shift-{}", std::process::id()),
+    };
+    // Started without a shell, so that the kill reaches floorcall itself.
+    let home = dir.path().display().to_string();
+    let env = [
+        format!("HOME={home}"),
+        format!("XDG_DATA_HOME={home}/data"),
+        format!("XDG_CONFIG_HOME={home}/config"),
+    ];
+    let journal_arg = journal.display().to_string();
+    let mut table: Vec<&str> = vec!["env"];
+    table.extend(env.iter().map(String::as_str));
+    table.push(env!("CARGO_BIN_EXE_floorcall"));
+    table.extend([
+        "--journal",
+        &journal_arg,
+        "--seats",
+        "3",
+        "--stacks",
+        "5000",
+        "--blinds",
+        "100/200",
+        "--button",
+        "1",
+        "--levels",
+        "100/200,200/400:25",
+        "--level-minutes",
+        "20",
+        "--no-bell",
+    ]);
+    tmux.start(&table);
+    let screen = tmux.wait_for("Seat 1 to act");
+    assert!(
+        screen.contains("Level 1 100/200 │ 20:00 left │ next 200/400 ante 25")
+            || screen.contains("Level 1 100/200 │ 19:59 left │ next 200/400 ante 25"),
+        "{screen}"
+    );
+    // Hand 1: seats 1 and 2 fold, seat 3 takes the blinds.
+    tmux.type_text("ff");
+    tmux.wait_for("s3 wins 200");
+    tmux.type_text("n");
+    tmux.wait_for("Hand 2 started: the button is on seat 2.");
+    // The TD takes the level's time away: level 2 is for the next hand.
+    tmux.type_text(":clock adjust -1200");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("Level 2 200/400 ante 25");
+    assert!(screen.contains("Blinds 100/200"), "hand 2 keeps its blinds: {screen}");
+    // Hand 2: seats 2 and 3 fold, seat 1 takes the blinds.
+    tmux.type_text("ff");
+    tmux.wait_for("s1 wins 200");
+    tmux.kill_pane();
+    tmux.wait_gone();
+    tmux.start(&table);
+    let screen = tmux.wait_for("The table goes on after hand 2");
+    assert!(screen.contains("Hand 3"), "{screen}");
+    assert!(screen.contains("Blinds 200/400 ante 25"), "{screen}");
+    assert!(screen.contains("Level 2 200/400 ante 25"), "{screen}");
+    // Seat 1 (5,100) posts the small blind and the ante: 4,875; seat 2
+    // (4,900) the big blind and the ante: 4,475; seat 3 the ante: 4,975.
+    for stack in ["4,875", "4,475", "4,975"] {
+        assert!(screen.contains(stack), "{stack}: {screen}");
+    }
+    tmux.type_text("q");
+    tmux.type_text("y");
+    tmux.wait_gone();
+    let verify = std::process::Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .arg("verify")
+        .arg(&journal)
+        .output()
+        .expect("verify runs");
+    let out = String::from_utf8_lossy(&verify.stdout);
+    assert!(verify.status.success(), "{out}");
+    assert!(out.starts_with("OK: 3 hands"), "{out}");
+}
