@@ -216,6 +216,22 @@ pub struct JournalHand {
     pub house: Option<Arc<HouseRecord>>,
     /// Whether the hand's last record is its seal.
     pub sealed: bool,
+    /// The table's records written after the hand's header and before the
+    /// next hand's (the clock on a player, the hand's end and its places,
+    /// the session lines between hands), in order.
+    pub table: Vec<TableNote>,
+}
+
+/// A table record as a hand's replay tells it: when, and after how many of
+/// the hand's entries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableNote {
+    /// The hand's entries written before it.
+    pub after_entries: usize,
+    /// When it was written (format 2).
+    pub time: Option<Stamp>,
+    /// The record.
+    pub record: TableRecord,
 }
 
 impl JournalHand {
@@ -387,6 +403,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
                 times: Vec::new(),
                 house: house.clone(),
                 sealed: false,
+                table: Vec::new(),
             }),
             Record::Entry(entry) => {
                 if let Some(hand) = hands.last_mut() {
@@ -401,7 +418,16 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
                     hand.sealed = true;
                 }
             }
-            Record::Table(record) => table.push((hands.len(), record)),
+            Record::Table(record) => {
+                if let Some(hand) = hands.last_mut() {
+                    hand.table.push(TableNote {
+                        after_entries: hand.entries.len(),
+                        time: raw.time,
+                        record: record.clone(),
+                    });
+                }
+                table.push((hands.len(), record));
+            }
         }
         Ok(())
     })?;

@@ -44,6 +44,7 @@ pub fn report(hand: &JournalHand) -> Vec<String> {
         .collect();
     out.push(format!("seats: {}", seats.join(" · ")));
     for (i, entry) in hand.entries.iter().enumerate() {
+        table_notes(hand, i, &mut out);
         out.push(String::new());
         let at = hand
             .times
@@ -79,7 +80,34 @@ pub fn report(hand: &JournalHand) -> Vec<String> {
             }
         }
     }
+    table_notes(hand, usize::MAX, &mut out);
     out
+}
+
+/// The table's records written after `entries` of the hand's entries (all
+/// the rest for `usize::MAX`): the clock on a player, the hand's end with
+/// the places, the session lines between hands, each with its time.
+fn table_notes(hand: &JournalHand, entries: usize, out: &mut Vec<String>) {
+    let notes = hand.table.iter().filter(|n| {
+        n.after_entries == entries
+            || (entries == usize::MAX && n.after_entries >= hand.entries.len())
+    });
+    for note in notes {
+        let at = note
+            .time
+            .map(|t| format!("{} ", t.local_clock()))
+            .unwrap_or_default();
+        let line = note
+            .record
+            .line
+            .as_deref()
+            .map_or("the table".to_string(), |l| format!("table: {l}"));
+        out.push(String::new());
+        out.push(format!("  {at}{line}"));
+        for event in &note.record.events {
+            out.push(format!("    {event}"));
+        }
+    }
 }
 
 /// Every seated player's chips: `stacks s1 4,400 · s2 5,800`.

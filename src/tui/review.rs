@@ -323,6 +323,24 @@ impl ReviewHand {
                 other => out.push(format!("Event: {other}.")),
             }
         }
+        // The table's records written after this entry and before the next
+        // (the clock on a player, its stop or end; after the last entry,
+        // the hand's end, the places and the lines between hands).
+        let last = step + 1 == entries.len();
+        for note in self
+            .hand
+            .table
+            .iter()
+            .filter(|n| n.after_entries == step + 1 || (last && n.after_entries > step))
+        {
+            let at = note
+                .time
+                .map(|t| format!(" at {}", t.local_clock()))
+                .unwrap_or_default();
+            for event in &note.record.events {
+                out.push(format!("Table{at}: {event}"));
+            }
+        }
         out
     }
 }

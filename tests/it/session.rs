@@ -283,3 +283,73 @@ proptest! {
         }
     }
 }
+
+/// `replay` tells the table's records in their place among the hand's
+/// entries, with their times: the clock on a player and its stop, the
+/// hand's end with the place of the player who busted, and the next hand.
+#[test]
+fn replay_tells_the_clock_the_places_and_the_lines_between_hands() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = HandClock::default();
+    clock.set_minutes(0);
+    let (journal, _) = open(&path, &clock);
+    let names = BTreeMap::from([(1, "Ann".to_string()), (3, "Cy".to_string())]);
+    let header = HandHeader::new(
+        "tda",
+        1,
+        9,
+        names,
+        table(&[10_000, 10_000, 2_000], 1, (100, 200)),
+    );
+    let mut session = Session::open_table(
+        header,
+        HouseRules::tda(),
+        Structure::default(),
+        &mut Some(journal),
+        clock.now().unix_ms,
+    )
+    .unwrap_or_else(|e| panic!("opens the table: {e}"));
+    lines(
+        &mut session,
+        &[
+            "floor clock", // on seat 1, the seat to act
+            "s1 call",
+            "s2 fold",
+            "s3 allin",
+            "s1 call",
+            "s1 hole AsAd",
+            "s3 hole KcKd",
+            "flop 2c7h9s",
+            "turn Jd",
+            "river 3c",
+            "s3 show",
+            "s1 show",
+        ],
+    );
+    assert_eq!(session.state().street, floorcall::table::Street::Done);
+    lines(&mut session, &["seat 3 sit 5000 Dee", "hand"]);
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let text = floorcall::journal::replay::report(&loaded.hands[0]).join("\n");
+    let clock_at = text.find("The clock is on seat 1: 50 seconds to act, then a 10-second count.");
+    let stopped_at = text.find("The player clock stops.");
+    let call_at = text.find("entered: s1 call");
+    assert!(clock_at.is_some() && stopped_at.is_some(), "{text}");
+    assert!(
+        call_at < stopped_at,
+        "the clock stops after the call: {text}"
+    );
+    assert!(
+        text.contains("The hand ends. Seat 3 (Cy) is out in 3rd place."),
+        "{text}"
+    );
+    assert!(text.contains("table: seat 3 sit 5000 Dee"), "{text}");
+    assert!(
+        text.contains("Seat 3 (Dee) sits down with 5,000."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Hand 2 begins: the button on seat 2"),
+        "{text}"
+    );
+}

@@ -190,6 +190,19 @@ fn the_clock_key_runs_the_house_time_and_its_end_offers_the_dead_hand() {
         Some("s4 fold")
     );
     assert!(!screen_text(&app, 120, 32).contains("Clock on seat"));
+    // The review tells them at their steps: the stop after the ruling, the
+    // call and the end after the floor's clock.
+    press(&mut app, "v");
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("The player clock stops."), "{screen}");
+    press(&mut app, "<Left>");
+    let screen = screen_text(&app, 120, 40);
+    assert!(
+        screen.contains("The clock is on seat 4: 50 seconds"),
+        "{screen}"
+    );
+    assert!(screen.contains("Seat 4's time is up"), "{screen}");
+    press(&mut app, "<Esc>");
     // Called, expired and stopped: all three are in the journal.
     let loaded = journal::load(&path).expect("loads");
     let events: Vec<&TableEvent> = loaded

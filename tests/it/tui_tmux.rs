@@ -562,7 +562,10 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
     tmux.type_text(":clock adjust -1200");
     tmux.keys(&["Enter"]);
     let screen = tmux.wait_for("Level 2 200/400 ante 25");
-    assert!(screen.contains("Blinds 100/200"), "hand 2 keeps its blinds: {screen}");
+    assert!(
+        screen.contains("Blinds 100/200"),
+        "hand 2 keeps its blinds: {screen}"
+    );
     // Hand 2: seats 2 and 3 fold, seat 1 takes the blinds.
     tmux.type_text("ff");
     tmux.wait_for("s1 wins 200");

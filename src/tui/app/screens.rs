@@ -259,6 +259,7 @@ impl App {
                     times: Vec::new(),
                     house: None,
                     sealed: false,
+                    table: Vec::new(),
                 };
                 (
                     "no journal".to_string(),
