@@ -589,18 +589,40 @@ pub fn next_setup(state: &HandState, setup: &TableSetup) -> Result<TableSetup, S
 /// The table a journal's records fold to: its table records from the last
 /// new table on; a journal without them (or whose last hand came after its
 /// last new table without a hand-begun record) is rebuilt from its last hand.
+///
+/// A stop can fall between the two writes that begin a hand (the table's
+/// record, then the hand's header): a hand begun on the table whose header
+/// never followed did not begin (its event is skipped, and the next start
+/// begins it again); a header whose hand the table never recorded begins
+/// it now, from the header and its first entry.
 pub fn table_of(loaded: &Loaded) -> Table {
     let opened = loaded.table.iter().rposition(|(_, r)| {
         r.events
             .iter()
             .any(|e| matches!(e, TableEvent::Opened { .. }))
     });
+    let begun = |number: u32| loaded.hands.iter().any(|h| h.header.number == number);
     let mut table = match opened {
         Some(i) => {
             let mut t = Table::new(Seat::from_index(0), Structure::default(), Vec::new());
             for (_, r) in &loaded.table[i..] {
                 for e in &r.events {
+                    if matches!(e, TableEvent::HandBegun { number, .. } if !begun(*number)) {
+                        continue;
+                    }
                     t.apply(e);
+                }
+            }
+            if let Some(last) = loaded.hands.last()
+                && last.header.number > t.hand
+            {
+                if loaded.table[i].0 < loaded.hands.len() {
+                    // The table's last hand: its begin was never recorded.
+                    t.apply(&begun_from(last));
+                } else {
+                    // A new table whose first hand never began: the hand
+                    // numbers go on from the journal's last.
+                    t.hand = last.header.number;
                 }
             }
             t
@@ -609,19 +631,9 @@ pub fn table_of(loaded: &Loaded) -> Table {
             let Some(last) = loaded.hands.last() else {
                 return Table::new(Seat::from_index(0), Structure::default(), Vec::new());
             };
-            let setup = &last.header.setup;
-            let mut t = Table::from_setup(setup, Structure::default(), &last.header.names);
-            let first = last
-                .entries
-                .first()
-                .map(|e| e.events.as_slice())
-                .unwrap_or_default();
-            t.apply(&TableEvent::HandBegun {
-                number: last.header.number,
-                setup: setup.clone(),
-                positions: Positions::of(setup, first),
-                stage: None,
-            });
+            let mut t =
+                Table::from_setup(&last.header.setup, Structure::default(), &last.header.names);
+            t.apply(&begun_from(last));
             t
         }
     };
@@ -637,4 +649,21 @@ pub fn table_of(loaded: &Loaded) -> Table {
         }
     }
     table
+}
+
+/// The hand-begun event a hand read back implies: its setup, where its
+/// blinds went.
+fn begun_from(hand: &JournalHand) -> TableEvent {
+    let setup = &hand.header.setup;
+    let first = hand
+        .entries
+        .first()
+        .map(|e| e.events.as_slice())
+        .unwrap_or_default();
+    TableEvent::HandBegun {
+        number: hand.header.number,
+        setup: setup.clone(),
+        positions: Positions::of(setup, first),
+        stage: None,
+    }
 }

@@ -353,3 +353,106 @@ fn replay_tells_the_clock_the_places_and_the_lines_between_hands() {
         "{text}"
     );
 }
+
+/// The journal cut after its line `upto` (1-based: lines 1..=upto kept),
+/// as a stop between two writes leaves it.
+fn cut_after(path: &Path, upto: usize) {
+    let text = std::fs::read_to_string(path).expect("reads");
+    let kept: String = text.lines().take(upto).map(|l| format!("{l}\n")).collect();
+    std::fs::write(path, kept).expect("writes");
+}
+
+/// The 1-based line of the last record matching `needle`.
+fn last_line_with(path: &Path, needle: &str) -> usize {
+    let text = std::fs::read_to_string(path).expect("reads");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(needle))
+        .map(|(i, _)| i + 1)
+        .last()
+        .unwrap_or_else(|| panic!("no line with {needle}"))
+}
+
+/// A stop between the table's record of a hand begun and the hand's
+/// header: the hand did not begin, and the next start begins it again
+/// with the same number (found by the SIGKILL test: hand 6 after hand 4).
+#[test]
+fn a_stop_between_the_hands_begin_and_its_header_begins_it_again() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = HandClock::default();
+    clock.set_minutes(0);
+    let (journal, _) = open(&path, &clock);
+    let header = HandHeader::new(
+        "tda",
+        1,
+        9,
+        BTreeMap::new(),
+        table(&[10_000, 10_000, 10_000], 1, (100, 200)),
+    );
+    let mut session = Session::open_table(
+        header,
+        HouseRules::tda(),
+        Structure::default(),
+        &mut Some(journal),
+        0,
+    )
+    .unwrap_or_else(|e| panic!("opens the table: {e}"));
+    lines(&mut session, &["s1 fold", "s2 fold", "hand"]);
+    drop(session);
+    cut_after(&path, last_line_with(&path, "\"number\":2"));
+    let (journal, loaded) = open(&path, &clock);
+    assert_eq!(loaded.hands.len(), 1, "hand 2's header was cut off");
+    let session = Session::continue_table(&loaded, HouseRules::tda(), Some(journal), 0)
+        .expect("hand 1 is finished")
+        .unwrap_or_else(|e| panic!("continues: {e}"));
+    assert_eq!(session.header().number, 2);
+    assert_eq!(session.header().setup.button.number(), 2);
+    drop(session);
+    let v = verify_file(&path, &VerifyOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.hands, 2);
+}
+
+/// A stop between a new table's first hand header and the table's record
+/// of its begin: resumed, the hand is the table's, and its end carries
+/// the stacks to the next hand.
+#[test]
+fn a_hand_whose_begin_the_table_never_recorded_is_still_the_tables() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = HandClock::default();
+    clock.set_minutes(0);
+    let (journal, _) = open(&path, &clock);
+    let header = HandHeader::new(
+        "tda",
+        1,
+        9,
+        BTreeMap::new(),
+        table(&[10_000, 10_000, 10_000], 1, (100, 200)),
+    );
+    let session = Session::open_table(
+        header,
+        HouseRules::tda(),
+        Structure::default(),
+        &mut Some(journal),
+        0,
+    )
+    .unwrap_or_else(|e| panic!("opens the table: {e}"));
+    drop(session);
+    cut_after(&path, last_line_with(&path, "\"record\":\"entry\""));
+    let (journal, loaded) = open(&path, &clock);
+    let table = floorcall::journal::table_of(&loaded);
+    assert!(table.in_hand && table.hand == 1, "{table:?}");
+    let hand = loaded.hands.last().cloned().expect("hand 1");
+    let mut session =
+        Session::resume(hand, HouseRules::tda(), Some(journal)).with_table(Some(table));
+    lines(&mut session, &["s1 fold", "s2 fold", "hand"]);
+    let t = session.table().expect("a table");
+    let chips: Vec<u64> = t.seats.values().map(|p| p.chips.get()).collect();
+    assert_eq!(
+        chips,
+        [10_000, 9_900, 10_100],
+        "hand 1's end reached the table"
+    );
+    assert_eq!(session.header().number, 2);
+}
