@@ -69,6 +69,10 @@ pub enum Action {
     LevelClock,
     /// Call the clock on the seat to act, or stop it.
     PlayerClock,
+    /// A minute more on the level clock.
+    LevelClockPlus,
+    /// A minute less on the level clock.
+    LevelClockMinus,
     /// Leave floorcall (asks while a hand is open).
     Quit,
     /// Back out of whatever is open.
@@ -118,7 +122,7 @@ pub enum Action {
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 46] = [
+const NAMED: [(Action, &str); 48] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -143,6 +147,8 @@ const NAMED: [(Action, &str); 46] = [
     (Action::Review, "review"),
     (Action::LevelClock, "level-clock"),
     (Action::PlayerClock, "player-clock"),
+    (Action::LevelClockPlus, "level-clock-plus"),
+    (Action::LevelClockMinus, "level-clock-minus"),
     (Action::Quit, "quit"),
     (Action::Cancel, "cancel"),
     (Action::Accept, "accept"),
@@ -215,6 +221,8 @@ impl Action {
             Action::LevelClock => {
                 "pause the level clock, or run it again (clock pause, clock resume)"
             }
+            Action::LevelClockPlus => "a minute more in the level (clock adjust +60)",
+            Action::LevelClockMinus => "a minute less in the level (clock adjust -60)",
             Action::PlayerClock => {
                 "call the clock on the seat to act (floor clock), or stop it (clock stop)"
             }

@@ -148,11 +148,17 @@ fn the_pause_key_holds_the_level_clock_and_is_journaled() {
     assert_eq!(message(&app), "The level clock runs.");
     clock.advance(30_000);
     assert!(screen_text(&app, 120, 32).contains("18:30 left"));
+    // `]` and `[`: a minute more or less in the level.
+    press(&mut app, "]]");
+    assert_eq!(message(&app), "The level clock gains 60 seconds.");
+    press(&mut app, "[");
+    assert_eq!(message(&app), "The level clock loses 60 seconds.");
+    assert!(screen_text(&app, 120, 32).contains("19:30 left"));
     // The pauses are on the disk: a restart reads the same clock.
     let loaded = journal::load(&path).expect("loads");
     let table = journal::table_of(&loaded);
     let left = table.level_clock.at(T0 + 3_690_000).remaining_ms;
-    assert_eq!(left, 18 * 60_000 + 30_000);
+    assert_eq!(left, 19 * 60_000 + 30_000);
 }
 
 #[test]
@@ -310,4 +316,23 @@ fn a_restart_after_a_finished_hand_continues_the_table_and_new_opens_another() {
     assert!(message(&app).contains("A new table"));
     let loaded = journal::load(&path).expect("loads");
     assert_eq!(loaded.hands.len(), 3);
+}
+
+#[test]
+fn the_session_bar_at_80x24() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(
+        &dir.path().join("j.jsonl"),
+        &clock,
+        false,
+        Some("100/200,200/400:25,300/600:bb600"),
+    );
+    clock.advance(7 * 60_000 + 12_000);
+    press(&mut app, "k");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    clock.advance(8_000);
+    insta::assert_snapshot!(screen_text(&app, 80, 24));
 }

@@ -145,16 +145,39 @@ impl App {
         }
     }
 
+    /// The table's level clock, or a refusal saying there is none.
+    fn level_clock(&mut self) -> Option<&crate::session::LevelClock> {
+        let has = self
+            .session
+            .as_ref()
+            .and_then(Session::table)
+            .is_some_and(|t| !t.structure.stages.is_empty());
+        if !has {
+            self.refuse("There is no level clock: start the table with --levels or --structure (or a house with levels).");
+            return None;
+        }
+        self.session
+            .as_ref()
+            .and_then(Session::table)
+            .map(|t| &t.level_clock)
+    }
+
+    /// The level clock's keys: a minute more or less (`clock adjust`).
+    pub(super) fn adjust_level_clock(&mut self, secs: i64) {
+        if self.level_clock().is_some() {
+            self.table_line(
+                TableCommand::ClockAdjust(secs),
+                format!("clock adjust {secs:+}"),
+            );
+        }
+    }
+
     /// The level clock's key: pauses a running clock, runs a paused one.
     pub(super) fn toggle_level_clock(&mut self) {
-        let Some(table) = self.session.as_ref().and_then(Session::table) else {
+        let Some(clock) = self.level_clock() else {
             return;
         };
-        if table.structure.stages.is_empty() {
-            self.refuse("There is no level clock: start the table with --levels or --structure (or a house with levels).");
-            return;
-        }
-        let (command, line) = match table.level_clock.run {
+        let (command, line) = match clock.run {
             ClockRun::Paused => (TableCommand::ClockResume, "clock resume"),
             _ => (TableCommand::ClockPause, "clock pause"),
         };

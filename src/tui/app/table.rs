@@ -167,6 +167,8 @@ impl App {
             Action::Review => self.open_review(),
             Action::LevelClock => self.toggle_level_clock(),
             Action::PlayerClock => self.player_clock_key(),
+            Action::LevelClockPlus => self.adjust_level_clock(60),
+            Action::LevelClockMinus => self.adjust_level_clock(-60),
             Action::Quit => self.ask_quit(),
             _ => {}
         }
