@@ -373,14 +373,14 @@ fn every_drill_topic_is_taken_by_topic_and_an_unknown_one_is_refused() {
 #[test]
 fn from_a_users_folder_a_broken_or_empty_one_is_told_without_a_panic() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let own = dir.path().join("own");
-    std::fs::create_dir_all(&own).expect("a folder");
-    std::fs::copy(
-        shipped().join("rulings/pair-fifty-percent-tda.toml"),
-        own.join("mine.toml"),
-    )
-    .expect("copied");
-    let own = own.display().to_string();
+    // A folder `name` of the user's, with one shipped file in it as `file`.
+    let folder = |name: &str, shipped_file: &str, file: &str| {
+        let folder = dir.path().join(name);
+        std::fs::create_dir_all(&folder).expect("a folder");
+        std::fs::copy(shipped().join(shipped_file), folder.join(file)).expect("copied");
+        folder.display().to_string()
+    };
+    let own = folder("own", "rulings/pair-fifty-percent-tda.toml", "mine.toml");
     let json = quiz(
         &["--from", &own, "--topic", "fifty-percent", "--seed", "1"],
         dir.path(),
@@ -392,6 +392,16 @@ fn from_a_users_folder_a_broken_or_empty_one_is_told_without_a_panic() {
             .is_some_and(|id| id.starts_with("case:mine:"))
     );
 
+    // A folder whose files name no ruling: drills only, and said so.
+    let from = folder(
+        "plain",
+        "engine/nuts-all-fold-raise-wins-at-once.toml",
+        "plain.toml",
+    );
+    let out = floorcall(&["practice", "--from", &from, "--quiz-json"], dir.path());
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("only drills are asked"), "{said}");
     // What floorcall says, exit 2 and no panic, for --from this folder.
     let refused = |folder: &Path| {
         let from = folder.display().to_string();
