@@ -742,6 +742,11 @@ fn practice_command(args: PracticeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if !args.from.is_empty() && !questions.iter().any(|q| q.id.starts_with("case:")) {
+        tell(
+            "floorcall: no scenario file given with --from makes a question (a case needs an expectation naming a ruling, and three wrong answers the engine can compute): only drills are asked.",
+        );
+    }
     questions.truncate(args.count.max(1));
     if args.quiz_json {
         let printed = print(|out| {

@@ -16,17 +16,26 @@ pub const PROMPT: &str = "What does it bind, or what does the floor rule?";
 /// The questions from every scenario file under `paths` (folders searched),
 /// each ruled under `house` when one is given, else under its own house.
 /// A file that yields no question (no ruling named, or fewer than three
-/// distinct wrong answers) is left out.
+/// distinct wrong answers) is left out; a folder with no scenario file in
+/// it is an error.
 pub fn from_paths(
     paths: &[PathBuf],
     house: Option<&HouseRules>,
     seed: u64,
 ) -> Result<Vec<Question>, PracticeError> {
     let mut questions = Vec::new();
-    for file in scenario::collect(paths)? {
-        let scenario = scenario::load(&file)?;
-        if let Some(q) = from_scenario(&scenario, house, seed) {
-            questions.push(q);
+    for path in paths {
+        let files = scenario::collect(std::slice::from_ref(path))?;
+        if files.is_empty() {
+            return Err(PracticeError::NoScenarioFile {
+                path: path.display().to_string(),
+            });
+        }
+        for file in files {
+            let scenario = scenario::load(&file)?;
+            if let Some(q) = from_scenario(&scenario, house, seed) {
+                questions.push(q);
+            }
         }
     }
     Ok(questions)

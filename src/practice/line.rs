@@ -130,6 +130,35 @@ pub fn award_mistakes(events: &[Event]) -> Vec<String> {
     out
 }
 
+/// The pots given to the wrong seat: each pot one seat wins whole, given
+/// instead to another seat that was live before the line (the mucked hand
+/// paid, say), in words.
+pub fn winner_mistakes(events: &[Event], live: &[Seat]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, event) in events.iter().enumerate() {
+        let Event::PotsAwarded { awards } = event else {
+            continue;
+        };
+        for (k, award) in awards.iter().enumerate() {
+            let [(winner, _)] = award.shares.as_slice() else {
+                continue;
+            };
+            for other in live.iter().filter(|s| *s != winner) {
+                let mut variant = events.to_vec();
+                if let Some(Event::PotsAwarded { awards }) = variant.get_mut(i)
+                    && let Some(a) = awards.get_mut(k)
+                {
+                    for (seat, _) in a.shares.iter_mut() {
+                        *seat = *other;
+                    }
+                }
+                out.push(describe(&variant));
+            }
+        }
+    }
+    out
+}
+
 /// A notation line without its comment.
 fn without_comment(text: &str) -> String {
     text.split('#')
@@ -386,7 +415,7 @@ pub fn action_to(state: &HandState, seat: Seat, to: Chips) -> Action {
 /// The common mistakes on a line, as what they would bind: the chips or
 /// words at face value, a plain call, the minimum raise from the previous
 /// bet (not the previous raise), the full minimum raise, a fold; for a
-/// dealer's line, a misdeal or nothing.
+/// dealer's line, a misdeal, nothing, or the cards dealt taken to stand.
 pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec<String> {
     let mut out = Vec::new();
     let one = |a: Action| sentence(&[action_words(&a)]);
@@ -428,6 +457,15 @@ pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec
         _ => {
             out.push(sentence(&["a misdeal: every chip goes back".to_string()]));
             out.push(sentence(&[]));
+            // Cards dealt as entered taken to stand (a premature card
+            // played, a fourth flop card taken as the burn).
+            if let Command::Deal { street, cards } = command {
+                let cards = cards.iter().take(street.cards_dealt()).copied().collect();
+                out.push(describe(&[Event::StreetDealt {
+                    street: *street,
+                    cards,
+                }]));
+            }
             // The floor called on the seat to act: taken as its check or call.
             if let (Command::Floor(_), Some(seat)) = (command, state.to_act) {
                 let s = state.seat(seat);
@@ -476,6 +514,10 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         .map(|(_, t)| t.clone())
         .filter(|t| !t.starts_with(REFUSED) && !t.starts_with(CANNOT_START))
         .chain(award_mistakes(&right.events))
+        .chain(winner_mistakes(
+            &right.events,
+            &hand.state().live().collect::<Vec<_>>(),
+        ))
         .chain(mistakes(hand.state(), rules, moment.line.1));
     for text in candidates {
         if text != right.text && !wrong.contains(&text) && wrong.len() < 3 {

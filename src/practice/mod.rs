@@ -131,6 +131,14 @@ pub enum PracticeError {
     /// A scenario file could not be read.
     #[error("{0}")]
     Scenario(#[from] crate::scenario::ScenarioError),
+    /// A folder named holds no scenario file.
+    #[error(
+        "{path} holds no scenario file (*.toml): practice --from takes scenario files or folders of them."
+    )]
+    NoScenarioFile {
+        /// The folder.
+        path: String,
+    },
     /// The house could not be loaded.
     #[error("{0}")]
     House(#[from] RulesError),

@@ -107,9 +107,16 @@ fn check(q: &Question) {
 #[test]
 fn every_case_from_the_shipped_scenarios_is_answered_by_the_engine() {
     let questions = cases::from_paths(&[shipped()], None, 1).expect("the scenarios load");
+    let files = scenario::collect(&[shipped()])
+        .expect("the scenarios")
+        .len();
+    eprintln!(
+        "{} of {files} shipped files make questions",
+        questions.len()
+    );
     assert!(
-        questions.len() >= 40,
-        "at least 40 cases make questions, got {}",
+        questions.len() >= 105,
+        "at least 105 cases make questions, got {}",
         questions.len()
     );
     for q in &questions {
@@ -279,4 +286,164 @@ fn an_unknown_house_is_a_users_mistake() {
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
+#[test]
+fn quiz_json_has_the_table_the_choices_the_answer_and_each_house() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let run = |seed: &str| {
+        floorcall(
+            &["practice", "--seed", seed, "--count", "30", "--quiz-json"],
+            dir.path(),
+        )
+    };
+    let one = run("5");
+    assert!(one.status.success(), "{one:?}");
+    assert_ne!(one.stdout, run("6").stdout, "another seed asks otherwise");
+    let json: serde_json::Value = serde_json::from_slice(&one.stdout).expect("JSON");
+    let list = json.as_array().expect("a list");
+    assert!(
+        list.iter().any(|q| q["source"].is_string()),
+        "a case from a file"
+    );
+    for q in list {
+        assert!(q["table"].as_array().is_some_and(|t| !t.is_empty()), "{q}");
+        assert!(q["told"].as_str().is_some_and(|t| !t.is_empty()), "{q}");
+        let choices = q["choices"].as_array().expect("choices");
+        match (q["answer"].get("choice"), q["answer"].get("amount")) {
+            (Some(i), None) => {
+                let i = i.as_u64().expect("an index") as usize;
+                assert_eq!(choices.len(), 4, "{q}");
+                assert_eq!(choices[i], q["answer_text"], "{q}");
+            }
+            (None, Some(n)) => {
+                assert!(choices.is_empty() && n.as_u64().is_some(), "{q}");
+            }
+            _ => panic!("an answer is a choice or an amount: {q}"),
+        }
+        let houses: Vec<&str> = q["per_house"]
+            .as_array()
+            .expect("per_house")
+            .iter()
+            .filter_map(|h| h[0].as_str())
+            .collect();
+        assert_eq!(houses, HOUSES, "{q}");
+        assert!(q.get("citation").is_some(), "{q}");
+    }
+}
+
+/// `floorcall practice ARGS --quiz-json`: it succeeds and prints a list.
+fn quiz(args: &[&str], dir: &Path) -> Vec<serde_json::Value> {
+    let mut all = vec!["practice"];
+    all.extend_from_slice(args);
+    all.push("--quiz-json");
+    let out = floorcall(&all, dir);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    match serde_json::from_slice(&out.stdout) {
+        Ok(serde_json::Value::Array(list)) => list,
+        other => panic!("{args:?}: not a JSON list: {other:?}"),
+    }
+}
+
+#[test]
+fn every_drill_topic_is_taken_by_topic_and_an_unknown_one_is_refused() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    for topic in drills::TOPICS {
+        let list = quiz(
+            &["--topic", topic, "--seed", "2", "--count", "3"],
+            dir.path(),
+        );
+        assert_eq!(list.len(), 3, "{topic}");
+        assert!(list.iter().all(|q| q["topic"] == topic), "{topic}");
+    }
+    let out = floorcall(
+        &["practice", "--topic", "bluffing", "--quiz-json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    for topic in drills::TOPICS
+        .iter()
+        .chain(&["fifty-percent", "out-of-turn"])
+    {
+        assert!(said.contains(topic), "{topic} named in: {said}");
+    }
+}
+
+#[test]
+fn from_a_users_folder_a_broken_or_empty_one_is_told_without_a_panic() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    // A folder `name` of the user's, with one shipped file in it as `file`.
+    let folder = |name: &str, shipped_file: &str, file: &str| {
+        let folder = dir.path().join(name);
+        std::fs::create_dir_all(&folder).expect("a folder");
+        std::fs::copy(shipped().join(shipped_file), folder.join(file)).expect("copied");
+        folder.display().to_string()
+    };
+    let own = folder("own", "rulings/pair-fifty-percent-tda.toml", "mine.toml");
+    let json = quiz(
+        &["--from", &own, "--topic", "fifty-percent", "--seed", "1"],
+        dir.path(),
+    );
+    assert_eq!(json.len(), 1, "{json:?}");
+    assert!(
+        json[0]["id"]
+            .as_str()
+            .is_some_and(|id| id.starts_with("case:mine:"))
+    );
+
+    // A folder whose files name no ruling: drills only, and said so.
+    let from = folder(
+        "plain",
+        "engine/nuts-all-fold-raise-wins-at-once.toml",
+        "plain.toml",
+    );
+    let out = floorcall(&["practice", "--from", &from, "--quiz-json"], dir.path());
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("only drills are asked"), "{said}");
+    // What floorcall says, exit 2 and no panic, for --from this folder.
+    let refused = |folder: &Path| {
+        let from = folder.display().to_string();
+        let out = floorcall(&["practice", "--from", &from, "--quiz-json"], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let said = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!said.contains("panicked"), "{said}");
+        said
+    };
+    let broken = dir.path().join("broken");
+    std::fs::create_dir_all(&broken).expect("a folder");
+    std::fs::write(broken.join("bad.toml"), "title = \"x\"\n[setup\n").expect("written");
+    let said = refused(&broken);
+    assert!(said.contains("bad.toml:2:"), "file and line: {said}");
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).expect("a folder");
+    let said = refused(&empty);
+    assert!(said.contains("holds no scenario file"), "{said}");
+}
+
+#[test]
+fn a_corrupt_progress_file_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let folder = dir.path().join("data/floorcall");
+    std::fs::create_dir_all(&folder).expect("the data folder");
+    let file = folder.join("practice.json");
+    std::fs::write(&file, "{ not json").expect("written");
+    for args in [
+        &["practice", "--stats"][..],
+        &["practice", "--seed", "1"][..],
+    ] {
+        let out = floorcall(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("practice.json") && said.contains("not a practice progress file"),
+            "{said}"
+        );
+        assert!(!said.contains("panicked"), "{said}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("still there"),
+        "{ not json"
+    );
 }

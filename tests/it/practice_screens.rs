@@ -12,6 +12,7 @@ use floorcall::tui::KeyScreen;
 use floorcall::tui::Theme;
 use floorcall::tui::practice::{Drill, Phase};
 use insta::assert_snapshot;
+use proptest::prelude::*;
 
 use super::tmux::{Tmux, quoted};
 use super::tui_fixtures::widget_text;
@@ -132,7 +133,9 @@ fn the_real_binary_answers_questions_in_tmux() {
         return;
     }
     let dir = tempfile::tempdir().expect("a temp dir");
-    let progress = dir.path().join("practice.json");
+    // The user's data folder (XDG_DATA_HOME), where the progress is kept.
+    let data = dir.path().join("data");
+    let progress = data.join("floorcall/practice.json");
     let bin = Path::new(env!("CARGO_BIN_EXE_floorcall"));
     let args = [
         "practice", "--seed", "21", "--topic", "to-call", "--count", "3",
@@ -141,8 +144,8 @@ fn the_real_binary_answers_questions_in_tmux() {
     let out = std::process::Command::new(bin)
         .args(args)
         .arg("--quiz-json")
-        .arg("--progress")
-        .arg(&progress)
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", &data)
         .output()
         .expect("runs");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -157,11 +160,11 @@ fn the_real_binary_answers_questions_in_tmux() {
         socket: format!("floorcall-practice-{}", std::process::id()),
     };
     let command = format!(
-        "env NO_COLOR=1 HOME={home} {bin} {args} --progress {progress}",
+        "env NO_COLOR=1 HOME={home} XDG_DATA_HOME={data} {bin} {args}",
         home = quoted(dir.path()),
+        data = quoted(&data),
         bin = quoted(bin),
         args = args.join(" "),
-        progress = quoted(&progress),
     );
     tmux.start(&["sh", "-c", &command]);
     tmux.wait_for("question 1 of 3");
@@ -196,4 +199,64 @@ fn the_real_binary_answers_questions_in_tmux() {
     let saved = Progress::load(&progress).expect("a progress file");
     assert_eq!(saved.topics["to-call"].asked, 2);
     assert_eq!(saved.sessions, 1);
+    // --stats prints it from the same folder.
+    let stats = std::process::Command::new(bin)
+        .args(["practice", "--stats"])
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", &data)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&stats.stdout);
+    assert!(text.contains("to-call: 1 of 2 right (50%)"), "{text}");
+}
+
+/// Any key at all, in any phase.
+fn any_key() -> impl Strategy<Value = KeyEvent> {
+    let code = prop_oneof![
+        any::<char>().prop_map(KeyCode::Char),
+        proptest::sample::select(vec!['1', '2', '3', '4', '5', '9', '0', '?', 'q', ' '])
+            .prop_map(KeyCode::Char),
+        proptest::sample::select(vec![
+            KeyCode::Enter,
+            KeyCode::Backspace,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::Up,
+            KeyCode::Delete,
+            KeyCode::F(1),
+        ]),
+    ];
+    let modifiers = proptest::sample::select(vec![
+        KeyModifiers::NONE,
+        KeyModifiers::SHIFT,
+        KeyModifiers::CONTROL,
+        KeyModifiers::ALT,
+    ]);
+    (code, modifiers).prop_map(|(c, m)| KeyEvent::new(c, m))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Nothing typed panics the screen, at any size: each key is taken
+    /// or answered with a message, and the screen draws after each.
+    #[test]
+    fn no_key_sequence_panics_the_drill(
+        keys in proptest::collection::vec(any_key(), 0..60),
+        width in 1u16..120,
+        height in 1u16..40,
+    ) {
+        let mut d = drill();
+        for k in keys {
+            d.handle_key(k);
+            let _ = text(&d, width, height);
+            let _ = text(&d, 80, 24);
+            if d.should_quit() {
+                prop_assert_eq!(d.phase(), &Phase::Summary);
+                break;
+            }
+        }
+        let asked: u32 = d.progress().topics.values().map(|s| s.asked).sum();
+        prop_assert!(asked as usize <= 4, "at most the questions and their repeats: {}", asked);
+    }
 }
