@@ -721,12 +721,8 @@ fn practice_command(args: PracticeArgs) -> ExitCode {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
-    let shipped = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/scenarios"));
-    let from = if args.from.is_empty() {
-        [shipped].into_iter().filter(|p| p.is_dir()).collect()
-    } else {
-        args.from.clone()
-    };
+    // Without --from: the shipped scenario files, built into the binary.
+    let from = args.from.clone();
     progress.begin();
     let options = practice::Options {
         house,

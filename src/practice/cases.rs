@@ -41,6 +41,41 @@ pub fn from_paths(
     Ok(questions)
 }
 
+/// The scenario files shipped in `assets/scenarios/`, built into the
+/// binary.
+static SHIPPED: include_dir::Dir<'_> =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/assets/scenarios");
+
+/// The questions from the shipped scenario files (in the binary, so
+/// practice asks them wherever floorcall is installed), in path order.
+pub fn shipped(house: Option<&HouseRules>, seed: u64) -> Result<Vec<Question>, PracticeError> {
+    fn files<'a>(dir: &'a include_dir::Dir<'a>, out: &mut Vec<&'a include_dir::File<'a>>) {
+        for entry in dir.entries() {
+            match entry {
+                include_dir::DirEntry::Dir(d) => files(d, out),
+                include_dir::DirEntry::File(f) => {
+                    if f.path().extension().is_some_and(|x| x == "toml") {
+                        out.push(f);
+                    }
+                }
+            }
+        }
+    }
+    let mut all = Vec::new();
+    files(&SHIPPED, &mut all);
+    all.sort_by_key(|f| f.path());
+    let mut questions = Vec::new();
+    for file in all {
+        let name = format!("assets/scenarios/{}", file.path().display());
+        let text = file.contents_utf8().unwrap_or_default();
+        let scenario = scenario::parse(&name, text, None)?;
+        if let Some(q) = from_scenario(&scenario, house, seed) {
+            questions.push(q);
+        }
+    }
+    Ok(questions)
+}
+
 /// The index of the decisive line: the last whose moment (with the motion
 /// closed) suggests one of the rulings the scenario expects (in a chain of
 /// out-of-turn actions, the line that settles it), and that ruling. A

@@ -119,7 +119,8 @@ pub struct Options {
     pub seed: u64,
     /// Only this topic (a ruling id or a drill's name).
     pub topic: Option<String>,
-    /// Scenario files or folders to take cases from.
+    /// Scenario files or folders to take cases from (none: the shipped ones,
+    /// built into the binary).
     pub from: Vec<PathBuf>,
     /// How many generated drills to deal.
     pub drills: usize,
@@ -156,7 +157,11 @@ pub enum PracticeError {
 /// shuffled by the seed, then ordered by the schedule (questions due again,
 /// missed ones first, then new ones, then the rest).
 pub fn session(options: &Options, progress: &Progress) -> Result<Vec<Question>, PracticeError> {
-    let mut questions = cases::from_paths(&options.from, options.house.as_ref(), options.seed)?;
+    let mut questions = if options.from.is_empty() {
+        cases::shipped(options.house.as_ref(), options.seed)?
+    } else {
+        cases::from_paths(&options.from, options.house.as_ref(), options.seed)?
+    };
     let drill_house = options.house.clone().unwrap_or_else(HouseRules::tda);
     questions.extend(drills::deal(
         options.seed,

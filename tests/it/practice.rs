@@ -447,3 +447,29 @@ fn a_corrupt_progress_file_is_refused_and_left_as_it_was() {
         "{ not json"
     );
 }
+
+/// The shipped cases are in the binary: the same questions as the folder
+/// gives, and asked by a floorcall started far from the source tree.
+#[test]
+fn the_shipped_cases_are_built_in_and_asked_from_anywhere() {
+    let built_in = cases::shipped(None, 11).expect("the built-in files parse");
+    let from_folder = cases::from_paths(&[shipped()], None, 11).expect("the folder reads");
+    let ids = |qs: &[Question]| qs.iter().map(|q| q.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&built_in), ids(&from_folder));
+    assert!(built_in.len() >= 100, "{} cases", built_in.len());
+    let elsewhere = tempfile::tempdir().expect("a temp dir");
+    let out = Process::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(["practice", "--quiz-json", "--count", "400", "--seed", "3"])
+        .current_dir(elsewhere.path())
+        .env("HOME", elsewhere.path())
+        .env("XDG_DATA_HOME", elsewhere.path().join("data"))
+        .output()
+        .expect("floorcall runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("\"case:"), "cases asked: {text}");
+}
