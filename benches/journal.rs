@@ -4,6 +4,13 @@
 //! p99 over 2,000 appends (and again in memory, `/dev/shm`, where the sync
 //! costs nothing: the journal's own share).
 //!
+//! Beside the journal's append, the disk's own floor: a raw 200-byte
+//! line written at the end of a plain file in the same folder and synced
+//! (`sync_data`), the same 2,000 times; and, to see whether growing the
+//! file is what the sync pays for, the same line written into a file whose
+//! blocks were already written (zeros) ahead, so that no size or extent
+//! changes.
+//!
 //! Targets: `verify` at least 1 million records a second; an append's p99
 //! under 5 ms.
 
@@ -99,18 +106,72 @@ fn append_percentiles(base: &Path, runs: usize) {
         journal = session.into_journal();
     }
     let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "append with the chain and sync_data in {}: {}",
+        base.display(),
+        percentiles(times)
+    );
+}
+
+/// p50, p90, p99 and the largest of `times`, in milliseconds, as a line.
+fn percentiles(mut times: Vec<Duration>) -> String {
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
-    println!(
-        "append with the chain and sync_data in {}: p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms ({} appends)",
-        base.display(),
+    format!(
+        "p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms ({} appends)",
         ms(at(0.50)),
         ms(at(0.90)),
         ms(at(0.99)),
         ms(times[times.len() - 1]),
         times.len()
+    )
+}
+
+/// `line` written at the file's position and synced, `runs` times: how
+/// long each took.
+fn write_and_sync(file: &mut std::fs::File, line: &[u8], runs: usize) -> Vec<Duration> {
+    use std::io::Write;
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            file.write_all(line).expect("written");
+            file.sync_data().expect("synced");
+            start.elapsed()
+        })
+        .collect()
+}
+
+/// The disk's floor under an append: a raw 200-byte line written at the
+/// end of a file in `base` and synced, `runs` times; then the same into a
+/// file whose blocks were written ahead (zeros, synced), where the sync
+/// has no size or extent to record.
+fn raw_append_floor(base: &Path, runs: usize) {
+    use std::io::{Seek, SeekFrom, Write};
+    let dir = base.join(format!("floorcall-raw-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let mut line = [b'x'; 200];
+    line[199] = b'\n';
+    let path = dir.join("raw.jsonl");
+    let mut file = std::fs::File::create(&path).expect("a file");
+    let times = write_and_sync(&mut file, &line, runs);
+    println!(
+        "raw 200-byte append and sync_data in {}: {}",
+        base.display(),
+        percentiles(times)
     );
+    let path = dir.join("written-ahead.jsonl");
+    let mut file = std::fs::File::create(&path).expect("a file");
+    file.write_all(&vec![0; runs * line.len()]).expect("zeros");
+    file.sync_all().expect("synced");
+    file.seek(SeekFrom::Start(0)).expect("to the start");
+    let times = write_and_sync(&mut file, &line, runs);
+    println!(
+        "raw 200-byte write into blocks written ahead and sync_data in {}: {}",
+        base.display(),
+        percentiles(times)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn main() {
@@ -130,7 +191,11 @@ fn main() {
         .configure_from_args()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
-    verify_bench(&mut c, 2_000);
+    let only_append = std::env::args().any(|a| a == "append");
+    if !only_append {
+        verify_bench(&mut c, 2_000);
+    }
+    raw_append_floor(&std::env::temp_dir(), 2_000);
     append_percentiles(&std::env::temp_dir(), 2_000);
     let shm = Path::new("/dev/shm");
     if shm.is_dir() {
