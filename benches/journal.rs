@@ -13,12 +13,13 @@
 //! Targets: `verify` at least 1 million records a second; an append's p99
 //! under 5 ms.
 //!
-//! Measured on the shared machine (22 November 2026, load 4): the disk
-//! has two moods, minutes long. Slow, every sync takes 4 ms (p50 4.0 ms,
-//! p99 7.5-8 ms raw, and the journal's append the same); fast, p50 0.2 ms
-//! and p99 3-4.6 ms raw against 4-4.9 ms for the journal's append. The
-//! blocks written ahead save nothing that the noise does not hide, so
-//! the journal does not preallocate: its p99 is the disk's.
+//! Measured on the shared machine (22 November 2026): the disk has
+//! moods, minutes long. Slow (load 4-6), every sync takes 4 ms: p50 4.0
+//! ms and p99 7.5-8 ms raw, the journal's append the same. Busy (load 4),
+//! p50 0.2 ms and p99 3-4.6 ms raw against 4-5.2 ms for the journal's
+//! append. Quiet (load 1.8), p99 0.43 ms raw against 0.50 ms. The blocks
+//! written ahead save nothing that the noise does not hide, so the journal
+//! does not preallocate: its p99 is the disk's.
 
 use std::hint::black_box;
 use std::path::Path;
