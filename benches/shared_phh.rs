@@ -1,6 +1,11 @@
 //! The shared PHH hands (`../shared/phh/famous` and `pluribus`) that the
 //! replay and import benches read, in name order.
 
+/// The allocator the floorcall binary runs with (src/main.rs), so that the
+/// figures are the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::fs;
 use std::path::PathBuf;
 

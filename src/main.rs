@@ -1,6 +1,11 @@
 //! The floorcall binary: parse the command line, dispatch, map errors to
 //! exit codes. With no subcommand it opens the dealer's screen.
 
+/// Small events by the million (verify, import, review): mimalloc keeps
+/// them about a fifth faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::fmt::Display;
 use std::io::{self, Write};
 use std::path::PathBuf;

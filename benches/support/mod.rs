@@ -3,6 +3,11 @@
 
 #![allow(dead_code)]
 
+/// The allocator the floorcall binary runs with (src/main.rs), so that the
+/// figures are the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -838,14 +838,16 @@ impl HandCheck {
                 }
             }
         };
-        let what = match entry.line.as_deref() {
+        // Said only when something is wrong: most entries need no words.
+        let what = || match entry.line.as_deref() {
             Some(line) => format!("entry {seq} of hand {} (\"{line}\")", self.number),
             None if seq == 0 => format!("the start of hand {}", self.number),
             None => format!("entry {seq} of hand {}", self.number),
         };
         let decided = decide(&self.state, rules, &command).map_err(|refusal| {
             format!(
-                "{what} is refused under the house rules in force ({}): {refusal}",
+                "{} is refused under the house rules in force ({}): {refusal}",
+                what(),
                 rules.name
             )
         })?;
@@ -863,7 +865,8 @@ impl HandCheck {
                 .get(at)
                 .map_or("nothing".to_string(), |e| format!("\"{e}\""));
             return Err(format!(
-                "{what}: the events recorded are not what the house rules in force ({}) give. Event {} is recorded as {recorded}, and ruling the entry again gives {given}.",
+                "{}: the events recorded are not what the house rules in force ({}) give. Event {} is recorded as {recorded}, and ruling the entry again gives {given}.",
+                what(),
                 rules.name,
                 at + 1
             ));

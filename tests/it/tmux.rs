@@ -90,6 +90,23 @@ impl Tmux {
         }
     }
 
+    /// Waits (20 s at most) until the screen shows every one of `texts`
+    /// (a screen caught half drawn shows only some), and returns it.
+    pub fn wait_for_all(&self, texts: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if texts.iter().all(|t| screen.contains(t)) {
+                return screen;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                let missing: Vec<&&str> = texts.iter().filter(|t| !screen.contains(*t)).collect();
+                panic!("the screen never showed {missing:?}; it shows:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     /// Waits until the session is gone (with it, its screen: the next
     /// start draws on a clean one).
     pub fn wait_gone(&self) {
