@@ -234,6 +234,9 @@ pub struct Expect {
     pub places: Option<BTreeMap<String, u32>>,
     /// Extension (sessions): chips at the table between hands, seat = chips.
     pub seats: Option<BTreeMap<String, u64>>,
+    /// Extension (sessions): the players' names at the table, seat = name
+    /// (the seats named; others are not checked).
+    pub names: Option<BTreeMap<String, String>>,
     /// Extension (sessions): the seats dealt into the hand in play.
     pub dealt: Option<Vec<u8>>,
     /// Extension (sessions): the players still in at the table.

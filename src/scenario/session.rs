@@ -355,6 +355,22 @@ fn check_table(
             .collect();
         cmp("seats", Some(format!("{wanted:?}")), format!("{got:?}"));
     }
+    if let Some(wanted) = &e.names {
+        let wanted: BTreeMap<u8, String> = wanted
+            .iter()
+            .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), v.clone())))
+            .collect();
+        let got: BTreeMap<u8, String> = wanted
+            .keys()
+            .map(|n| {
+                let name = crate::table::Seat::new(*n)
+                    .and_then(|s| table.seats.get(&s))
+                    .map_or("(empty seat)".to_string(), |p| p.name.clone());
+                (*n, name)
+            })
+            .collect();
+        cmp("names", Some(format!("{wanted:?}")), format!("{got:?}"));
+    }
     cmp(
         "dealt",
         e.dealt.as_ref().map(|d| format!("{d:?}")),
