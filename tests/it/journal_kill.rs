@@ -34,8 +34,13 @@ fn shown_head(screen: &str) -> Option<String> {
 
 /// The keys a dealer strikes, weighted: folds and calls move the hand on,
 /// `n` deals the next, undo and redo go back and forth, Enter accepts a
-/// ruling, Esc closes anything open.
+/// ruling, Esc closes anything open; `k`, `P` and `[` write the table's
+/// records (the player clock, the level clock paused or run, a minute off
+/// the level).
 const KEYS: &[(&str, u32)] = &[
+    ("k", 1),
+    ("P", 1),
+    ("[", 1),
     ("f", 10),
     ("c", 3),
     ("x", 2),
@@ -118,6 +123,10 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
         "10/20",
         "--button",
         "1",
+        "--levels",
+        "10/20,20/40,30/60:5",
+        "--level-minutes",
+        "2",
         "--resume",
     ];
     let tmux = Tmux {
@@ -234,4 +243,14 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
         text.lines().next().unwrap_or_default()
     );
     assert!(entries_seen > kills / 2, "the keys kept the table busy");
+    let loaded = journal::load(&path).expect("loads");
+    let clock_lines = loaded
+        .table
+        .iter()
+        .filter(|(_, r)| r.line.as_deref().is_some_and(|l| l.starts_with("clock")))
+        .count();
+    assert!(
+        kills < 20 || clock_lines > 0,
+        "the level clock's keys wrote table records under the kills"
+    );
 }
