@@ -459,6 +459,7 @@ impl Session {
             setup,
             positions,
             stage,
+            redeal: false,
         }
     }
 
@@ -665,5 +666,6 @@ fn begun_from(hand: &JournalHand) -> TableEvent {
         setup: setup.clone(),
         positions: Positions::of(setup, first),
         stage: None,
+        redeal: false,
     }
 }

@@ -4,8 +4,9 @@
 //! `hand` · `level 200/400` · `level 200/400 ante 50` · `level 200/400
 //! bb-ante 400` · `seat 7 sit 10000 Ann` · `seat 3 leave` · `seat 3 away` ·
 //! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 2 name Bob` ·
-//! `break` · `colour-up` (or `color-up`) with optional race cards
-//! `colour-up s1 As s4 KdQc` · `clock s4` · `clock stop` · `clock pause` ·
+//! `break` · `break 15` (minutes) · `colour-up` (or `color-up`) with
+//! optional race cards `colour-up s1 As s4 KdQc` · `button-draw` with
+//! optional cards `button-draw s1 Kc s2 Ah` · `clock s4` · `clock stop` · `clock pause` ·
 //! `clock resume` · `clock adjust +60` · `hand-for-hand on|off` · `wait 30`
 //! (a script's time passes). A malformed line is refused with its column.
 
@@ -23,6 +24,7 @@ pub const VERBS: &[&str] = &[
     "break",
     "colour-up",
     "color-up",
+    "button-draw",
     "clock",
     "hand-for-hand",
     "wait",
@@ -57,7 +59,26 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
     let head = first.text.to_ascii_lowercase();
     let command = match head.as_str() {
         "hand" => TableCommand::NextHand,
-        "break" => TableCommand::Break,
+        "break" => match rest.next() {
+            None => TableCommand::Break(None),
+            Some(w) => {
+                let minutes = w
+                    .text
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|m| (1..=24 * 60).contains(m))
+                    .ok_or_else(|| {
+                        err(
+                            w,
+                            format!(
+                                "{} is not a break's length: expected minutes, 1 to 1440, like break 15",
+                                quoted(w.text)
+                            ),
+                        )
+                    })?;
+                TableCommand::Break(Some(minutes))
+            }
+        },
         "level" => {
             let w = rest
                 .next()
@@ -178,6 +199,28 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
             }
             TableCommand::ColourUp { cards }
         }
+        "button-draw" => {
+            let mut cards = Vec::new();
+            while let Some(w) = rest.next() {
+                let seat = parse_seat(w)?;
+                let c = rest
+                    .next()
+                    .ok_or_else(|| missing(&format!("the card dealt to {}, like Ah", w.text)))?;
+                match parse_cards(c.text).map_err(|e| err(c, e.to_string()))?[..] {
+                    [card] => cards.push((seat, card)),
+                    _ => {
+                        return Err(err(
+                            c,
+                            format!(
+                                "{} is not one card: each player is dealt one card at a time",
+                                quoted(c.text)
+                            ),
+                        ));
+                    }
+                }
+            }
+            TableCommand::ButtonDraw { cards }
+        }
         "clock" => {
             let w = rest
                 .next()
@@ -284,7 +327,15 @@ pub fn format_table_command(command: &TableCommand) -> String {
         TableCommand::SitOut(s) => format!("seat {} sitout", seat(s)),
         TableCommand::Add { seat: s, chips } => format!("seat {} add {}", seat(s), chips.get()),
         TableCommand::Rename { seat: s, name } => format!("seat {} name {name}", seat(s)),
-        TableCommand::Break => "break".into(),
+        TableCommand::Break(None) => "break".into(),
+        TableCommand::Break(Some(m)) => format!("break {m}"),
+        TableCommand::ButtonDraw { cards } => {
+            let mut line = "button-draw".to_string();
+            for (s, c) in cards {
+                line.push_str(&format!(" s{} {c}", seat(s)));
+            }
+            line
+        }
         TableCommand::ColourUp { cards } => {
             let mut line = "colour-up".to_string();
             for (s, c) in cards {
@@ -323,8 +374,11 @@ mod tests {
             "seat 2 add 1500",
             "seat 2 name Bob",
             "break",
+            "break 15",
             "colour-up",
             "colour-up s1 As s4 KdQc",
+            "button-draw",
+            "button-draw s1 Kc s3 Ah",
             "clock s4",
             "clock stop",
             "clock pause",

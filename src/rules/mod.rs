@@ -140,6 +140,31 @@ pub enum MisdealUntil {
     TwoActions,
 }
 
+/// Where a player new to the table (a late entry, a player moved in) is
+/// not dealt in until the button has passed him.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewPlayerWaits {
+    /// Strictly between the small blind and the button: he may take a
+    /// blind or the button (TDA 7 and 9, Nuts 9, Redtooth 50).
+    BetweenSmallBlindAndButton,
+    /// Also in the small blind or on the button (UPT Tournament 16: "they
+    /// must wait until the button has passed to the player on their left").
+    SmallBlindToButton,
+}
+
+/// What a break does to the players out and to the button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AfterBreak {
+    /// Nothing: the players out stay out, the button moves on.
+    Continue,
+    /// A second session (Redtooth, Chip Amounts): players out may rejoin
+    /// in their original seats, and a card is dealt to each player until
+    /// an ace appears: that player has the button.
+    RejoinAndDrawButton,
+}
+
 /// What an exposed or boxed card in the initial deal causes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -267,6 +292,10 @@ house_settings! {
     colour_up: crate::session::ColourUp = "colour-up",
     /// Chips each player still in is given at a break (0: none).
     break_top_up: u64 = "break-top-up",
+    /// Where a new player waits to be dealt in.
+    new_player_waits: NewPlayerWaits = "new-player-waits",
+    /// What a break does to the players out and the button.
+    after_break: AfterBreak = "after-break",
 }
 
 fn value_text<T: Serialize>(value: &T) -> String {

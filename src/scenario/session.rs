@@ -134,6 +134,7 @@ pub fn run(scenario: &Scenario) -> Report {
         setup: scenario.setup.clone(),
         positions,
         stage,
+        redeal: false,
     });
     let mut rng = rand::rngs::StdRng::seed_from_u64(scenario.session.seed);
     let mut draw = move |n: usize| -> Vec<Card> {

@@ -12,8 +12,9 @@
 //!
 //! Races: the number of new chips is the odd total over the new chip,
 //! rounded up when the rest is half a chip or more (UPT 11 says so; TDA 23
-//! is silent and follows it). A player left with no chips gets one new
-//! chip first (TDA 23-A, UPT 11), and it counts among the new chips.
+//! is silent and follows it). Every player left with no chips gets one new
+//! chip first (TDA 23-A, UPT 11), counted among the new chips; when there
+//! are more such players than new chips, each still gets one.
 //! Cards rank by rank, then suit: spades, hearts, diamonds, clubs (Nuts 30;
 //! the card ids already sort that way). The cards come in (seeded draw or
 //! the dealer's keyed cards), so the result is a pure function of them.
@@ -100,13 +101,16 @@ pub fn colour_up(
             let total: u64 = odd.iter().sum();
             let mut new_chips =
                 total / unit + u64::from((total % unit) * 2 >= unit && !total.is_multiple_of(unit));
-            // Nobody is raced out: a player left with nothing gets a chip first.
+            // Nobody is raced out: every player left with nothing gets a
+            // chip first, even when the odd chips make fewer new ones (TDA
+            // 23-A: "a player losing his last chip(s) in a race will get 1
+            // chip of the lowest denomination still in play").
             let mut won = vec![0u64; out.len()];
             for (i, c) in out.iter_mut().enumerate() {
-                if c.after.is_zero() && !c.before.is_zero() && new_chips > 0 {
+                if c.after.is_zero() && !c.before.is_zero() {
                     give(c);
                     won[i] += 1;
-                    new_chips -= 1;
+                    new_chips = new_chips.saturating_sub(1);
                 }
             }
             let mut dealt: Vec<(Card, usize)> = out
@@ -179,5 +183,22 @@ mod tests {
         assert_eq!(out[1].after, Chips(100));
         assert_eq!(out[0].after, Chips(1100));
         assert_eq!(out[2].after, Chips(2000));
+    }
+
+    #[test]
+    fn two_short_stacks_of_only_the_smallest_chip_both_keep_one_chip() {
+        // 25 + 25 odd make one 100 chip; both would be raced out.
+        let stacks = [
+            (seat(1), Chips(25)),
+            (seat(2), Chips(25)),
+            (seat(3), Chips(500)),
+        ];
+        let cards = [(seat(1), vec![card("Kc")]), (seat(2), vec![card("Ah")])];
+        for method in [ColourUp::RaceOneChipEach, ColourUp::RaceByCards] {
+            let out = colour_up(method, &stacks, Chips(100), &cards);
+            assert_eq!(out[0].after, Chips(100), "{method:?}");
+            assert_eq!(out[1].after, Chips(100), "{method:?}");
+            assert_eq!(out[2].after, Chips(500), "{method:?}");
+        }
     }
 }

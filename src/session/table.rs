@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use super::clock::{LevelClock, PlayerClock, PlayerClockReading};
 use super::colour_up::{ColourChange, colour_up};
 use super::structure::{Blinds, Stage, Structure};
-use crate::rules::{HouseRules, RulingId};
+use crate::rules::{AfterBreak, HouseRules, NewPlayerWaits, RulingId};
 use crate::table::event::{BlindSeats, Post, TableSetup};
 use crate::table::state::HandState;
 use crate::table::{Card, Chips, Command, Event, Irregularity, Seat, Street};
@@ -60,6 +60,10 @@ pub struct Player {
     /// Seated since the last hand began: dealt in only where a new player
     /// may be (not between the small blind and the button).
     pub new: bool,
+    /// Hands still to miss on penalty (TDA 66-C: dealt, blinds and antes
+    /// posted, the hand killed); 0: none.
+    #[serde(default)]
+    pub penalty: u32,
 }
 
 /// A player who has busted and the place he finished in.
@@ -119,6 +123,32 @@ impl Positions {
     }
 }
 
+/// A hand's deal as it began: what a misdeal's re-deal replays (TDA
+/// 34-C: "the button does not move, no new players are seated, and limits
+/// stay the same").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    /// The setup dealt.
+    pub setup: TableSetup,
+    /// Where the button and blinds were.
+    pub positions: Positions,
+    /// The level clock's stage then.
+    pub stage: Option<usize>,
+}
+
+/// A break called at the table (`break` or `break 15`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableBreak {
+    /// When it began.
+    pub from_ms: i64,
+    /// When it ends, for a break of a given length (the level clock was
+    /// given the same time, so the level resumes after it); `None`: until
+    /// the next hand (the level clock paused meanwhile).
+    pub until_ms: Option<i64>,
+    /// Whether the break paused a running level clock.
+    pub paused_clock: bool,
+}
+
 /// The chips that came to the table and went from it: the sum of the
 /// stacks is always `entered + added - left + coloured_up - coloured_down`
 /// (`Table::chips_expected`).
@@ -175,8 +205,16 @@ pub enum TableCommand {
         /// The new name.
         name: String,
     },
-    /// `break`: a break starts (the house's top-up, if any).
-    Break,
+    /// `break [MINUTES]`: a break starts (the house's top-up, if any); the
+    /// level clock stops for it (paused until the next hand, or given the
+    /// break's minutes so it resumes after them).
+    Break(Option<u32>),
+    /// `button-draw [s1 Kc s2 Ah ...]`: a card to each player from seat 1
+    /// until an ace: that player has the button (Redtooth, Chip Amounts).
+    ButtonDraw {
+        /// Keyed cards, in the order dealt; empty: drawn from the seeded deck.
+        cards: Vec<(Seat, Card)>,
+    },
     /// `colour-up [s1 AsKd ...]`: the smallest chip leaves the table; race
     /// cards keyed by the dealer, or drawn from the seeded deck.
     ColourUp {
@@ -222,6 +260,9 @@ pub enum TableEvent {
         positions: Positions,
         /// The level clock's stage when it began.
         stage: Option<usize>,
+        /// It is the re-deal of a misdealt hand (TDA 34-C).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        redeal: bool,
     },
     /// The hand ended: each dealt seat's stack, and who busted.
     HandEnded {
@@ -229,6 +270,30 @@ pub enum TableEvent {
         stacks: Vec<(Seat, Chips)>,
         /// Busted players and their places, best place first.
         busted: Vec<Finish>,
+        /// A misdeal ended it: the next deal is its re-deal (TDA 34-C).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        misdeal: bool,
+    },
+    /// A penalty begins: the player misses this many hands (TDA 66).
+    PenaltyStarted {
+        /// The seat.
+        seat: Seat,
+        /// Hands to miss.
+        hands: u32,
+    },
+    /// A player is disqualified: his chips are removed from play (TDA 66-D).
+    PlayerDisqualified {
+        /// The seat.
+        seat: Seat,
+        /// The chips removed.
+        chips: Chips,
+    },
+    /// The button was drawn: a card to each player until an ace.
+    ButtonDrawn {
+        /// The seat that drew the ace: the button of the next hand.
+        seat: Seat,
+        /// The cards dealt, in order.
+        cards: Vec<(Seat, Card)>,
     },
     /// A player sat down (a late entry or re-entry: the field grows, so
     /// every finish so far moves down a place).
@@ -239,6 +304,10 @@ pub enum TableEvent {
         name: String,
         /// Starting chips.
         chips: Chips,
+        /// A player out who takes his original seat again (Redtooth's
+        /// second session): his finish is undone, the field does not grow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rejoins: bool,
     },
     /// A player left the table with his chips.
     PlayerLeft {
@@ -277,8 +346,23 @@ pub enum TableEvent {
         /// When.
         at_ms: i64,
     },
-    /// A break started.
-    BreakStarted,
+    /// A break started (with its length, when given).
+    BreakStarted {
+        /// When.
+        #[serde(default)]
+        at_ms: i64,
+        /// Its minutes, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        minutes: Option<u32>,
+        /// Whether it paused the running level clock (until the next hand).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        paused_clock: bool,
+    },
+    /// The break ended (the next hand is dealt).
+    BreakEnded {
+        /// When.
+        at_ms: i64,
+    },
     /// The table coloured up.
     ColouredUp {
         /// The chip removed.
@@ -366,14 +450,42 @@ impl fmt::Display for TableEvent {
                 n => write!(f, "A new table opens with a structure of {n} stages."),
             },
             TableEvent::HandBegun {
-                number, positions, ..
+                number,
+                positions,
+                redeal,
+                ..
             } => write!(
                 f,
-                "Hand {number} begins: the button on seat {}, the blinds on seats {} and {}.",
+                "Hand {number} begins{}: the button on seat {}, the blinds on seats {} and {}.",
+                if *redeal {
+                    ", the re-deal of the misdeal"
+                } else {
+                    ""
+                },
                 positions.button.number(),
                 positions.small.number(),
                 positions.big.number()
             ),
+            TableEvent::HandEnded { misdeal: true, .. } => f.write_str(
+                "The hand is a misdeal: every chip went back; the next deal is its re-deal, with the same button, blinds and players.",
+            ),
+            TableEvent::PenaltyStarted { seat, hands } => write!(
+                f,
+                "Seat {}'s penalty begins: {hands} hand(s) away from the table, dealt in, blinds and antes posted, the hand killed.",
+                seat.number()
+            ),
+            TableEvent::PlayerDisqualified { seat, chips } => write!(
+                f,
+                "Seat {} is disqualified: his {chips} chips are removed from play.",
+                seat.number()
+            ),
+            TableEvent::ButtonDrawn { seat, cards } => {
+                f.write_str("The button is drawn:")?;
+                for (s, c) in cards {
+                    write!(f, " s{} {c}", s.number())?;
+                }
+                write!(f, "; seat {} has the button.", seat.number())
+            }
             TableEvent::HandEnded { busted, .. } => {
                 f.write_str("The hand ends.")?;
                 for b in busted {
@@ -386,8 +498,18 @@ impl fmt::Display for TableEvent {
                 }
                 Ok(())
             }
-            TableEvent::PlayerSeated { seat, name, chips } => {
-                write!(f, "{} sits down with {chips}.", named(seat, name))
+            TableEvent::PlayerSeated {
+                seat,
+                name,
+                chips,
+                rejoins,
+            } => {
+                let again = if *rejoins {
+                    " again, in his original seat"
+                } else {
+                    ""
+                };
+                write!(f, "{} sits down{again} with {chips}.", named(seat, name))
             }
             TableEvent::PlayerLeft { seat, chips } => {
                 write!(f, "Seat {} leaves the table with {chips}.", seat.number())
@@ -413,7 +535,16 @@ impl fmt::Display for TableEvent {
             TableEvent::LevelSet { blinds, .. } => {
                 write!(f, "The blinds for the next hand are {}.", blinds.text())
             }
-            TableEvent::BreakStarted => f.write_str("A break starts."),
+            TableEvent::BreakStarted {
+                minutes: Some(m), ..
+            } => write!(
+                f,
+                "A break of {m} minute(s) starts: the level clock stops for it."
+            ),
+            TableEvent::BreakStarted { .. } => {
+                f.write_str("A break starts: the level clock stops until the next hand.")
+            }
+            TableEvent::BreakEnded { .. } => f.write_str("The break ends."),
             TableEvent::ColouredUp { removed, changes } => {
                 let changed = changes.iter().filter(|c| c.before != c.after).count();
                 write!(
@@ -524,6 +655,15 @@ pub struct Table {
     pub hand_for_hand: bool,
     /// Whether a break has been called and no hand has begun since.
     pub on_break: bool,
+    /// The break called at the table, while it lasts.
+    #[serde(default)]
+    pub table_break: Option<TableBreak>,
+    /// The last hand's deal, for a misdeal's re-deal.
+    #[serde(default)]
+    pub last_deal: Option<Deal>,
+    /// A misdeal ended the last hand: the next deal is its re-deal.
+    #[serde(default)]
+    pub redeal_due: bool,
     /// Chip denominations in play, smallest first.
     pub denominations: Vec<Chips>,
     /// Chips in and out.
@@ -551,6 +691,9 @@ impl Table {
             player_clock_expired: false,
             hand_for_hand: false,
             on_break: false,
+            table_break: None,
+            last_deal: None,
+            redeal_due: false,
             denominations,
             ledger: Ledger::default(),
             script_ms: 0,
@@ -571,6 +714,7 @@ impl Table {
                 seat: *seat,
                 name,
                 chips: *chips,
+                rejoins: false,
             });
             if let Some(p) = t.seats.get_mut(seat) {
                 p.new = false;
@@ -646,7 +790,11 @@ impl Table {
         rules: &HouseRules,
         now_ms: i64,
     ) -> Result<(TableSetup, Positions), TableRefusal> {
-        let _ = rules;
+        if self.redeal_due
+            && let Some(deal) = &self.last_deal
+        {
+            return self.redeal(deal);
+        }
         let blinds = self.blinds_at(now_ms).ok_or(TableRefusal::NoBlinds)?;
         let live: Vec<Seat> = self
             .seats
@@ -700,9 +848,15 @@ impl Table {
                     (last.small, last.big)
                 };
                 if live.len() > 2 {
+                    let on_blind_or_button = match rules.settings.new_player_waits.value {
+                        NewPlayerWaits::BetweenSmallBlindAndButton => false,
+                        NewPlayerWaits::SmallBlindToButton => true,
+                    };
                     dealt.retain(|s| {
                         let new = self.seats.get(s).is_some_and(|p| p.new);
-                        !(new && strictly_between(button, small, *s))
+                        let waits = strictly_between(button, small, *s)
+                            || (on_blind_or_button && (*s == button || *s == small));
+                        !(new && waits)
                     });
                 }
                 if dealt.len() < 2 {
@@ -719,11 +873,7 @@ impl Table {
         let away: Vec<Seat> = dealt
             .iter()
             .copied()
-            .filter(|s| {
-                self.seats
-                    .get(s)
-                    .is_some_and(|p| p.presence != Presence::Playing)
-            })
+            .filter(|s| self.killed_at_deal(*s))
             .collect();
         let setup = TableSetup {
             button: positions.button,
@@ -743,6 +893,109 @@ impl Table {
             away,
         };
         Ok((setup, positions))
+    }
+
+    /// Whether a seat dealt in has its hand killed after the deal: away,
+    /// sitting out, or serving a penalty (TDA 29, 66-C).
+    fn killed_at_deal(&self, seat: Seat) -> bool {
+        self.seats
+            .get(&seat)
+            .is_some_and(|p| p.presence != Presence::Playing || p.penalty > 0)
+    }
+
+    /// The re-deal of a misdealt hand (TDA 34-C: "the re-deal is an exact
+    /// re-play: the button does not move, no new players are seated, and
+    /// limits stay the same. Cards are dealt to players on penalty or who
+    /// were not at their seats for the original deal, then their hands are
+    /// killed"): the same seats, button, blinds and ante, with the chips
+    /// they have now (all of them went back).
+    fn redeal(&self, deal: &Deal) -> Result<(TableSetup, Positions), TableRefusal> {
+        let stacks: Vec<(Seat, Chips)> = deal
+            .setup
+            .stacks
+            .iter()
+            .filter_map(|(s, _)| {
+                self.seats
+                    .get(s)
+                    .filter(|p| !p.chips.is_zero())
+                    .map(|p| (*s, p.chips))
+            })
+            .collect();
+        if stacks.len() < 2 {
+            return Err(TableRefusal::TooFewPlayers(stacks.len()));
+        }
+        let away: Vec<Seat> = stacks
+            .iter()
+            .map(|(s, _)| *s)
+            .filter(|s| deal.setup.away.contains(s) || self.killed_at_deal(*s))
+            .collect();
+        let setup = TableSetup {
+            stacks,
+            away,
+            ..deal.setup.clone()
+        };
+        Ok((setup, deal.positions))
+    }
+
+    /// The button draw (Redtooth, Chip Amounts): a card to each player
+    /// with chips from seat 1 round the table until an ace appears. Keyed
+    /// cards are taken as dealt; without them the cards come from `draw`.
+    fn button_draw(
+        &self,
+        keyed: &[(Seat, Card)],
+        draw: &mut dyn FnMut(usize) -> Vec<Card>,
+    ) -> Result<TableEvent, TableRefusal> {
+        let players: Vec<Seat> = self
+            .seats
+            .iter()
+            .filter(|(_, p)| !p.chips.is_zero())
+            .map(|(s, _)| *s)
+            .collect();
+        if players.len() < 2 {
+            return Err(TableRefusal::TooFewPlayers(players.len()));
+        }
+        let cards: Vec<(Seat, Card)> = if keyed.is_empty() {
+            players.iter().copied().cycle().zip(draw(52)).collect()
+        } else {
+            for (seat, _) in keyed {
+                if !players.contains(seat) {
+                    return Err(TableRefusal::SeatEmpty(seat.number()));
+                }
+            }
+            keyed.to_vec()
+        };
+        let Some(ace) = cards.iter().position(|(_, c)| c.rank_char() == 'A') else {
+            return Err(TableRefusal::Other(
+                "No ace was dealt: the cards go round until an ace appears.".into(),
+            ));
+        };
+        Ok(TableEvent::ButtonDrawn {
+            seat: cards[ace].0,
+            cards: cards[..=ace].to_vec(),
+        })
+    }
+
+    /// What ends a break when the next hand is dealt: the level clock
+    /// runs again (an open break paused it; a break ended early gives back
+    /// the minutes it had added to the level).
+    fn break_end(&self, now_ms: i64) -> Vec<TableEvent> {
+        let Some(b) = self.table_break else {
+            return Vec::new();
+        };
+        let mut events = vec![TableEvent::BreakEnded { at_ms: now_ms }];
+        if b.paused_clock {
+            events.push(TableEvent::ClockResumed { at_ms: now_ms });
+        }
+        if let Some(until) = b.until_ms
+            && now_ms < until
+            && !self.structure.stages.is_empty()
+        {
+            events.push(TableEvent::ClockAdjusted {
+                at_ms: now_ms,
+                secs: -((until - now_ms) / 1000),
+            });
+        }
+        events
     }
 
     /// Checks a table line at `now` and returns what it does. `draw`
@@ -771,15 +1024,38 @@ impl Table {
         Ok(match command {
             TableCommand::NextHand => {
                 between()?;
-                let (setup, positions) = self.next_setup(rules, now_ms)?;
-                let stage =
-                    (!self.structure.stages.is_empty()).then(|| self.level_clock.at(now_ms).stage);
-                vec![TableEvent::HandBegun {
+                let mut events = self.break_end(now_ms);
+                // Redtooth's second session: the button is drawn after the
+                // break, unless the dealer keyed the draw.
+                if rules.settings.after_break.value == AfterBreak::RejoinAndDrawButton
+                    && self.on_break
+                    && self.positions.is_some()
+                    && !self.redeal_due
+                {
+                    events.push(self.button_draw(&[], draw)?);
+                }
+                let mut after = self.clone();
+                for e in &events {
+                    after.apply(e);
+                }
+                let (setup, positions) = after.next_setup(rules, now_ms)?;
+                let stage = match (&after.last_deal, self.redeal_due) {
+                    (Some(deal), true) => deal.stage,
+                    _ => (!self.structure.stages.is_empty())
+                        .then(|| after.level_clock.at(now_ms).stage),
+                };
+                events.push(TableEvent::HandBegun {
                     number: self.hand + 1,
                     setup,
                     positions,
                     stage,
-                }]
+                    redeal: self.redeal_due,
+                });
+                events
+            }
+            TableCommand::ButtonDraw { cards } => {
+                between()?;
+                vec![self.button_draw(cards, draw)?]
             }
             TableCommand::SetLevel(blinds) => {
                 if let Some(problem) =
@@ -817,10 +1093,16 @@ impl Table {
                     )));
                 }
                 self.room_for(*chips)?;
+                // Redtooth's second session: a player out takes his
+                // original seat again at the break.
+                let rejoins = rules.settings.after_break.value == AfterBreak::RejoinAndDrawButton
+                    && self.on_break
+                    && self.places.iter().any(|f| f.seat == *seat);
                 vec![TableEvent::PlayerSeated {
                     seat: *seat,
                     name: name.clone(),
                     chips: *chips,
+                    rejoins,
                 }]
             }
             TableCommand::Leave(seat) => {
@@ -859,21 +1141,44 @@ impl Table {
                     name: name.clone(),
                 }]
             }
-            TableCommand::Break => {
+            TableCommand::Break(minutes) => {
                 between()?;
+                if self.table_break.is_some() {
+                    return Err(TableRefusal::Other(
+                        "A break is already on: the next hand ends it.".into(),
+                    ));
+                }
+                let running = self.level_clock.at(now_ms).running;
+                let mut events = Vec::new();
+                match minutes {
+                    // The level gains the break's minutes: it resumes after them.
+                    Some(m) if !self.structure.stages.is_empty() => {
+                        events.push(TableEvent::ClockAdjusted {
+                            at_ms: now_ms,
+                            secs: i64::from(*m) * 60,
+                        })
+                    }
+                    None if running => events.push(TableEvent::ClockPaused { at_ms: now_ms }),
+                    _ => {}
+                }
+                events.push(TableEvent::BreakStarted {
+                    at_ms: now_ms,
+                    minutes: *minutes,
+                    paused_clock: minutes.is_none() && running,
+                });
                 let top_up = Chips(rules.settings.break_top_up.value);
-                let mut events = vec![TableEvent::BreakStarted];
                 if !top_up.is_zero() {
                     // Redtooth 56: every player still in gets the top-up.
+                    let mut total = 0u64;
                     for (seat, p) in &self.seats {
                         if !p.chips.is_zero() {
                             events.push(TableEvent::ChipsAdded {
                                 seat: *seat,
                                 chips: top_up,
                             });
+                            total = total.saturating_add(top_up.get());
                         }
                     }
-                    let total = top_up.get() * events.len() as u64;
                     self.room_for(Chips(total))?;
                 }
                 events
@@ -944,6 +1249,15 @@ impl Table {
     pub fn hand_over(&self, state: &HandState) -> Vec<TableEvent> {
         let stacks: Vec<(Seat, Chips)> =
             state.occupied().map(|s| (s, state.seat(s).stack)).collect();
+        if state.misdealt {
+            // Every chip went back: nobody is out, and the next deal is
+            // the re-deal (TDA 34-C).
+            return vec![TableEvent::HandEnded {
+                stacks,
+                busted: Vec::new(),
+                misdeal: true,
+            }];
+        }
         let mut bust: Vec<(Seat, Chips)> = state
             .occupied()
             .filter(|s| state.seat(*s).stack.is_zero())
@@ -967,7 +1281,38 @@ impl Table {
                 hand: self.hand,
             })
             .collect();
-        vec![TableEvent::HandEnded { stacks, busted }]
+        let mut events = vec![TableEvent::HandEnded {
+            stacks,
+            busted,
+            misdeal: false,
+        }];
+        // Penalties given in the hand begin at its end (TDA 66).
+        let at_table = self.seats.len();
+        for (seat, penalty) in &state.penalties {
+            let chips = state.seat(*seat).stack;
+            if chips.is_zero() || !self.seats.contains_key(seat) {
+                continue;
+            }
+            if *penalty == crate::table::command::Penalty::Disqualified {
+                events.push(TableEvent::PlayerDisqualified { seat: *seat, chips });
+            } else if let Some(hands) = penalty.hands_missed(at_table).filter(|h| *h > 0) {
+                events.push(TableEvent::PenaltyStarted { seat: *seat, hands });
+            }
+        }
+        events
+    }
+
+    /// Renumbers the places of those out so that they follow the players
+    /// still in without a gap: the last one out is one place behind them,
+    /// and each earlier one a place further (a late entry pushes every
+    /// finish down a place; a player moved away pulls them up).
+    fn renumber_places(&mut self) {
+        let still_in = u32::try_from(self.players_in()).unwrap_or(u32::MAX);
+        for (i, f) in self.places.iter_mut().enumerate() {
+            f.place = still_in
+                .saturating_add(1)
+                .saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+        }
     }
 
     /// Folds one event. Never fails, checks nothing.
@@ -982,8 +1327,25 @@ impl Table {
                 number,
                 setup,
                 positions,
+                stage,
                 ..
             } => {
+                // The original deal and the re-deal count as one hand for
+                // a player on penalty (TDA 34-C).
+                if !self.redeal_due {
+                    for seat in &setup.away {
+                        if let Some(p) = self.seats.get_mut(seat) {
+                            p.penalty = p.penalty.saturating_sub(1);
+                        }
+                    }
+                }
+                self.redeal_due = false;
+                self.last_deal = Some(Deal {
+                    setup: setup.clone(),
+                    positions: *positions,
+                    stage: *stage,
+                });
+                self.table_break = None;
                 self.hand = *number;
                 self.in_hand = true;
                 self.on_break = false;
@@ -1000,8 +1362,13 @@ impl Table {
                     }
                 }
             }
-            TableEvent::HandEnded { stacks, busted } => {
+            TableEvent::HandEnded {
+                stacks,
+                busted,
+                misdeal,
+            } => {
                 self.in_hand = false;
+                self.redeal_due = *misdeal;
                 self.player_clock = None;
                 self.player_clock_expired = false;
                 for (seat, chips) in stacks {
@@ -1014,8 +1381,33 @@ impl Table {
                     self.places.push(f.clone());
                 }
                 self.places.sort_by_key(|f| f.place);
+                self.renumber_places();
             }
-            TableEvent::PlayerSeated { seat, name, chips } => {
+            TableEvent::PenaltyStarted { seat, hands } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.penalty = p.penalty.saturating_add(*hands);
+                }
+            }
+            TableEvent::PlayerDisqualified { seat, chips } => {
+                self.seats.remove(seat);
+                self.ledger.left += chips.get();
+                self.renumber_places();
+            }
+            TableEvent::ButtonDrawn { seat, .. } => {
+                // The next hand is dealt as a first hand: from the drawn
+                // button, every player seated dealt in.
+                self.positions = None;
+                self.first_button = *seat;
+                for p in self.seats.values_mut() {
+                    p.new = false;
+                }
+            }
+            TableEvent::PlayerSeated {
+                seat,
+                name,
+                chips,
+                rejoins,
+            } => {
                 self.seats.insert(
                     *seat,
                     Player {
@@ -1023,18 +1415,22 @@ impl Table {
                         chips: *chips,
                         presence: Presence::Playing,
                         new: self.hand > 0 || self.positions.is_some(),
+                        penalty: 0,
                     },
                 );
                 self.ledger.entered += chips.get();
+                if *rejoins && let Some(i) = self.places.iter().position(|f| f.seat == *seat) {
+                    // His finish is undone: he is in again.
+                    self.places.remove(i);
+                }
                 // A late entry or re-entry grows the field: everyone who
                 // has busted finishes one place lower (places stay unique).
-                for f in &mut self.places {
-                    f.place += 1;
-                }
+                self.renumber_places();
             }
             TableEvent::PlayerLeft { seat, chips } => {
                 self.seats.remove(seat);
                 self.ledger.left += chips.get();
+                self.renumber_places();
             }
             TableEvent::PresenceChanged { seat, presence } => {
                 if let Some(p) = self.seats.get_mut(seat) {
@@ -1063,7 +1459,19 @@ impl Table {
                 let now = self.level_clock.at(*at_ms).stage;
                 self.set_blinds = Some((*blinds, now));
             }
-            TableEvent::BreakStarted => self.on_break = true,
+            TableEvent::BreakStarted {
+                at_ms,
+                minutes,
+                paused_clock,
+            } => {
+                self.on_break = true;
+                self.table_break = Some(TableBreak {
+                    from_ms: *at_ms,
+                    until_ms: minutes.map(|m| at_ms.saturating_add(i64::from(m) * 60_000)),
+                    paused_clock: *paused_clock,
+                });
+            }
+            TableEvent::BreakEnded { .. } => self.table_break = None,
             TableEvent::ColouredUp { removed, changes } => {
                 for c in changes {
                     if let Some(p) = self.seats.get_mut(&c.seat) {
@@ -1109,6 +1517,7 @@ impl Table {
                 seat: *seat,
                 name: p.name.clone(),
                 chips: p.chips,
+                rejoins: false,
             });
         }
         if let Some((blinds, _)) = self.set_blinds {

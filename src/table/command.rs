@@ -86,7 +86,8 @@ impl Irregularity {
 }
 
 /// A penalty the floor gives (TDA 66-A): it begins at the end of the hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Penalty {
     /// A verbal warning.
     Warning,
@@ -96,6 +97,23 @@ pub enum Penalty {
     Rounds(u32),
     /// Disqualification.
     Disqualified,
+}
+
+impl Penalty {
+    /// The hands the player misses, at a table of `players` when it is
+    /// given (TDA 66-A: "the offender will miss one hand for every player
+    /// (including him) at the table when the penalty is given multiplied
+    /// by the number of penalty rounds"); `None` for a warning or a
+    /// disqualification, which miss no hand.
+    pub fn hands_missed(self, players: usize) -> Option<u32> {
+        match self {
+            Penalty::Hands(k) => Some(k),
+            Penalty::Rounds(k) => {
+                Some(k.saturating_mul(u32::try_from(players).unwrap_or(u32::MAX)))
+            }
+            Penalty::Warning | Penalty::Disqualified => None,
+        }
+    }
 }
 
 impl std::fmt::Display for Penalty {

@@ -497,6 +497,9 @@ impl fmt::Display for Event {
             Event::HandKilled { seat } => write!(f, "{seat}'s hand is dead; its chips stay in"),
             Event::TurnReturned { seat } => write!(f, "the action returns to {seat}"),
             Event::MisdealDeclared => f.write_str("misdeal: every chip goes back"),
+            Event::PenaltyGiven { seat, penalty } => {
+                write!(f, "{seat} is given a penalty: {penalty}")
+            }
             Event::RulingsAccepted { entry } => {
                 write!(f, "the dealer accepts entry {entry}'s ruling(s)")
             }
@@ -656,6 +659,14 @@ pub enum Event {
     },
     /// A misdeal: the hand ends and every chip goes back.
     MisdealDeclared,
+    /// The floor gave a seat a penalty; the table serves it from the end
+    /// of the hand (TDA 66).
+    PenaltyGiven {
+        /// Who.
+        seat: Seat,
+        /// What.
+        penalty: super::command::Penalty,
+    },
     /// The dealer accepted the rulings an earlier entry suggested. It
     /// changes nothing in the hand; it records what was ruled.
     RulingsAccepted {

@@ -387,6 +387,7 @@ pub(super) fn decide_floor(
                 RulingId::Penalty,
                 format!("The floor gives seat {} {what}.{when}{why}", seat.number()),
             ));
+            out.emit(Event::PenaltyGiven { seat, penalty });
         }
     }
     Ok(())

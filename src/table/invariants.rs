@@ -75,10 +75,13 @@ pub fn check(hand: &Hand) -> Result<(), String> {
     }
     let closed = st.street == Street::Showdown || (st.street.is_betting() && st.to_act.is_none());
     if closed && st.pending.is_none() {
-        // The round is over: what no one matched has gone back (TDA 60).
-        let mut committed: Vec<Chips> = st.seats.iter().map(|s| s.committed).collect();
-        committed.sort_unstable_by(|a, b| b.cmp(a));
-        if let [top, second, ..] = committed[..]
+        // The round is over: what no one matched has gone back (TDA 60)
+        // to a seat still in; a folded or killed seat's chips stay in the
+        // pot (TDA 38-A, 29).
+        let mut committed: Vec<(Chips, bool)> =
+            st.seats.iter().map(|s| (s.committed, s.live())).collect();
+        committed.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        if let [(top, true), (second, _), ..] = committed[..]
             && top > second
         {
             return Err(format!(

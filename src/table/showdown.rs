@@ -146,7 +146,11 @@ impl Outcome {
     }
 
     /// The part of the largest contribution no one matched goes back
-    /// (TDA 60: "the uncalled amount will be returned to him").
+    /// (TDA 60: "the uncalled amount will be returned to him"), to a seat
+    /// still in the hand only: chips a seat put in and then folded, or
+    /// a blind whose hand was killed, stay in the pot (TDA 38-A: "commits
+    /// chips to the pot that stay in the pot"; TDA 29 and 66-A, Redtooth
+    /// 31: the blinds are forfeited).
     pub(super) fn return_uncalled(&mut self, rules: &HouseRules) {
         let st = &self.state;
         let mut by_commit: Vec<(Chips, Seat)> =
@@ -154,6 +158,7 @@ impl Outcome {
         by_commit.sort_by_key(|c| std::cmp::Reverse(c.0));
         if let [(top, seat), (second, _), ..] = by_commit[..]
             && top > second
+            && st.seat(seat).live()
         {
             let amount = top - second;
             let text = format!("Seat {}'s uncalled {amount} goes back.", seat.number());

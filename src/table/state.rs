@@ -139,6 +139,8 @@ pub struct HandState {
     pub raise_barred: [bool; MAX_SEATS],
     /// Whether a misdeal ended the hand.
     pub misdealt: bool,
+    /// Penalties the floor gave in this hand, served from its end.
+    pub penalties: Vec<(Seat, super::command::Penalty)>,
 }
 
 /// An action out of turn, judged against the action it faced when it was
@@ -520,6 +522,7 @@ impl HandState {
             Event::TurnReturned { seat } => {
                 self.to_act = Some(*seat);
             }
+            Event::PenaltyGiven { seat, penalty } => self.penalties.push((*seat, *penalty)),
             Event::MisdealDeclared => {
                 for s in self.seats.iter_mut() {
                     s.stack = s.starting_stack;

@@ -240,6 +240,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "misdeal-until",
                 "clock",
                 "colour-up",
+                "new-player-waits",
             ],
         ),
         (
@@ -262,6 +263,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "clock",
                 "colour-up",
                 "break-top-up",
+                "after-break",
             ],
         ),
         (
@@ -422,7 +424,7 @@ fn rules_show_prints_each_clause_under_its_citation() {
     // `rules diff` still compares settings only.
     let (code, diff) = floorcall_rules(&["diff", "tda", "upt"]);
     assert_eq!(code, 0, "{diff}");
-    assert!(diff.ends_with("7 setting(s) differ.\n"), "{diff}");
+    assert!(diff.ends_with("8 setting(s) differ.\n"), "{diff}");
 }
 
 #[test]
@@ -524,7 +526,7 @@ big = 200
             "line 5, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet` (key settings.min-raise.value)",
             "line 9, column 21: invalid type: string \"fifty\", expected u32 (key settings.clock.value.seconds)",
             "line 12, column 1: missing field `rule` (key settings.odd-chip)",
-            "line 14, column 11: unknown field `min-rasie`, expected one of `min-raise`, `odd-chip`, `show-order`, `verbal-vs-chips`, `oversized-chip`, `multiple-chips`, `undercall`, `out-of-turn`, `misdeal-until`, `exposed-card`, `boxed-card`, `clock`, `max-ante`, `colour-up`, `break-top-up` (key settings.min-rasie)",
+            "line 14, column 11: unknown field `min-rasie`, expected one of `min-raise`, `odd-chip`, `show-order`, `verbal-vs-chips`, `oversized-chip`, `multiple-chips`, `undercall`, `out-of-turn`, `misdeal-until`, `exposed-card`, `boxed-card`, `clock`, `max-ante`, `colour-up`, `break-top-up`, `new-player-waits`, `after-break` (key settings.min-rasie)",
             "line 16, column 1: missing field `text` (key cite.misdeal)",
             "line 22, column 9: invalid type: string \"a\", expected u64 (key levels[1].small)",
             // The third level keeps its number though the second did not read.
@@ -551,5 +553,5 @@ big = 200
         message.contains("the setting settings.odd-chip is missing"),
         "{message}"
     );
-    assert!(message.contains("15 problems."), "{message}");
+    assert!(message.contains("17 problems."), "{message}");
 }

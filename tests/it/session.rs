@@ -178,6 +178,7 @@ fn table_records_verify_and_a_changed_stack_breaks_the_table_arithmetic() {
         seat: Seat::new(1).expect("seat 1"),
         name: String::new(),
         chips: Chips(100),
+        rejoins: false,
     });
     t.seats
         .get_mut(&Seat::new(1).expect("seat 1"))
