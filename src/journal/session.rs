@@ -515,7 +515,7 @@ impl Session {
             self.hand.rules(),
             &TableCommand::NextHand,
             now_ms,
-            &mut |_| Vec::new(),
+            &mut crate::session::table::seeded_draw(now_ms.unsigned_abs()),
         ) {
             Ok(events) => events,
             Err(TableRefusal::TooFewPlayers(_)) => {
@@ -528,7 +528,9 @@ impl Session {
             }
             Err(e) => return Err(e.into()),
         };
-        let Some(TableEvent::HandBegun { number, setup, .. }) = events.first().cloned() else {
+        // The hand begun comes last: a break's end or a button drawn may
+        // come before it.
+        let Some(TableEvent::HandBegun { number, setup, .. }) = events.last().cloned() else {
             return Err(SessionError::Table(TableRefusal::Other(
                 "The table began no hand.".into(),
             )));

@@ -12,15 +12,13 @@
 
 use std::collections::BTreeMap;
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
 use serde::Deserialize;
 
 use super::{Expect, Failure, Report, Scenario, check, resolved_view, seat_named};
 use crate::rules::HouseRules;
 use crate::session::{PlayerClockReading, Positions, Structure, Table, TableCommand, TableEvent};
 use crate::table::event::Post;
-use crate::table::{Card, Command, Event, Hand, Street};
+use crate::table::{Command, Event, Hand, Street};
 
 /// One script line: for the hand in play, or for the table.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,13 +134,7 @@ pub fn run(scenario: &Scenario) -> Report {
         stage,
         redeal: false,
     });
-    let mut rng = rand::rngs::StdRng::seed_from_u64(scenario.session.seed);
-    let mut draw = move |n: usize| -> Vec<Card> {
-        let mut deck: Vec<Card> = Card::deck().collect();
-        deck.shuffle(&mut rng);
-        deck.truncate(n);
-        deck
-    };
+    let mut draw = crate::session::table::seeded_draw(scenario.session.seed);
     let finish = |table: &mut Table, hand: &Hand| {
         if table.in_hand && hand.state().street == Street::Done {
             for e in table.hand_over(hand.state()) {

@@ -60,8 +60,8 @@ pub struct Player {
     /// Seated since the last hand began: dealt in only where a new player
     /// may be (not between the small blind and the button).
     pub new: bool,
-    /// Hands still to miss on penalty (TDA 66-C: dealt, blinds and antes
-    /// posted, the hand killed); 0: none.
+    /// Hands still to miss on penalty, the one in play included (TDA
+    /// 66-C: dealt, blinds and antes posted, the hand killed); 0: none.
     #[serde(default)]
     pub penalty: u32,
 }
@@ -1330,15 +1330,6 @@ impl Table {
                 stage,
                 ..
             } => {
-                // The original deal and the re-deal count as one hand for
-                // a player on penalty (TDA 34-C).
-                if !self.redeal_due {
-                    for seat in &setup.away {
-                        if let Some(p) = self.seats.get_mut(seat) {
-                            p.penalty = p.penalty.saturating_sub(1);
-                        }
-                    }
-                }
                 self.redeal_due = false;
                 self.last_deal = Some(Deal {
                     setup: setup.clone(),
@@ -1369,6 +1360,15 @@ impl Table {
             } => {
                 self.in_hand = false;
                 self.redeal_due = *misdeal;
+                // A hand served on penalty counts when it ends; a misdeal
+                // and its re-deal count as one (TDA 34-C).
+                if !*misdeal && let Some(deal) = &self.last_deal {
+                    for seat in &deal.setup.away {
+                        if let Some(p) = self.seats.get_mut(seat) {
+                            p.penalty = p.penalty.saturating_sub(1);
+                        }
+                    }
+                }
                 self.player_clock = None;
                 self.player_clock_expired = false;
                 for (seat, chips) in stacks {
@@ -1592,6 +1592,21 @@ impl Table {
                 _ => None,
             })
             .collect()
+    }
+}
+
+/// Cards for the table's draws (race cards, the button draw) that the
+/// dealer did not key: a deck shuffled by `seed`, its first `n` cards. The
+/// cards drawn are journaled in the events, so a replay needs no seed.
+pub fn seeded_draw(seed: u64) -> impl FnMut(usize) -> Vec<Card> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    move |n: usize| {
+        let mut deck: Vec<Card> = Card::deck().collect();
+        deck.shuffle(&mut rng);
+        deck.truncate(n);
+        deck
     }
 }
 

@@ -158,6 +158,10 @@ impl ReviewHand {
         if awards.is_empty() {
             pot = state.pot();
         }
+        if state.misdealt {
+            // Every chip went back: no winner, and the next deal replays it.
+            winners = vec!["misdeal".to_string()];
+        }
         let summary = Summary {
             number: hand.header.number,
             time: hand.started.map(|t| t.local_clock()),

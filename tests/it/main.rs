@@ -20,4 +20,5 @@ mod tui_keystrokes;
 mod tui_review;
 mod tui_screens;
 mod tui_session;
+mod tui_shift;
 mod tui_tmux;

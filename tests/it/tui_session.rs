@@ -19,7 +19,12 @@ const T0: i64 = 1_763_814_961_000;
 
 /// The table screen on the journal at `path`, as `floorcall --seats 4
 /// --stacks 10000 --blinds 100/200 [--levels ...] [--new]` opens it.
-fn table_app(path: &Path, clock: &SteppingClock, new: bool, levels: Option<&str>) -> App {
+pub(super) fn table_app(
+    path: &Path,
+    clock: &SteppingClock,
+    new: bool,
+    levels: Option<&str>,
+) -> App {
     let (journal, loaded) = Journal::open_with(
         path,
         JournalOptions {
@@ -53,7 +58,7 @@ fn table_app(path: &Path, clock: &SteppingClock, new: bool, levels: Option<&str>
     })
 }
 
-fn message(app: &App) -> String {
+pub(super) fn message(app: &App) -> String {
     app.message().map(|m| m.text.clone()).unwrap_or_default()
 }
 

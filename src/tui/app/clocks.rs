@@ -4,14 +4,10 @@
 //! the clocks when no key comes: a new level or a player's time running
 //! out is said on the status line and rings the bell (unless `--no-bell`).
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-
 use super::{App, Prompt, PromptKind};
 use crate::journal::Session;
 use crate::notation::format_command;
 use crate::session::{ClockRun, PlayerClockReading, TableCommand, TableEvent};
-use crate::table::Card;
 
 impl App {
     /// What the screen's clocks show of `session`: the level clock's stage
@@ -120,13 +116,7 @@ impl App {
         let now = session.now_ms();
         // Race cards the dealer did not key: a shuffle seeded by the time,
         // whose cards are journaled (the race reads back as dealt).
-        let mut rng = rand::rngs::StdRng::seed_from_u64(now.unsigned_abs());
-        let mut draw = |n: usize| {
-            let mut deck: Vec<Card> = Card::deck().collect();
-            deck.shuffle(&mut rng);
-            deck.truncate(n);
-            deck
-        };
+        let mut draw = crate::session::table::seeded_draw(now.unsigned_abs());
         match session.table_line(&command, Some(line), now, &mut draw) {
             Ok(events) => {
                 let said: Vec<String> = events.iter().map(ToString::to_string).collect();

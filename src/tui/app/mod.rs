@@ -175,6 +175,8 @@ pub struct App {
     /// The bell is on, and one is due at the next draw.
     bell: bool,
     bell_due: bool,
+    /// `n` was pressed once during a break: pressed again, it deals.
+    deal_on_break: bool,
     /// The clocks as last shown: the level clock's stage and the second.
     clocks_seen: Option<(Option<usize>, i64)>,
     quit: bool,
@@ -221,6 +223,7 @@ impl App {
             level_minutes: options.level_minutes.max(1),
             bell: options.bell,
             bell_due: false,
+            deal_on_break: false,
             clocks_seen: None,
             quit: false,
         };

@@ -10,7 +10,7 @@
 //! own entry, and then acts for the seat now to act.
 
 use super::prompt::{Prompt, PromptKind};
-use super::{App, Deferred, MessageKind, Overlay, SeatKey};
+use super::{App, Deferred, MessageKind, Overlay, SeatKey, minutes_seconds};
 use crate::journal::Session;
 use crate::table::Seat;
 use crate::table::command::{Command, Intent, Refusal};
@@ -105,6 +105,9 @@ impl App {
     /// One table key, once the seat keyed and the open motion are dealt
     /// with.
     pub(super) fn table_key(&mut self, action: Action) {
+        if action != Action::NextHand {
+            self.deal_on_break = false;
+        }
         match action {
             Action::Number(n) => self.key_seat(n),
             Action::Cancel => self.seat_key = None,
@@ -158,7 +161,9 @@ impl App {
                 self.prompt = Some(Prompt::new(PromptKind::Line { override_of: None }))
             }
             Action::NextHand => {
-                self.next_hand();
+                if self.confirmed_off_break() {
+                    self.next_hand();
+                }
             }
             Action::PageUp | Action::PageDown | Action::ScrollTop | Action::ScrollBottom => {
                 self.scroll_log(action)
@@ -399,6 +404,46 @@ impl App {
             }
             Err(e) => self.refuse(e),
         }
+    }
+
+    /// Whether the next hand may be dealt: during a break (one called at
+    /// the table, or the structure's) the dealer confirms it by pressing
+    /// the key again, which ends the break.
+    fn confirmed_off_break(&mut self) -> bool {
+        let Some(session) = self.session.as_ref() else {
+            return true;
+        };
+        let Some(table) = session.table() else {
+            return true;
+        };
+        let now = session.now_ms();
+        let left = match table.table_break {
+            Some(b) => match b.until_ms {
+                Some(until) if until <= now => None,
+                Some(until) => Some(format!(
+                    "{} left",
+                    minutes_seconds(u64::try_from(until - now).unwrap_or(0))
+                )),
+                None => Some("until the next hand".to_string()),
+            },
+            None if table.break_at(now) => Some(format!(
+                "{} left",
+                minutes_seconds(table.level_clock.at(now).remaining_ms)
+            )),
+            None => None,
+        };
+        let Some(left) = left else {
+            return true;
+        };
+        if std::mem::take(&mut self.deal_on_break) {
+            return true;
+        }
+        self.deal_on_break = true;
+        let key = self.hint(Section::Table, Action::NextHand);
+        self.info(format!(
+            "The table is on a break ({left}): {key} again deals the next hand now and ends the break."
+        ));
+        false
     }
 
     /// Starts the next hand (the table's, by the house's rules), and says

@@ -31,6 +31,18 @@ impl SessionBar<'_> {
         let theme = self.app.theme();
         let now = session.now_ms();
         let mut parts = level_parts(table, now, theme);
+        let on_penalty: Vec<String> = table
+            .seats
+            .iter()
+            .filter(|(_, p)| p.penalty > 0)
+            .map(|(s, p)| format!("s{} {} hand(s)", s.number(), p.penalty))
+            .collect();
+        if !on_penalty.is_empty() {
+            parts.push((
+                format!("Penalty: {}", on_penalty.join(", ")),
+                theme.refusal(),
+            ));
+        }
         if table.hand_for_hand {
             parts.push(("HAND-FOR-HAND".into(), theme.refusal()));
         }
@@ -53,14 +65,35 @@ impl SessionBar<'_> {
 }
 
 /// The level clock's parts: `Level 3 200/400 ante 50`, `12:34 left` (or
-/// `PAUSED 12:34`), `next 300/600`; a break reads `BREAK 10:00 left`.
+/// `PAUSED 12:34`), `next 300/600`; a break reads `BREAK 10:00 left`; a
+/// break called at the table comes first, with its own countdown (`BREAK
+/// 9:42 left`, or `BREAK 3:10` since an open one began), and the level
+/// shows the time it will have after it.
 fn level_parts(table: &Table, now: i64, theme: &Theme) -> Vec<(String, Style)> {
-    if table.structure.stages.is_empty() {
-        return Vec::new();
-    }
-    let reading = table.level_clock.at(now);
-    let stage = reading.stage;
     let mut parts = Vec::new();
+    let mut break_left = 0u64;
+    if let Some(b) = table.table_break {
+        let text = match b.until_ms {
+            Some(until) => {
+                break_left = u64::try_from(until.saturating_sub(now)).unwrap_or(0);
+                match break_left {
+                    0 => "BREAK over: n deals".to_string(),
+                    left => format!("BREAK {} left", minutes_seconds(left)),
+                }
+            }
+            None => format!(
+                "BREAK {} (until the next hand)",
+                minutes_seconds(u64::try_from(now.saturating_sub(b.from_ms)).unwrap_or(0))
+            ),
+        };
+        parts.push((text, theme.refusal()));
+    }
+    if table.structure.stages.is_empty() {
+        return parts;
+    }
+    let mut reading = table.level_clock.at(now);
+    reading.remaining_ms = reading.remaining_ms.saturating_sub(break_left);
+    let stage = reading.stage;
     let on_break = matches!(table.structure.stages.get(stage), Some(Stage::Break { .. }));
     if on_break {
         parts.push(("BREAK".to_string(), theme.refusal()));

@@ -162,6 +162,16 @@ impl StatusPane<'_> {
             return Line::from(spans);
         }
         match st.street {
+            Street::Done if st.misdealt => Line::from(vec![
+                Span::styled(
+                    format!("Hand {} is a misdeal: ", session.header().number),
+                    t.heading(),
+                ),
+                Span::raw(format!(
+                    "every chip went back. {} deals the re-deal: the same button, blinds and players (TDA 34-C).",
+                    self.key(Section::Table, Action::NextHand)
+                )),
+            ]),
             Street::Done => {
                 let mut won: Vec<(u8, Chips)> = Vec::new();
                 for (seat, share) in st.awards.iter().flat_map(|a| a.shares.iter()) {

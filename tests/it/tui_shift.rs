@@ -1,0 +1,108 @@
+//! A shift at the table screen between hands, as a dealer keys it: a
+//! misdeal named as one and re-dealt with the same button, a break that
+//! holds the deal until the dealer confirms, and a penalty on the bar.
+
+use floorcall::journal;
+use floorcall::journal::SteppingClock;
+use floorcall::table::Street;
+use floorcall::tui::review::hands_of;
+
+use super::tui_fixtures::{lines, press, screen_text};
+use super::tui_session::{message, table_app};
+
+const T0: i64 = 1_763_814_961_000;
+
+fn button(app: &floorcall::tui::App) -> u8 {
+    app.session()
+        .expect("at the table")
+        .header()
+        .setup
+        .button
+        .number()
+}
+
+#[test]
+fn a_misdeal_is_named_and_its_re_deal_keeps_the_button() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, None);
+    assert_eq!(button(&app), 1);
+    lines(&mut app, &["floor misdeal"]);
+    assert_eq!(app.state().expect("a hand").street, Street::Done);
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("Hand 1 is a misdeal"), "{screen}");
+    assert!(!screen.contains("is over: ."), "{screen}");
+    press(&mut app, "n");
+    assert_eq!(button(&app), 1, "{}", message(&app));
+    assert!(
+        message(&app).contains("Hand 2 started"),
+        "{}",
+        message(&app)
+    );
+    // The review's list names it too.
+    let loaded = journal::load(&path).expect("loads");
+    let hands = hands_of(loaded.hands, |_| None);
+    assert_eq!(hands[0].summary.winners, vec!["misdeal".to_string()]);
+}
+
+#[test]
+fn a_break_holds_the_deal_until_the_dealer_confirms_and_the_bar_counts_it_down() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(
+        &dir.path().join("j.jsonl"),
+        &clock,
+        false,
+        Some("100/200,200/400"),
+    );
+    press(&mut app, "fff");
+    assert_eq!(app.state().expect("a hand").street, Street::Done);
+    lines(&mut app, &["break 10"]);
+    clock.advance(60_000);
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("BREAK 9:00 left"), "{screen}");
+    assert!(screen.contains("Level 1 100/200 │ 20:00 left"), "{screen}");
+    press(&mut app, "n");
+    assert!(message(&app).contains("on a break"), "{}", message(&app));
+    assert_eq!(app.session().expect("a table").header().number, 1);
+    press(&mut app, "n");
+    assert_eq!(
+        app.session().expect("a table").header().number,
+        2,
+        "{}",
+        message(&app)
+    );
+    // The minute of the break did not count against the level.
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("20:00 left"), "{screen}");
+    assert!(!screen.contains("BREAK"), "{screen}");
+}
+
+#[test]
+fn a_penalty_shows_on_the_bar_and_ends_by_itself() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, None);
+    lines(&mut app, &["floor penalty s4 1-hands"]);
+    press(&mut app, "fff");
+    press(&mut app, "n");
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("Penalty: s4 1 hand(s)"), "{screen}");
+    // Hand 2: button 2, blinds 3 and 4; seat 4 is dealt, posts, and his hand is dead.
+    let st = app.state().expect("a hand");
+    assert!(
+        st.seat(floorcall::table::Seat::new(4).expect("seat 4"))
+            .folded
+    );
+    press(&mut app, "ff");
+    assert_eq!(app.state().expect("a hand").street, Street::Done);
+    press(&mut app, "n");
+    let st = app.state().expect("a hand");
+    assert!(
+        !st.seat(floorcall::table::Seat::new(4).expect("seat 4"))
+            .folded
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(!screen.contains("Penalty"), "{screen}");
+}
