@@ -80,7 +80,7 @@ pub fn check(hand: &Hand) -> Result<(), String> {
         // pot (TDA 38-A, 29).
         let mut committed: Vec<(Chips, bool)> =
             st.seats.iter().map(|s| (s.committed, s.live())).collect();
-        committed.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        committed.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         if let [(top, true), (second, _), ..] = committed[..]
             && top > second
         {

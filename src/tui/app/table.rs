@@ -160,10 +160,8 @@ impl App {
             Action::CommandBar => {
                 self.prompt = Some(Prompt::new(PromptKind::Line { override_of: None }))
             }
-            Action::NextHand => {
-                if self.confirmed_off_break() {
-                    self.next_hand();
-                }
+            Action::NextHand if self.confirmed_off_break() => {
+                self.next_hand();
             }
             Action::PageUp | Action::PageDown | Action::ScrollTop | Action::ScrollBottom => {
                 self.scroll_log(action)
