@@ -85,6 +85,20 @@ pub(super) fn interpret(
             ));
             words
         }
+        (_, Some(Event::Declared { declaration, .. }))
+            if matches!(p.steps[0], Event::ChipsPushed { .. }) =>
+        {
+            // TDA 37-A: the chips came first; the words after them do not
+            // change the bet.
+            // The house's words-and-chips setting decides: quote it.
+            let mut ruling = rules.ruling(
+                RulingId::VerbalBinding,
+                format!("Seat {n} pushed chips and then said \"{declaration}\": whichever is first defines the bet, so the chips play and the words do not."),
+            );
+            ruling.citation = std::sync::Arc::new(rules.settings.verbal_vs_chips.citation.clone());
+            rulings.push(ruling);
+            &p.steps[0]
+        }
         _ => &p.steps[0],
     };
     match governing {

@@ -430,3 +430,25 @@ fn showdown_cards_speak_side_pots_split_separately() {
     assert_eq!(st.seat(seat(2)).stack, Chips(3000 + 2000));
     assert_eq!(st.seat(seat(3)).stack, Chips(3000));
 }
+
+#[test]
+fn chips_then_words_from_the_same_seat_the_chips_define_the_bet_citing_37_a() {
+    // TDA 37-A: "If a player does both, whichever is first defines the bet."
+    for house in ["tda", "nuts", "redtooth", "ugly-tuna"] {
+        let mut hand = given(
+            house,
+            flop_table(&[10000, 10000, 10000], 3, (100, 200), 600),
+            &["s1 bet 2400", "s2 push 2400", "s2 say raise 3800"],
+        );
+        when(&mut hand, "s3 fold").unwrap();
+        assert_eq!(actions(&hand)[1], "s2 call 2400", "{house}");
+        let ruling = hand
+            .state()
+            .rulings
+            .iter()
+            .find(|r| r.id.to_string() == "verbal-binding")
+            .unwrap_or_else(|| panic!("{house}: a verbal-binding ruling"));
+        assert_eq!(ruling.citation.rule, "37-A", "{house}");
+        assert!(ruling.text.contains("whichever is first"), "{house}");
+    }
+}
