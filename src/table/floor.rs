@@ -19,7 +19,7 @@ use super::decide::Outcome;
 use super::event::{Action, ActionKind, Event, Post, Street};
 use super::seat::Seat;
 use super::state::HandState;
-use crate::rules::{DealtCardError, HouseRules, MisdealUntil, RulingId};
+use crate::rules::{DealtCardError, FloorOption, HouseRules, MisdealUntil, RulingId};
 
 fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
     Event::RulingSuggested {
@@ -81,13 +81,19 @@ pub(super) fn misdeal_events(st: &HandState, rules: &HouseRules, cause: &str) ->
             ),
         ],
         Err(why) => vec![
-            ruling(
-                rules,
-                RulingId::Misdeal,
-                format!(
-                    "No misdeal ({cause}): {why}, so the hand must proceed. (The floor may still declare one, with its reason: floor misdeal: <reason>.)"
-                ),
-            ),
+            Event::RulingSuggested {
+                ruling: rules
+                    .ruling(
+                        RulingId::Misdeal,
+                        format!(
+                            "No misdeal ({cause}): {why}, so the hand must proceed. (The floor may still declare one, with its reason: floor misdeal: <reason>.)"
+                        ),
+                    )
+                    .with_options(vec![FloorOption::after(
+                        "The floor declares a misdeal all the same, in the interest of fairness: every chip goes back.".into(),
+                        "floor misdeal: the interest of fairness".into(),
+                    )]),
+            },
             ruling(
                 rules,
                 RulingId::SubstantialAction,
@@ -182,13 +188,25 @@ pub(super) fn floor(
 /// A conditional statement: binds nothing; the TD may rule it binding.
 pub(super) fn conditional(rules: &HouseRules, seat: Option<Seat>) -> Event {
     let who = seat.map_or("A player".to_string(), |s| format!("Seat {}", s.number()));
-    ruling(
-        rules,
-        RulingId::ConditionalStatement,
-        format!(
-            "{who} made a conditional statement about future action: it is non-standard and binds nothing by itself; the TD may rule it binding or penalize it."
-        ),
-    )
+    let text = format!(
+        "{who} made a conditional statement about future action: it is non-standard and binds nothing by itself; the TD may rule it binding (the floor keys the action it binds) or penalize it."
+    );
+    let options = seat
+        .map(|s| {
+            vec![FloorOption::after(
+                format!(
+                    "Seat {} is given a warning for the statement; no chips move.",
+                    s.number()
+                ),
+                format!("floor penalty s{} warning", s.number()),
+            )]
+        })
+        .unwrap_or_default();
+    Event::RulingSuggested {
+        ruling: rules
+            .ruling(RulingId::ConditionalStatement, text)
+            .with_options(options),
+    }
 }
 
 /// The four-card flop procedure (TDA 36, Nuts 39; UPT hold'em 3 redeals).

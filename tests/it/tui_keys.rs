@@ -304,21 +304,28 @@ fn the_floor_chooses_another_ruling_recorded_as_an_override() {
     let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(
         labels,
+        // No plain fold: the 300 pushed in turn stays in the pot (TDA
+        // 38-A), so the fold is the forfeit (TDA 39-B).
         [
             "floor forfeit s5 300",
-            "s5 fold",
             "s5 raise 1000",
             "s5 raise 10000 allin"
         ]
     );
-    press(&mut app, "2");
+    press(&mut app, "1");
     assert!(app.ruling().is_none());
     assert_eq!(actions(&app), ["s4 raise 600", "s5 fold"]);
+    let st = app.state().expect("a hand");
+    assert_eq!(
+        st.seat(floorcall::table::Seat::new(5).expect("seat 5"))
+            .stack,
+        floorcall::table::Chips(9700)
+    );
     let hand = app.session().expect("a session").hand();
     let last = hand.entries().last().expect("entries");
     assert_eq!(
         last.line.as_deref(),
-        Some("s5 fold  # floor overrides undercall")
+        Some("floor forfeit s5 300  # floor overrides undercall")
     );
     let retracted = &hand.entries()[hand.entries().len() - 2];
     assert_eq!(

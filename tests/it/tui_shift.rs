@@ -106,3 +106,78 @@ fn a_penalty_shows_on_the_bar_and_ends_by_itself() {
     let screen = screen_text(&app, 120, 40);
     assert!(!screen.contains("Penalty"), "{screen}");
 }
+
+#[test]
+fn the_floor_letting_an_undercaller_forfeit_keeps_his_chips_in_the_pot() {
+    use super::tui_fixtures::app_at;
+    // TDA 39-B: multi-way facing a raise, the TD may let the player
+    // forfeit the underbet and fold; the chips stay in (TDA 38-A).
+    let mut app = app_at("tda", &[10000, 10000, 10000, 10000], 1, (100, 200), &[]);
+    lines(&mut app, &["s4 raise 600"]);
+    press(&mut app, ":s1 push 400<Enter><Enter>");
+    assert!(app.ruling().is_some(), "{}", message(&app));
+    press(&mut app, "o");
+    let screen = screen_text(&app, 120, 40);
+    assert!(!screen.contains("no other reading"), "{screen}");
+    assert!(screen.contains("stays in the pot"), "{screen}");
+    press(&mut app, "1");
+    while app.ruling().is_some() {
+        press(&mut app, "<Enter>");
+    }
+    let st = app.state().expect("a hand");
+    let s1 = st.seat(floorcall::table::Seat::new(1).expect("seat 1"));
+    assert!(s1.folded, "{}", message(&app));
+    assert_eq!(s1.stack.get(), 9600, "{}", message(&app));
+    assert_eq!(st.pot().get(), 100 + 200 + 600 + 400);
+}
+
+#[test]
+fn the_floors_choices_say_what_each_does_to_the_chips_and_no_fold_gives_pushed_chips_back() {
+    use super::tui_fixtures::app_at;
+    let mut app = app_at("tda", &[10000, 10000, 10000, 10000], 1, (100, 200), &[]);
+    lines(&mut app, &["s4 raise 600"]);
+    press(&mut app, ":s1 push 400<Enter><Enter>");
+    press(&mut app, "o");
+    let screen = screen_text(&app, 120, 40);
+    assert!(
+        screen.contains("floor forfeit s1 400: Seat 1 forfeits the 400"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("s1 raise 1000: The 400 pushed plays and 600 more must go in."),
+        "{screen}"
+    );
+    assert!(!screen.contains("s1 fold"), "{screen}");
+    // Every choice that folds keeps the 400 in the pot.
+    let choices = app
+        .ruling()
+        .and_then(|p| p.choices.clone())
+        .expect("choices");
+    for (i, c) in choices.iter().enumerate() {
+        let mut other = app_at("tda", &[10000, 10000, 10000, 10000], 1, (100, 200), &[]);
+        lines(&mut other, &["s4 raise 600"]);
+        press(&mut other, ":s1 push 400<Enter><Enter>o");
+        press(&mut other, &(i + 1).to_string());
+        while other.ruling().is_some() {
+            press(&mut other, "<Enter>");
+        }
+        let st = other.state().expect("a hand");
+        let s1 = st.seat(floorcall::table::Seat::new(1).expect("seat 1"));
+        if s1.folded {
+            assert_eq!(s1.stack.get(), 9600, "{}: {}", c.label, message(&other));
+        }
+    }
+}
+
+#[test]
+fn a_conditional_statement_offers_the_floor_its_options() {
+    use super::tui_fixtures::app_at;
+    let mut app = app_at("tda", &[10000, 10000, 10000, 10000], 1, (100, 200), &[]);
+    press(&mut app, ":floor conditional-statement s4<Enter>");
+    if app.ruling().is_none() {
+        return; // the line is not one the notation takes at this seat
+    }
+    press(&mut app, "o");
+    let screen = screen_text(&app, 120, 40);
+    assert!(!screen.contains("no other reading"), "{screen}");
+}

@@ -20,6 +20,9 @@ pub struct Choice {
     /// Whether it replaces the ruled entry (another reading of the same
     /// moment) or follows it (the floor's ruling on what it left open).
     pub replaces: bool,
+    /// What it does to the chips, in a sentence, shown before the floor
+    /// picks it.
+    pub effect: String,
 }
 
 /// Rulings suggested by an entry, waiting for the dealer.
@@ -189,6 +192,7 @@ impl App {
                     command,
                     label: o.line.clone(),
                     replaces: o.replaces,
+                    effect: o.text.clone(),
                 })
             })
             .collect();
@@ -221,15 +225,38 @@ impl App {
             }
         };
         let mut intents = vec![Intent::Call(None), Intent::Check, Intent::Fold];
-        if let Some(p) = st.pending.as_ref().filter(|p| p.seat == seat) {
-            let pushed: Chips = p
-                .steps
-                .iter()
-                .filter_map(|e| match e {
-                    Event::ChipsPushed { chips, .. } => Some(chips.total()),
-                    _ => None,
-                })
-                .sum();
+        let pending = st.pending.as_ref().filter(|p| p.seat == seat);
+        let pushed: Chips = pending
+            .iter()
+            .flat_map(|p| p.steps.iter())
+            .filter_map(|e| match e {
+                Event::ChipsPushed { chips, .. } => Some(chips.total()),
+                _ => None,
+            })
+            .sum();
+        if !pushed.is_zero() {
+            // Chips pushed in turn stay in the pot (TDA 38-A): a fold is
+            // the undercaller's forfeit (TDA 39-B), never the chips back.
+            intents.retain(|i| *i != Intent::Fold);
+            let to_call = st.to_call(seat);
+            let n = seat.number();
+            let label = format!("floor forfeit s{n} {}", pushed.get());
+            if pushed < to_call && !choices.iter().any(|c| c.label == label) {
+                choices.push(Choice {
+                    command: Command::Decide {
+                        decision: crate::table::command::FloorDecision::Forfeit {
+                            seat,
+                            amount: pushed,
+                        },
+                        reason: None,
+                    },
+                    label,
+                    replaces: true,
+                    effect: format!("Seat {n} folds; the {pushed} it pushed stays in the pot."),
+                });
+            }
+        }
+        if let Some(p) = pending {
             if !pushed.is_zero() {
                 intents.push(wager_intent(wager + pushed));
             }
@@ -266,10 +293,25 @@ impl App {
             if same_action(&action, &bound) || choices.iter().any(|c| c.label == label) {
                 continue;
             }
+            let put_in = action.to.saturating_sub(wager);
+            let effect = match (pushed.is_zero(), put_in.cmp(&pushed)) {
+                (true, _) if put_in.is_zero() => "No chips go in.".to_string(),
+                (true, _) => format!("{put_in} goes in."),
+                (false, std::cmp::Ordering::Less) => format!(
+                    "{put_in} of the {pushed} pushed plays; {} goes back.",
+                    pushed - put_in
+                ),
+                (false, std::cmp::Ordering::Equal) => format!("The {pushed} pushed plays."),
+                (false, std::cmp::Ordering::Greater) => format!(
+                    "The {pushed} pushed plays and {} more must go in.",
+                    put_in - pushed
+                ),
+            };
             choices.push(Choice {
                 command: as_clear(&action),
                 label,
                 replaces: true,
+                effect,
             });
         }
         choices.truncate(9);

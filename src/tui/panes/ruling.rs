@@ -77,21 +77,17 @@ impl RulingPane<'_> {
             }
             Some(choices) => {
                 out.push(Line::styled("The floor rules instead:", t.heading()));
-                let mut spans: Vec<Span<'static>> = Vec::new();
-                let mut used = 0usize;
+                // One choice a line, with what it does to the chips.
                 for (i, choice) in choices.iter().enumerate() {
-                    let item = format!("{} {}", i + 1, choice.label);
-                    let len = item.chars().count() + 3;
-                    if used > 0 && used + len > width {
-                        out.push(Line::from(std::mem::take(&mut spans)));
-                        used = 0;
+                    let text = format!("{}: {}", choice.label, choice.effect);
+                    for (k, piece) in wrap(&text, width.saturating_sub(4)).into_iter().enumerate() {
+                        let key = if k == 0 {
+                            Span::styled(format!("{} ", i + 1), t.key())
+                        } else {
+                            Span::raw("  ")
+                        };
+                        out.push(Line::from(vec![key, Span::raw(piece)]));
                     }
-                    spans.push(Span::styled(format!("{}", i + 1), t.key()));
-                    spans.push(Span::raw(format!(" {}   ", choice.label)));
-                    used += len;
-                }
-                if !spans.is_empty() {
-                    out.push(Line::from(spans));
                 }
                 out.push(Line::from(vec![
                     Span::styled("1-9", t.key()),
