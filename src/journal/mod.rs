@@ -92,7 +92,7 @@ pub use chain::Head;
 pub use clock::{Clock, Stamp, SteppingClock, SystemClock};
 pub use house::HouseRecord;
 pub use session::{Session, SessionError, table_of};
-pub use writer::{Faults, Journal, JournalOptions};
+pub use writer::{Faults, Journal, JournalOptions, PENDING, Step};
 
 /// The journal format this floorcall writes (1: no chain, no times).
 pub const JOURNAL_FORMAT: u32 = 2;
@@ -585,6 +585,17 @@ pub(crate) fn scan_part(
             None => (rest, false),
         };
         offset += raw.len() + usize::from(complete);
+        if raw.first() == Some(&PENDING) {
+            // A step whose write never finished (its first record still
+            // marked pending): never acknowledged, dropped whole.
+            out.dropped = Some(Dropped {
+                line: number,
+                bytes: (bytes.len() - line_start) as u64,
+                what: "a write never acknowledged (still marked pending), never shown as taken"
+                    .into(),
+            });
+            break;
+        }
         if !complete && !whole_record(raw, &out) {
             // No newline and not a whole record: a write cut off before it
             // finished, never acknowledged.
@@ -634,6 +645,12 @@ pub(crate) fn scan_part(
                     return Err(corrupt(
                         number,
                         "the record was changed after it was written: its hash does not match its contents.".into(),
+                    ));
+                }
+                if !l.lowercase {
+                    return Err(corrupt(
+                        number,
+                        "the record was changed after it was written: its \"prev\" or \"hash\" has an upper-case hex digit, and the chain writes (and covers) them in lowercase.".into(),
                     ));
                 }
                 let time = stamp_of(l.members()).ok_or_else(|| {
@@ -879,6 +896,7 @@ impl Order {
                 // was played: the file was damaged or written by hand.
                 validate_setup(&header.setup)
                     .map_err(|refusal| format!("hand {}: {refusal}", header.number))?;
+                check_seats(header)?;
                 self.hand = Some(HandAt {
                     number: header.number,
                     setup: header.setup.clone(),
@@ -942,6 +960,27 @@ impl Order {
             .as_mut()
             .ok_or_else(|| format!("entry {seq} comes before any hand header.").into())
     }
+}
+
+/// Checks a header's table size as the table flags do (2 to 10 seats), and
+/// that every seat dealt is one of them.
+fn check_seats(header: &HandHeader) -> Result<(), String> {
+    let seats = header.seats;
+    if !(2..=crate::table::seat::MAX_SEATS as u8).contains(&seats) {
+        return Err(format!(
+            "hand {} is at a table of {seats} seats: a table has 2 to {} seats.",
+            header.number,
+            crate::table::seat::MAX_SEATS
+        ));
+    }
+    if let Some((seat, _)) = header.setup.stacks.iter().find(|(s, _)| s.number() > seats) {
+        return Err(format!(
+            "hand {} deals seat {}, but its table has {seats} seats.",
+            header.number,
+            seat.number()
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that `entry` may follow the hand's entries so far.
