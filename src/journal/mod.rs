@@ -44,15 +44,21 @@
 //! One floorcall writes a journal at a time: `Journal::open` takes an
 //! exclusive lock on the file (released by the kernel when the process
 //! ends, however it ends), and a second writer is refused at once; readers
-//! (`load`, `verify`) take no lock. Every write is one `write_all` of whole
-//! lines followed by `File::sync_data`, and the caller shows an action as
-//! taken only after that returns. A crash can at worst leave an unfinished
-//! last line, never acknowledged, which the next start cuts off (and says
-//! so on the screen); a complete last record without its newline is kept.
-//! If a write fails, the file is cut back to where it was; if that fails
-//! too, the journal is unusable for the rest of the run and refuses every
-//! entry, and the next start repairs it. Creating the journal syncs its
-//! folder, so the file itself survives a power cut.
+//! (`load`, `verify`) take no lock. Every write is one step (`Step`: the
+//! records one key makes, all or none), one `write_all` of whole lines
+//! whose first byte is the pending mark (`PENDING`), then
+//! `File::sync_data`, then the mark made the record's `{` and synced
+//! again; the caller shows an action as taken only after that returns. A
+//! line that begins with the mark, and everything after it, was never
+//! acknowledged: readers leave it out and the next start cuts it off (and
+//! says so on the screen), as it does an unfinished last line; a complete
+//! last record without its newline is kept. If a write fails, the file is
+//! cut back to where it was; if that fails too, the journal is unusable
+//! for the rest of the run and refuses every entry, and the next start
+//! repairs it. Before it repairs anything, a start checks what `verify`
+//! checks for the part of the journal the table goes on from
+//! (`verify::check_for_start`), and refuses a journal that fails. Creating
+//! the journal syncs its folder, so the file itself survives a power cut.
 //!
 //! Journals written before the chain (format 1: `hand` and `entry` lines,
 //! no times, no chain) still read; appending to one starts the chain after
