@@ -41,12 +41,12 @@ pub fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The error for a path that is there but is not a regular file.
 /// Reads each file as text and hands it to `each`, on as many threads as
 /// the machine has cores (files in contiguous runs, one run per thread):
 /// the results in the order of `paths`. Reading and parsing thousands of
 /// small files (an import of hand histories) is otherwise one core's work
-/// waiting on the other's idle time.
+/// waiting on the other's idle time. Each is refused before it is opened
+/// if it is not a regular file.
 pub fn read_each<T: Send>(
     paths: &[PathBuf],
     each: impl Fn(&Path, io::Result<String>) -> T + Sync,
@@ -61,7 +61,7 @@ pub fn read_each<T: Send>(
                 scope.spawn(move || {
                     chunk
                         .iter()
-                        .map(|path| each(path, std::fs::read_to_string(path)))
+                        .map(|path| each(path, read_text(path)))
                         .collect::<Vec<T>>()
                 })
             })
@@ -77,6 +77,7 @@ pub fn read_each<T: Send>(
     })
 }
 
+/// The error for a path that is there but is not a regular file.
 fn not_regular(metadata: &Metadata) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidInput,

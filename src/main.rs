@@ -870,6 +870,9 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
             .header(1)
             .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
     }
+    if let Some(path) = &args.journal {
+        journal_folder(path).map_err(Failure::User)?;
+    }
     let (journal, loaded) = Journal::open(&journal_path).map_err(|e| {
         Failure::User(
             anyhow::Error::new(e).context("the journal cannot be used (it was left as it is)"),
@@ -927,6 +930,33 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
         }
         Err(e) => Err(Failure::Internal(
             anyhow::Error::new(e).context("the terminal failed while the table screen was open"),
+        )),
+    }
+}
+
+/// The folder of a journal given with `--journal` must be there: a
+/// mistyped path is said, not made (the data folder's journal makes its
+/// folder).
+fn journal_folder(path: &std::path::Path) -> anyhow::Result<()> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(anyhow::anyhow!(
+            "--journal {}: {} is not a folder.",
+            path.display(),
+            dir.display()
+        )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(anyhow::anyhow!(
+            "--journal {}: the folder {} does not exist: make it first, or give a journal in a folder that does.",
+            path.display(),
+            dir.display()
+        )),
+        Err(e) => Err(anyhow::anyhow!(
+            "--journal {}: the folder {} cannot be used: {e}.",
+            path.display(),
+            dir.display()
         )),
     }
 }

@@ -112,6 +112,10 @@ pub struct Links<'a> {
     pub prev: Head,
     /// The hash the record carries.
     pub hash: Head,
+    /// Whether both hashes are written in lowercase hex, as the chain
+    /// writes them: the chain covers bytes, so an upper-cased digit (the
+    /// same value) is a changed byte.
+    pub lowercase: bool,
     /// The bytes before `,"hash":` (the canonical bytes less their `}`).
     body: &'a [u8],
     /// Where `,"prev":` begins.
@@ -147,6 +151,9 @@ pub fn links(line: &[u8]) -> Option<Links<'_>> {
     Some(Links {
         prev: Head::from_hex(&line[prev_at..hash_key])?,
         hash: Head::from_hex(&line[hash_at..n - END.len()])?,
+        lowercase: !line[prev_at..n - END.len()]
+            .iter()
+            .any(u8::is_ascii_uppercase),
         // Up to and including the closing quote of prev.
         body: &line[..hash_key + 1],
         prev_key,

@@ -44,15 +44,21 @@
 //! One floorcall writes a journal at a time: `Journal::open` takes an
 //! exclusive lock on the file (released by the kernel when the process
 //! ends, however it ends), and a second writer is refused at once; readers
-//! (`load`, `verify`) take no lock. Every write is one `write_all` of whole
-//! lines followed by `File::sync_data`, and the caller shows an action as
-//! taken only after that returns. A crash can at worst leave an unfinished
-//! last line, never acknowledged, which the next start cuts off (and says
-//! so on the screen); a complete last record without its newline is kept.
-//! If a write fails, the file is cut back to where it was; if that fails
-//! too, the journal is unusable for the rest of the run and refuses every
-//! entry, and the next start repairs it. Creating the journal syncs its
-//! folder, so the file itself survives a power cut.
+//! (`load`, `verify`) take no lock. Every write is one step (`Step`: the
+//! records one key makes, all or none), one `write_all` of whole lines
+//! whose first byte is the pending mark (`PENDING`), then
+//! `File::sync_data`, then the mark made the record's `{` and synced
+//! again; the caller shows an action as taken only after that returns. A
+//! line that begins with the mark, and everything after it, was never
+//! acknowledged: readers leave it out and the next start cuts it off (and
+//! says so on the screen), as it does an unfinished last line; a complete
+//! last record without its newline is kept. If a write fails, the file is
+//! cut back to where it was; if that fails too, the journal is unusable
+//! for the rest of the run and refuses every entry, and the next start
+//! repairs it. Before it repairs anything, a start checks what `verify`
+//! checks for the part of the journal the table goes on from
+//! (`verify::check_for_start`), and refuses a journal that fails. Creating
+//! the journal syncs its folder, so the file itself survives a power cut.
 //!
 //! Journals written before the chain (format 1: `hand` and `entry` lines,
 //! no times, no chain) still read; appending to one starts the chain after
@@ -92,7 +98,7 @@ pub use chain::Head;
 pub use clock::{Clock, Stamp, SteppingClock, SystemClock};
 pub use house::HouseRecord;
 pub use session::{Session, SessionError, table_of};
-pub use writer::{Faults, Journal, JournalOptions};
+pub use writer::{Faults, Journal, JournalOptions, PENDING, Step};
 
 /// The journal format this floorcall writes (1: no chain, no times).
 pub const JOURNAL_FORMAT: u32 = 2;
@@ -585,6 +591,17 @@ pub(crate) fn scan_part(
             None => (rest, false),
         };
         offset += raw.len() + usize::from(complete);
+        if raw.first() == Some(&PENDING) {
+            // A step whose write never finished (its first record still
+            // marked pending): never acknowledged, dropped whole.
+            out.dropped = Some(Dropped {
+                line: number,
+                bytes: (bytes.len() - line_start) as u64,
+                what: "a write never acknowledged (still marked pending), never shown as taken"
+                    .into(),
+            });
+            break;
+        }
         if !complete && !whole_record(raw, &out) {
             // No newline and not a whole record: a write cut off before it
             // finished, never acknowledged.
@@ -634,6 +651,12 @@ pub(crate) fn scan_part(
                     return Err(corrupt(
                         number,
                         "the record was changed after it was written: its hash does not match its contents.".into(),
+                    ));
+                }
+                if !l.lowercase {
+                    return Err(corrupt(
+                        number,
+                        "the record was changed after it was written: its \"prev\" or \"hash\" has an upper-case hex digit, and the chain writes (and covers) them in lowercase.".into(),
                     ));
                 }
                 let time = stamp_of(l.members()).ok_or_else(|| {
@@ -879,6 +902,7 @@ impl Order {
                 // was played: the file was damaged or written by hand.
                 validate_setup(&header.setup)
                     .map_err(|refusal| format!("hand {}: {refusal}", header.number))?;
+                check_seats(header)?;
                 self.hand = Some(HandAt {
                     number: header.number,
                     setup: header.setup.clone(),
@@ -942,6 +966,27 @@ impl Order {
             .as_mut()
             .ok_or_else(|| format!("entry {seq} comes before any hand header.").into())
     }
+}
+
+/// Checks a header's table size as the table flags do (2 to 10 seats), and
+/// that every seat dealt is one of them.
+fn check_seats(header: &HandHeader) -> Result<(), String> {
+    let seats = header.seats;
+    if !(2..=crate::table::seat::MAX_SEATS as u8).contains(&seats) {
+        return Err(format!(
+            "hand {} is at a table of {seats} seats: a table has 2 to {} seats.",
+            header.number,
+            crate::table::seat::MAX_SEATS
+        ));
+    }
+    if let Some((seat, _)) = header.setup.stacks.iter().find(|(s, _)| s.number() > seats) {
+        return Err(format!(
+            "hand {} deals seat {}, but its table has {seats} seats.",
+            header.number,
+            seat.number()
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that `entry` may follow the hand's entries so far.

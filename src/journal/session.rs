@@ -17,11 +17,16 @@
 //! `clock pause`). Every table line is journaled as a `table` record before
 //! it is shown; the table is their fold, so a restart (however the last
 //! run ended) finds the same players, button, level and clock.
+//!
+//! What one call writes is one `Step`, all or nothing on the disk (the
+//! entry and the player clock it stops; the hand's end, the next hand
+//! begun and its header), and the hand, its header and the table change in
+//! memory only once the step is written: built on copies, kept after.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::{HandHeader, Journal, JournalError, JournalHand, Loaded, Seal, TableRecord};
+use super::{HandHeader, Journal, JournalError, JournalHand, Loaded, Seal, Step, TableRecord};
 use crate::rules::HouseRules;
 use crate::session::{Positions, Structure, Table, TableCommand, TableEvent, TableRefusal};
 use crate::table::Card;
@@ -162,22 +167,53 @@ impl Session {
         self.state().street != Street::Done
     }
 
-    /// Runs `change` on a copy of the hand, journals the entries it adds,
-    /// and only then keeps the copy.
+    /// Runs `change` on a copy of the hand, journals the entries it adds
+    /// (with, when `follow`, what the last of them does to the player
+    /// clock, in the same step), and only then keeps the copy.
     fn commit<T>(
         &mut self,
+        follow: bool,
         change: impl FnOnce(&mut Hand) -> Result<T, Refusal>,
     ) -> Result<T, SessionError> {
         let mut next = self.hand.clone();
         let before = next.entries().len();
         let out = change(&mut next)?;
-        if let Some(journal) = self.journal.as_mut() {
-            // The write that finishes the hand also seals it.
-            let seal = Seal::of(self.header.number, next.entries(), next.state());
-            journal.append(next.rules(), &next.entries()[before..], seal.as_ref())?;
+        let clock = if follow {
+            self.after_entry(&next)
+        } else {
+            Vec::new()
+        };
+        let mut step = Step::new();
+        // The write that finishes the hand also seals it.
+        let seal = Seal::of(self.header.number, next.entries(), next.state());
+        step.entries(&next.entries()[before..], seal.as_ref())?;
+        if !clock.is_empty() {
+            step.table(&TableRecord {
+                line: None,
+                events: clock.clone(),
+            })?;
         }
+        self.write(next.rules(), step)?;
         self.hand = next;
+        self.apply_table(&clock);
         Ok(out)
+    }
+
+    /// Writes `step` to the journal, if there is one.
+    fn write(&mut self, rules: &HouseRules, step: Step) -> Result<(), JournalError> {
+        match self.journal.as_mut() {
+            Some(j) => j.write_step(rules, step),
+            None => Ok(()),
+        }
+    }
+
+    /// Folds table events into the table, if the session keeps one.
+    fn apply_table(&mut self, events: &[TableEvent]) {
+        if let Some(t) = self.table.as_mut() {
+            for e in events {
+                t.apply(e);
+            }
+        }
     }
 
     /// Decides a command; on success the new entry is on the disk and its
@@ -187,19 +223,17 @@ impl Session {
         command: &Command,
         line: Option<String>,
     ) -> Result<u32, SessionError> {
-        let seq = self.commit(|hand| hand.execute(command, line).map(|e| e.seq))?;
-        self.follow_entry(seq)?;
-        Ok(seq)
+        self.commit(true, |hand| hand.execute(command, line).map(|e| e.seq))
     }
 
     /// Records, on the disk, that the dealer accepted the rulings of `entry`.
     pub fn accept_rulings(&mut self, entry: u32) -> Result<(), SessionError> {
-        self.commit(|hand| hand.accept_rulings(entry).map(|_| ()))
+        self.commit(false, |hand| hand.accept_rulings(entry).map(|_| ()))
     }
 
     /// Retracts the last live entry; returns the retracted entry.
     pub fn undo(&mut self) -> Result<Entry, SessionError> {
-        self.commit(|hand| {
+        self.commit(false, |hand| {
             let target = hand
                 .undo()?
                 .retracted_target()
@@ -210,7 +244,7 @@ impl Session {
 
     /// Restores what the last undo retracted; returns the restored entry.
     pub fn redo(&mut self) -> Result<Entry, SessionError> {
-        self.commit(|hand| {
+        self.commit(false, |hand| {
             let retraction = hand
                 .redo()?
                 .retracted_target()
@@ -231,7 +265,7 @@ impl Session {
         command: &Command,
         line: Option<String>,
     ) -> Result<u32, SessionError> {
-        self.commit(|hand| {
+        self.commit(false, |hand| {
             if hand.undo()?.retracted_target() != Some(seq) {
                 return Err(Refusal::NothingTo(
                     "override: the entry is no longer the last",
@@ -308,20 +342,36 @@ impl Session {
         for e in &opening {
             fresh.apply(e);
         }
-        // The new table is on the disk before its first hand.
-        if let Some(j) = journal.as_mut() {
-            j.append_table(
-                &rules,
-                &TableRecord {
-                    line: Some("new table".into()),
-                    events: opening,
-                },
-            )?;
-        }
-        let mut session = Session::start(header, rules, journal)?;
-        session.table = Some(fresh);
+        let hand = Hand::start(header.setup.clone(), rules)?;
+        let mut session = Session {
+            hand,
+            header,
+            journal: None,
+            table: Some(fresh),
+        };
         let begun = session.begun_event(now_ms);
-        session.record_table(None, vec![begun], true)?;
+        // The new table, its first hand and the hand's begin on the table:
+        // one step, the new table first.
+        let mut step = Step::new();
+        step.table(&TableRecord {
+            line: Some("new table".into()),
+            events: opening,
+        })?;
+        let seal = Seal::of(
+            session.header.number,
+            session.hand.entries(),
+            session.hand.state(),
+        );
+        step.hand(&session.header, &session.hand.entries()[0], seal.as_ref())?;
+        step.table(&TableRecord {
+            line: None,
+            events: vec![begun.clone()],
+        })?;
+        if let Some(j) = journal.as_mut() {
+            j.write_step(session.hand.rules(), step)?;
+        }
+        session.journal = journal.take();
+        session.apply_table(&[begun]);
         Ok(session)
     }
 
@@ -399,35 +449,53 @@ impl Session {
             self.next_hand_at(now_ms)?;
             return Ok(Vec::new());
         }
-        self.end_hand_on_table()?;
-        let Some(table) = self.table.as_ref() else {
+        let Some(mut table) = self.table.clone() else {
             return Err(SessionError::Table(TableRefusal::Other(
                 "This session keeps no table: start it as a table (floorcall table) to seat players and run the clock.".into(),
             )));
         };
+        // The hand's end, if the table has not taken it yet, and the line:
+        // one step, decided on a copy of the table.
+        let ended = self.hand_end(&table);
+        for e in &ended {
+            table.apply(e);
+        }
         // Seats, chips and colour-ups wait for the hand to end; clocks,
         // names and presence may change during it.
-        let events = table.decide(self.hand.rules(), command, now_ms, draw)?;
-        self.record_table(line, events.clone(), true)?;
+        let events = match table.decide(self.hand.rules(), command, now_ms, draw) {
+            Ok(events) => events,
+            Err(refusal) => {
+                // The hand's end is recorded all the same.
+                self.record_table(None, ended)?;
+                return Err(refusal.into());
+            }
+        };
+        let mut records = Vec::with_capacity(2);
+        if !ended.is_empty() {
+            records.push(TableRecord {
+                line: None,
+                events: ended,
+            });
+        }
+        records.push(TableRecord {
+            line,
+            events: events.clone(),
+        });
+        self.record_tables(records)?;
         Ok(events)
     }
 
-    /// What the entry `seq` does to the player clock (the seat on the
-    /// clock acted: it stops; the floor called the clock: it starts on the
-    /// seat to act), journaled like any table line.
-    fn follow_entry(&mut self, seq: u32) -> Result<(), SessionError> {
+    /// What the last entry of `next` (the hand as it will be) does to the
+    /// player clock (the seat on the clock acted: it stops; the floor
+    /// called the clock: it starts on the seat to act), to be journaled
+    /// with the entry.
+    fn after_entry(&self, next: &Hand) -> Vec<TableEvent> {
         let journal = self.journal.as_ref();
         let now = || journal.map_or(0, Journal::now_ms);
-        let events = match (self.table.as_ref(), self.hand.entries().get(seq as usize)) {
-            (Some(t), Some(e)) => {
-                t.after_entry(self.hand.rules(), self.hand.state(), &e.events, now)
-            }
+        match (self.table.as_ref(), next.entries().last()) {
+            (Some(t), Some(e)) => t.after_entry(next.rules(), next.state(), &e.events, now),
             _ => Vec::new(),
-        };
-        if !events.is_empty() {
-            self.record_table(None, events, true)?;
         }
-        Ok(())
     }
 
     /// Looks at the clocks at `now`: when the player clock has run out,
@@ -441,7 +509,7 @@ impl Session {
         else {
             return Ok(None);
         };
-        self.record_table(None, vec![event.clone()], true)?;
+        self.record_table(None, vec![event.clone()])?;
         Ok(Some(event))
     }
 
@@ -463,36 +531,39 @@ impl Session {
         }
     }
 
-    /// When the hand in play is over but the table has not taken its
-    /// end yet: journals and applies the hand's end (stacks, places).
-    fn end_hand_on_table(&mut self) -> Result<(), SessionError> {
-        let events = match self.table.as_ref() {
-            Some(t) if t.in_hand && !self.hand_open() => t.hand_over(self.state()),
-            _ => return Ok(()),
-        };
-        self.record_table(None, events, true)
+    /// The hand's end (stacks, places), when the hand in play is over but
+    /// `table` has not taken it yet.
+    fn hand_end(&self, table: &Table) -> Vec<TableEvent> {
+        if table.in_hand && !self.hand_open() {
+            table.hand_over(self.state())
+        } else {
+            Vec::new()
+        }
     }
 
-    /// Journals a table record, then (if `apply`) folds its events.
+    /// Journals a table record (none when `events` is empty), then folds
+    /// its events.
     fn record_table(
         &mut self,
         line: Option<String>,
         events: Vec<TableEvent>,
-        apply: bool,
     ) -> Result<(), SessionError> {
-        if let Some(j) = self.journal.as_mut() {
-            j.append_table(
-                self.hand.rules(),
-                &TableRecord {
-                    line,
-                    events: events.clone(),
-                },
-            )?;
+        if events.is_empty() {
+            return Ok(());
         }
-        if apply && let Some(t) = self.table.as_mut() {
-            for e in &events {
-                t.apply(e);
-            }
+        self.record_tables(vec![TableRecord { line, events }])
+    }
+
+    /// Journals table records in one step, then folds their events.
+    fn record_tables(&mut self, records: Vec<TableRecord>) -> Result<(), SessionError> {
+        let mut step = Step::new();
+        for record in &records {
+            step.table(record)?;
+        }
+        let rules = self.hand.rules().clone();
+        self.write(&rules, step)?;
+        for record in &records {
+            self.apply_table(&record.events);
         }
         Ok(())
     }
@@ -504,13 +575,15 @@ impl Session {
         if state.street != Street::Done {
             return Err(SessionError::HandNotOver(state.street));
         }
-        if self.table.is_none() {
-            return self.next_hand_without_table();
-        }
-        self.end_hand_on_table()?;
-        let Some(table) = self.table.as_ref() else {
+        let Some(mut table) = self.table.clone() else {
             return self.next_hand_without_table();
         };
+        // The hand's end, the next hand begun on the table and its header:
+        // one step, decided on a copy of the table.
+        let ended = self.hand_end(&table);
+        for e in &ended {
+            table.apply(e);
+        }
         let events = match table.decide(
             self.hand.rules(),
             &TableCommand::NextHand,
@@ -518,15 +591,20 @@ impl Session {
             &mut crate::session::table::seeded_draw(now_ms.unsigned_abs()),
         ) {
             Ok(events) => events,
-            Err(TableRefusal::TooFewPlayers(_)) => {
-                let winner = table
-                    .seats
-                    .iter()
-                    .find(|(_, p)| !p.chips.is_zero())
-                    .map(|(s, _)| *s);
-                return Err(SessionError::GameOver { winner });
+            Err(refusal) => {
+                // The hand's end is recorded all the same.
+                self.record_table(None, ended)?;
+                return Err(match refusal {
+                    TableRefusal::TooFewPlayers(_) => SessionError::GameOver {
+                        winner: table
+                            .seats
+                            .iter()
+                            .find(|(_, p)| !p.chips.is_zero())
+                            .map(|(s, _)| *s),
+                    },
+                    e => e.into(),
+                });
             }
-            Err(e) => return Err(e.into()),
         };
         // The hand begun comes last: a break's end or a button drawn may
         // come before it.
@@ -544,11 +622,24 @@ impl Session {
         let header = HandHeader::new(&self.header.house, number, self.header.seats, names, setup);
         let rules = self.hand.rules().clone();
         let hand = Hand::start(header.setup.clone(), rules)?;
-        self.record_table(Some("hand".into()), events, true)?;
-        if let Some(j) = self.journal.as_mut() {
-            let seal = Seal::of(header.number, hand.entries(), hand.state());
-            j.begin_hand(hand.rules(), &header, &hand.entries()[0], seal.as_ref())?;
+        let mut step = Step::new();
+        if !ended.is_empty() {
+            step.table(&TableRecord {
+                line: None,
+                events: ended,
+            })?;
         }
+        step.table(&TableRecord {
+            line: Some("hand".into()),
+            events: events.clone(),
+        })?;
+        let seal = Seal::of(header.number, hand.entries(), hand.state());
+        step.hand(&header, &hand.entries()[0], seal.as_ref())?;
+        self.write(hand.rules(), step)?;
+        for e in &events {
+            table.apply(e);
+        }
+        self.table = Some(table);
         self.hand = hand;
         self.header = header;
         Ok(())

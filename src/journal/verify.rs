@@ -34,11 +34,12 @@ use super::{
 };
 use crate::notation::parse_line;
 use crate::rules::HouseRules;
+use crate::session::{Table, TableEvent};
 use crate::table::command::Command;
 use crate::table::event::{Event, Street};
 use crate::table::hand::{Entry, Hand, live_entries, replay};
 use crate::table::state::HandState;
-use crate::table::{decide, invariants};
+use crate::table::{Chips, Seat, decide, invariants};
 
 /// What to check a journal against.
 pub struct VerifyOptions<'a> {
@@ -136,7 +137,7 @@ impl std::error::Error for VerifyError {}
 
 /// Verifies the journal at `path` (read without its lock).
 pub fn verify_file(path: &Path, options: &VerifyOptions) -> Result<Verified, VerifyError> {
-    let bytes = std::fs::read(path).map_err(|source| {
+    let bytes = crate::files::read_bytes(path).map_err(|source| {
         VerifyError::Journal(JournalError::Io {
             path: path.to_path_buf(),
             doing: "reading",
@@ -169,7 +170,14 @@ pub fn verify(path: &Path, bytes: &[u8], options: &VerifyOptions) -> Result<Veri
     let wanted = wanted.as_deref();
     let tally = match in_parts(path, bytes, options.house, wanted) {
         Some(tally) => tally,
-        None => check_part(path, bytes, None, None, options.house, wanted, true)?,
+        None => check_part(
+            path,
+            bytes,
+            Begin::default(),
+            options.house,
+            wanted,
+            PartEnd::Last,
+        )?,
     };
     let mut notes = Vec::new();
     if let Some(d) = &tally.dropped {
@@ -216,6 +224,99 @@ pub fn verify(path: &Path, bytes: &[u8], options: &VerifyOptions) -> Result<Veri
     })
 }
 
+/// Checks, before a table takes up a journal, what `verify` checks for
+/// what the table goes on from: every record from the last new table (the
+/// table records its stacks fold from) or the hand before the last,
+/// whichever comes first, to the end: the chain, each entry ruled again,
+/// the seals, the stacks carried from hand to hand and the table's chips.
+/// The end is taken as a writer repairs it (a write never acknowledged
+/// dropped, a finished hand's seal written again). A journal without a
+/// chain (format 1) is not ruled again here.
+pub fn check_for_start(
+    path: &Path,
+    bytes: &[u8],
+    house_for: &(dyn Fn(&str) -> Result<HouseRules, String> + Sync),
+) -> Result<(), VerifyError> {
+    let Some(chain_at) = first_chained(bytes) else {
+        return Ok(());
+    };
+    // Up to a write never acknowledged, which the writer drops.
+    let live = match memchr::memmem::find(bytes, &[b'\n', super::PENDING]) {
+        Some(p) => &bytes[..p + 1],
+        None => bytes,
+    };
+    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |p| p + 1);
+    let opened = memchr::memmem::rfind(live, b"\"events\":[{\"type\":\"opened\"").map(line_start);
+    let hands: Vec<usize> = memchr::memmem::rfind_iter(live, b"\n{\"record\":\"hand\"")
+        .take(2)
+        .map(|p| p + 1)
+        .collect();
+    let before_last = hands.get(1).or(hands.first()).copied();
+    let from = match (opened, before_last) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b).unwrap_or(chain_at),
+    }
+    .max(chain_at);
+    let begin = if from == chain_at {
+        Begin::default()
+    } else {
+        part_begin(bytes, from).unwrap_or_default()
+    };
+    let (part, begin) = if begin.start.is_some() {
+        (&bytes[from..], begin)
+    } else {
+        (bytes, Begin::default())
+    };
+    check_part(path, part, begin, house_for, None, PartEnd::Repaired).map(|_| ())
+}
+
+/// Where the first chained line begins.
+fn first_chained(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while at < bytes.len() {
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |e| at + e);
+        if chain::links(&bytes[at..end]).is_some() {
+            return Some(at);
+        }
+        at = end + 1;
+    }
+    None
+}
+
+/// How a part that begins at the chained line at `at` begins: the head its
+/// first record links to, the lines before it, the house in force (the
+/// last session record before it) and no table (it begins before the last
+/// new table). `None` when it cannot begin there.
+fn part_begin(bytes: &[u8], at: usize) -> Option<Begin> {
+    let line_end = at + memchr::memchr(b'\n', &bytes[at..])?;
+    let head = chain::links(&bytes[at..line_end])?.prev;
+    let s_at = match memchr::memmem::rfind(&bytes[..at], b"\n{\"record\":\"session\"") {
+        Some(p) => p + 1,
+        None if bytes.starts_with(b"{\"record\":\"session\"") => 0,
+        None => return None,
+    };
+    let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
+    let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
+        return None;
+    };
+    let rules = s.house.rules().ok()?;
+    let lines_before = memchr::memchr_iter(b'\n', &bytes[..at]).count();
+    let chained_from =
+        first_chained(bytes).map_or(1, |c| memchr::memchr_iter(b'\n', &bytes[..c]).count() + 1);
+    Some(Begin {
+        start: Some(PartStart {
+            lines_before,
+            head,
+            chained_from,
+        }),
+        session: Some(InForce {
+            house: Arc::new(s.house),
+            rules: Arc::new(rules),
+        }),
+        table: None,
+    })
+}
+
 /// What checking a journal, or a part of one, found.
 #[derive(Debug, Clone)]
 struct Tally {
@@ -237,17 +338,42 @@ struct Tally {
     unsealed_end: bool,
 }
 
-/// Checks `bytes` (the whole journal, or a part after `start` with
-/// `session` in force); `last`: it ends the journal.
+/// How a part being checked ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PartEnd {
+    /// Another part follows.
+    Inner,
+    /// It ends the journal.
+    Last,
+    /// It ends the journal, which a writer opening it repairs: a finished
+    /// last hand whose seal was cut off is sealed again.
+    Repaired,
+}
+
+/// Where a part being checked begins: after `start`, with `session` in
+/// force and `table` the fold of the table records before it.
+#[derive(Default)]
+struct Begin {
+    start: Option<PartStart>,
+    session: Option<InForce>,
+    table: Option<Table>,
+}
+
+/// Checks `bytes` (the whole journal, or a part after `begin`).
 fn check_part(
     path: &Path,
     bytes: &[u8],
-    start: Option<PartStart>,
-    session: Option<InForce>,
+    begin: Begin,
     house_for: &(dyn Fn(&str) -> Result<HouseRules, String> + Sync),
     wanted: Option<&str>,
-    last: bool,
+    end: PartEnd,
 ) -> Result<Tally, VerifyError> {
+    let Begin {
+        start,
+        session,
+        table,
+    } = begin;
+    let last = end != PartEnd::Inner;
     let mut check = Checker {
         house_for,
         order: Order::default(),
@@ -261,7 +387,8 @@ fn check_part(
         last_number: None,
         wanted,
         found: None,
-        table: None,
+        table,
+        fresh_run: false,
     };
     let scanned =
         scan_part(path, bytes, start, |raw| check.visit(raw)).map_err(VerifyError::Journal)?;
@@ -289,7 +416,7 @@ fn check_part(
         let line = hand.last_line;
         match hand.finish() {
             Err(reason) => return Err(corrupt(line, reason)),
-            Ok(Some(unsealed)) if last && scanned.dropped.is_none() => {
+            Ok(Some(unsealed)) if end == PartEnd::Last && scanned.dropped.is_none() => {
                 return Err(corrupt(line, unsealed));
             }
             Ok(Some(_)) => unsealed_end = !last,
@@ -366,6 +493,11 @@ fn in_parts(
             },
         ));
     }
+    let mut tables = tables_at(bytes, &starts[1..])?.into_iter();
+    let begins: Vec<(Head, InForce, Option<Table>)> = begins
+        .into_iter()
+        .map(|(head, session)| (head, session, tables.next().flatten()))
+        .collect();
     let ends: Vec<usize> = starts[1..].iter().copied().chain([bytes.len()]).collect();
     let parts = starts.len();
     let tallies: Vec<Result<Tally, VerifyError>> = std::thread::scope(|scope| {
@@ -374,29 +506,27 @@ fn in_parts(
                 let part = &bytes[starts[k]..ends[k]];
                 let begin = k.checked_sub(1).map(|j| begins[j].clone());
                 scope.spawn(move || {
-                    let (start, session) = match begin {
-                        Some((head, session)) => (
+                    let begin = match begin {
+                        Some((head, session, table)) => Begin {
                             // Line numbers count from the part's start (they
                             // are only said when all is well, shifted); the
                             // chain began before it.
-                            Some(PartStart {
+                            start: Some(PartStart {
                                 lines_before: 0,
                                 head,
                                 chained_from: 0,
                             }),
-                            Some(session),
-                        ),
-                        None => (None, None),
+                            session: Some(session),
+                            table,
+                        },
+                        None => Begin::default(),
                     };
-                    check_part(
-                        path,
-                        part,
-                        start,
-                        session,
-                        house_for,
-                        wanted,
-                        k + 1 == parts,
-                    )
+                    let end = if k + 1 == parts {
+                        PartEnd::Last
+                    } else {
+                        PartEnd::Inner
+                    };
+                    check_part(path, part, begin, house_for, wanted, end)
                 })
             })
             .collect();
@@ -467,7 +597,10 @@ struct Checker<'a> {
     wanted: Option<&'a str>,
     found: Option<(usize, Head)>,
     /// The session's table, folded from its table records.
-    table: Option<crate::session::Table>,
+    table: Option<Table>,
+    /// A session record came since the last hand header (a run of
+    /// floorcall began, or the house changed).
+    fresh_run: bool,
 }
 
 /// An entry line, its events left as the bytes written.
@@ -543,6 +676,7 @@ impl Checker<'_> {
         match record {
             Record::Session(s) => {
                 self.close_if_unsealed()?;
+                self.fresh_run = true;
                 let house = Arc::new(s.house);
                 let same = self
                     .session
@@ -560,7 +694,12 @@ impl Checker<'_> {
             }
             Record::Hand(header) => {
                 self.close_if_unsealed()?;
-                if let Some(hand) = self.hand.take()
+                let previous = self.hand.take();
+                let ended = previous
+                    .as_ref()
+                    .filter(|h| h.state.street == Street::Done)
+                    .map(|h| (h.number, h.state.clone()));
+                if let Some(hand) = previous
                     && let Some(unsealed) = hand.finish()?
                 {
                     return Err(unsealed.into());
@@ -574,6 +713,8 @@ impl Checker<'_> {
                     )
                     .into());
                 }
+                self.carried(&header, ended.as_ref())?;
+                self.fresh_run = false;
                 self.last_number = Some(header.number);
                 self.first_number.get_or_insert(header.number);
                 self.hands += 1;
@@ -598,18 +739,10 @@ impl Checker<'_> {
             }
             Record::Table(record) => {
                 // The table's fold: its chips must add up between hands
-                // (the starting stacks, what was added, what left).
+                // (the starting stacks, what was added, what left), and a
+                // hand's end must be what the hand left.
                 for event in &record.events {
-                    if let crate::session::TableEvent::Opened { .. } = event {
-                        self.table = Some(crate::session::Table::new(
-                            crate::table::Seat::from_index(0),
-                            Default::default(),
-                            Vec::new(),
-                        ));
-                    }
-                    if let Some(table) = self.table.as_mut() {
-                        table.apply(event);
-                    }
+                    self.table_event(event)?;
                 }
                 if let Some(table) = self.table.as_ref().filter(|t| !t.in_hand)
                     && table.chips_seated() != table.chips_expected()
@@ -629,6 +762,130 @@ impl Checker<'_> {
                     .ok_or_else(|| "a seal comes before any hand.".to_string())?;
                 hand.seal(&seal)?;
                 hand.last_line = raw.line;
+            }
+        }
+        Ok(())
+    }
+
+    /// Folds one table event, after checking what it says of chips: no
+    /// amount above the most a table may hold, and a hand's end as the
+    /// hand left it.
+    fn table_event(&mut self, event: &TableEvent) -> Result<(), String> {
+        if let Some(chips) = table_chips(event).find(|c| *c > Chips::MAX_TABLE) {
+            return Err(format!(
+                "a table record gives {chips} chips, more than the most a table may have in play, {}.",
+                Chips::MAX_TABLE
+            ));
+        }
+        match event {
+            TableEvent::Opened { .. } => {
+                self.table = Some(Table::new(
+                    Seat::from_index(0),
+                    Default::default(),
+                    Vec::new(),
+                ));
+            }
+            TableEvent::HandEnded { stacks, .. } => {
+                if let Some(hand) = self.hand.as_ref() {
+                    if hand.state.street != Street::Done {
+                        return Err(format!(
+                            "the table records the end of hand {}, but the hand is not over: it is on the {}.",
+                            hand.number, hand.state.street
+                        ));
+                    }
+                    let left = stacks_left(&hand.state);
+                    if *stacks != left {
+                        return Err(format!(
+                            "the table records hand {} ending with the stacks {}, but the hand's entries leave {}.",
+                            hand.number,
+                            stacks_text(stacks),
+                            stacks_text(&left)
+                        ));
+                    }
+                }
+            }
+            // A stop between a hand's seal and the table's record of its
+            // end: the table takes the end when the next hand begins, as a
+            // start does (`table_of`).
+            TableEvent::HandBegun { .. } => {
+                if let (Some(table), Some(hand)) = (self.table.as_mut(), self.hand.as_ref())
+                    && table.in_hand
+                    && table.hand == hand.number
+                    && hand.state.street == Street::Done
+                {
+                    for e in table.hand_over(&hand.state) {
+                        table.apply(&e);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if let Some(table) = self.table.as_mut() {
+            table.apply(event);
+            if table.chips_seated() > Chips::MAX_TABLE.get() {
+                return Err(format!(
+                    "the table's seats hold {} chips, more than the most a table may have in play, {}.",
+                    Chips(table.chips_seated()),
+                    Chips::MAX_TABLE
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that hand `header` starts each seat with the chips it was
+    /// left: what the table holds for it (the last hand's end and the
+    /// table's records since), or, in a run that keeps no table, what the
+    /// hand before (`ended`, its number and final state) left.
+    fn carried(
+        &mut self,
+        header: &super::HandHeader,
+        ended: Option<&(u32, HandState)>,
+    ) -> Result<(), String> {
+        let number = header.number;
+        if let Some(table) = self.table.as_mut() {
+            // The last hand's end, if the table never took it (see
+            // `table_event`).
+            if let Some((last, state)) = ended
+                && table.in_hand
+                && table.hand == *last
+            {
+                for e in table.hand_over(state) {
+                    table.apply(&e);
+                }
+            }
+            for (seat, chips) in &header.setup.stacks {
+                match table.seats.get(seat).map(|p| p.chips) {
+                    Some(held) if held == *chips => {}
+                    Some(held) => {
+                        return Err(format!(
+                            "hand {number} starts seat {} with {chips} chips, but the table holds {held} for it (what the last hand left and the table's records since): chips were changed between the hands.",
+                            seat.number()
+                        ));
+                    }
+                    None => {
+                        return Err(format!(
+                            "hand {number} deals seat {}, where the table seats no one: chips were changed between the hands.",
+                            seat.number()
+                        ));
+                    }
+                }
+            }
+        } else if let Some((last, state)) = ended
+            && !self.fresh_run
+        {
+            // Within a run without a table, the next hand carries every
+            // stack left (seats with none leave).
+            let carried: Vec<(Seat, Chips)> = stacks_left(state)
+                .into_iter()
+                .filter(|(_, c)| !c.is_zero())
+                .collect();
+            if header.setup.stacks != carried {
+                return Err(format!(
+                    "hand {number} starts with the stacks {}, but hand {last} left {}: chips were changed between the hands.",
+                    stacks_text(&header.setup.stacks),
+                    stacks_text(&carried)
+                ));
             }
         }
         Ok(())
@@ -731,6 +988,72 @@ impl Checker<'_> {
                 )
             })
     }
+}
+
+/// Each occupied seat's chips in `state`.
+fn stacks_left(state: &HandState) -> Vec<(Seat, Chips)> {
+    state.occupied().map(|s| (s, state.seat(s).stack)).collect()
+}
+
+/// Stacks as the messages say them: `seat 1 4,500, seat 2 5,500`.
+fn stacks_text(stacks: &[(Seat, Chips)]) -> String {
+    stacks
+        .iter()
+        .map(|(seat, chips)| format!("seat {} {chips}", seat.number()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The chip amounts a table event gives a seat or the ledger.
+fn table_chips(event: &TableEvent) -> Box<dyn Iterator<Item = Chips> + '_> {
+    match event {
+        TableEvent::PlayerSeated { chips, .. }
+        | TableEvent::PlayerLeft { chips, .. }
+        | TableEvent::ChipsAdded { chips, .. } => Box::new(std::iter::once(*chips)),
+        TableEvent::HandEnded { stacks, .. } => Box::new(stacks.iter().map(|(_, c)| *c)),
+        TableEvent::ColouredUp { changes, .. } => {
+            Box::new(changes.iter().flat_map(|c| [c.before, c.after]))
+        }
+        _ => Box::new(std::iter::empty()),
+    }
+}
+
+/// The table each part that begins at `starts` (byte offsets, in order)
+/// begins with: the fold of the table records before it, from the last
+/// new table (`None`: no new table before it). `None` when a table record
+/// does not read (the caller checks in one piece, which names it).
+fn tables_at(bytes: &[u8], starts: &[usize]) -> Option<Vec<Option<Table>>> {
+    let finder = memchr::memmem::Finder::new(b"\n{\"record\":\"table\"");
+    let mut table: Option<Table> = None;
+    let mut out = Vec::with_capacity(starts.len());
+    let mut next = starts.iter().peekable();
+    for at in finder.find_iter(bytes).map(|p| p + 1) {
+        while next.peek().is_some_and(|s| **s <= at) {
+            next.next();
+            out.push(table.clone());
+        }
+        if next.peek().is_none() {
+            break;
+        }
+        let end = at + memchr::memchr(b'\n', &bytes[at..])?;
+        let Ok(Record::Table(record)) = read_record(&bytes[at..end], true) else {
+            return None;
+        };
+        for event in &record.events {
+            if matches!(event, TableEvent::Opened { .. }) {
+                table = Some(Table::new(
+                    Seat::from_index(0),
+                    Default::default(),
+                    Vec::new(),
+                ));
+            }
+            if let Some(t) = table.as_mut() {
+                t.apply(event);
+            }
+        }
+    }
+    out.extend(next.map(|_| table.clone()));
+    Some(out)
 }
 
 /// One hand being checked.

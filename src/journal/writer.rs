@@ -2,6 +2,14 @@
 //! whole lines, chained and timed, synced before it returns; a failed
 //! write cut back, and a journal that cannot be cut back refusing more; a
 //! crash's unfinished end repaired when the journal is next opened.
+//!
+//! A step (what one key does: an entry and the player clock it stops, or
+//! the hand's end, the next hand begun and its header) is one `Step`,
+//! written in one call: its first byte is written as the pending mark
+//! (`?`, see `PENDING`) and turned into the record's `{` only once the
+//! whole step is synced, so that a step whose write or sync failed, or
+//! that a crash cut off, is told from one the screen showed as taken, and
+//! the next start drops it whole.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
@@ -18,15 +26,76 @@ use crate::rules::HouseRules;
 use crate::table::hand::Entry;
 
 /// Faults to inject into a journal's writes (tests only): the next write
-/// stops after `write_after` bytes with an error, and cutting it back
-/// fails when `cut_fails`.
+/// stops after `write_after` bytes with an error, or once the file would
+/// pass `space` bytes (a disk that fills: what fits is written), or its
+/// sync fails when `sync_fails`; cutting it back fails when `cut_fails`.
+/// Each but `cut_fails` hits one write, then is gone.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Faults {
     /// Fail the next write after this many of its bytes.
     pub write_after: Option<usize>,
+    /// The most bytes the file may hold: the write that would pass it
+    /// writes what fits and fails, as on a full disk.
+    pub space: Option<u64>,
+    /// Fail the next write's sync (its bytes written whole).
+    pub sync_fails: bool,
     /// Fail every cut back.
     pub cut_fails: bool,
+}
+
+/// The byte a step's first record begins with until the whole step is on
+/// the disk, when it becomes the record's `{`: a line that begins with it
+/// (and everything after it) was never acknowledged.
+pub const PENDING: u8 = b'?';
+
+/// Records to write together, all or none (see the module doc): built
+/// first, then written by `Journal::write_step`.
+#[derive(Debug, Default, Clone)]
+pub struct Step {
+    objects: Vec<String>,
+}
+
+impl Step {
+    /// An empty step.
+    pub fn new() -> Step {
+        Step::default()
+    }
+
+    /// Whether the step holds no record.
+    pub fn is_empty(&self) -> bool {
+        self.objects.is_empty()
+    }
+
+    /// Adds a new hand: its header and first entry, and its seal if the
+    /// start already finished it.
+    pub fn hand(
+        &mut self,
+        header: &HandHeader,
+        first: &Entry,
+        seal: Option<&Seal>,
+    ) -> Result<(), JournalError> {
+        self.objects.push(object("hand", header)?);
+        self.entries(std::slice::from_ref(first), seal)
+    }
+
+    /// Adds entries of the current hand, and the hand's seal if they
+    /// finish it.
+    pub fn entries(&mut self, entries: &[Entry], seal: Option<&Seal>) -> Result<(), JournalError> {
+        for entry in entries {
+            self.objects.push(object("entry", entry)?);
+        }
+        if let Some(seal) = seal {
+            self.objects.push(object("seal", seal)?);
+        }
+        Ok(())
+    }
+
+    /// Adds a table record.
+    pub fn table(&mut self, record: &super::TableRecord) -> Result<(), JournalError> {
+        self.objects.push(object("table", record)?);
+        Ok(())
+    }
 }
 
 /// How to open a journal.
@@ -53,6 +122,19 @@ pub struct Journal {
     unusable: Option<String>,
     repaired: Option<String>,
     faults: Faults,
+    /// This run created the file.
+    created: bool,
+}
+
+impl Drop for Journal {
+    /// A journal this run created and never wrote a byte to is removed: a
+    /// start that fails (no terminal, a table refused) leaves no empty
+    /// journal behind.
+    fn drop(&mut self) {
+        if self.created && self.len == 0 {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
 
 impl Journal {
@@ -126,6 +208,18 @@ impl Journal {
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(io_err("reading"))?;
         let loaded = parse(path, &bytes)?;
+        // What the table goes on from is checked as `verify` checks it
+        // before anything is repaired: a journal it refuses is left as it
+        // was.
+        let house = |name: &str| HouseRules::load(name).map_err(|e| e.to_string());
+        super::verify::check_for_start(path, &bytes, &house).map_err(|e| match e {
+            super::verify::VerifyError::Journal(e) => e,
+            other => JournalError::Corrupt {
+                path: path.to_path_buf(),
+                line: 0,
+                reason: other.to_string(),
+            },
+        })?;
         let table = options.table.unwrap_or_else(|| {
             path.file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
@@ -142,6 +236,7 @@ impl Journal {
             unusable: None,
             repaired: None,
             faults: Faults::default(),
+            created: !existed,
         };
         journal.repair(&loaded)?;
         if !loaded.is_chained() {
@@ -252,18 +347,9 @@ impl Journal {
         first: &Entry,
         seal: Option<&Seal>,
     ) -> Result<(), JournalError> {
-        let mut objects = Vec::with_capacity(4);
-        let house = self.session_for(rules, &mut objects)?;
-        objects.push(object("hand", header)?);
-        objects.push(object("entry", first)?);
-        if let Some(seal) = seal {
-            objects.push(object("seal", seal)?);
-        }
-        self.write_records(objects)?;
-        if house.is_some() {
-            self.house = house;
-        }
-        Ok(())
+        let mut step = Step::new();
+        step.hand(header, first, seal)?;
+        self.write_step(rules, step)
     }
 
     /// Appends entries of the current hand (after a session record if this
@@ -275,14 +361,22 @@ impl Journal {
         entries: &[Entry],
         seal: Option<&Seal>,
     ) -> Result<(), JournalError> {
-        let mut objects = Vec::with_capacity(entries.len() + 2);
+        let mut step = Step::new();
+        step.entries(entries, seal)?;
+        self.write_step(rules, step)
+    }
+
+    /// Writes the records of `step` in one call, all or none (after a
+    /// session record if this run has not written one for these rules):
+    /// when this returns `Ok`, every one is on the disk; when it fails,
+    /// none is, or the journal is unusable and the next start drops them.
+    pub fn write_step(&mut self, rules: &HouseRules, step: Step) -> Result<(), JournalError> {
+        if step.is_empty() {
+            return Ok(());
+        }
+        let mut objects = Vec::with_capacity(step.objects.len() + 1);
         let house = self.session_for(rules, &mut objects)?;
-        for entry in entries {
-            objects.push(object("entry", entry)?);
-        }
-        if let Some(seal) = seal {
-            objects.push(object("seal", seal)?);
-        }
+        objects.extend(step.objects);
         self.write_records(objects)?;
         if house.is_some() {
             self.house = house;
@@ -303,14 +397,9 @@ impl Journal {
         rules: &HouseRules,
         record: &super::TableRecord,
     ) -> Result<(), JournalError> {
-        let mut objects = Vec::with_capacity(2);
-        let house = self.session_for(rules, &mut objects)?;
-        objects.push(object("table", record)?);
-        self.write_records(objects)?;
-        if house.is_some() {
-            self.house = house;
-        }
-        Ok(())
+        let mut step = Step::new();
+        step.table(record)?;
+        self.write_step(rules, step)
     }
 
     /// Adds a session record to `objects` when this run has not written one
@@ -363,37 +452,54 @@ impl Journal {
         Ok(())
     }
 
-    /// Writes whole lines in one call and syncs them to the disk. On
-    /// failure the file is cut back to where it was; if that fails too, the
-    /// journal is unusable for the rest of the run.
+    /// Writes whole lines (a step) in one call: its first byte written as
+    /// `PENDING`, the lines synced, then the first byte made what it is and
+    /// synced again; only then has the step been written. On failure the
+    /// file is cut back to where it was; if that fails too, the journal is
+    /// unusable for the rest of the run, and the step, still marked
+    /// pending, is dropped by the next start.
     fn write_lines(&mut self, bytes: &[u8]) -> Result<(), JournalError> {
-        match self.write_raw(bytes) {
-            Ok(()) => Ok(()),
-            Err(source) => {
-                let cut = if self.faults.cut_fails {
-                    Err(io::Error::other("the cut was made to fail"))
-                } else {
-                    self.file
-                        .set_len(self.len)
-                        .and_then(|()| self.file.sync_data())
-                };
-                match cut {
-                    Ok(()) => Err(JournalError::Io {
-                        path: self.path.clone(),
-                        doing: "writing",
-                        source,
-                    }),
-                    Err(cut) => {
-                        let reason = format!(
-                            "writing failed: {source}; cutting the unfinished write back failed too: {cut}"
-                        );
-                        self.unusable = Some(reason.clone());
-                        Err(JournalError::Unusable {
-                            path: self.path.clone(),
-                            reason,
-                        })
-                    }
-                }
+        let Some((&first, rest)) = bytes.split_first() else {
+            return Ok(());
+        };
+        let mut pending = Vec::with_capacity(bytes.len());
+        pending.push(PENDING);
+        pending.extend_from_slice(rest);
+        let written = self
+            .put(self.len, &pending)
+            .and_then(|()| self.sync())
+            .and_then(|()| self.put(self.len, &[first]))
+            .and_then(|()| self.sync());
+        let Err(source) = written else {
+            self.len += bytes.len() as u64;
+            return Ok(());
+        };
+        let cut = if self.faults.cut_fails {
+            Err(io::Error::other("the cut was made to fail"))
+        } else {
+            self.file
+                .set_len(self.len)
+                .and_then(|()| self.file.sync_data())
+        };
+        match cut {
+            Ok(()) => Err(JournalError::Io {
+                path: self.path.clone(),
+                doing: "writing",
+                source,
+            }),
+            Err(cut) => {
+                // The mark may have been made before a sync failed: made
+                // pending again where the disk takes it, so that the next
+                // start drops the step.
+                let _ = self.put(self.len, &[PENDING]).and_then(|()| self.sync());
+                let reason = format!(
+                    "writing failed: {source}; cutting the unfinished write back failed too: {cut}"
+                );
+                self.unusable = Some(reason.clone());
+                Err(JournalError::Unusable {
+                    path: self.path.clone(),
+                    reason,
+                })
             }
         }
     }
@@ -401,16 +507,39 @@ impl Journal {
     /// Writes `bytes` at the end and syncs them; the length moves on only
     /// when both succeed.
     fn write_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.put(self.len, bytes)?;
+        self.sync()?;
+        self.len += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// Writes `bytes` at `offset` (the faults of a write injected).
+    fn put(&mut self, offset: u64, bytes: &[u8]) -> io::Result<()> {
         use std::io::{Seek, SeekFrom};
-        self.file.seek(SeekFrom::Start(self.len))?;
+        self.file.seek(SeekFrom::Start(offset))?;
         if let Some(after) = self.faults.write_after.take() {
             self.file.write_all(&bytes[..after.min(bytes.len())])?;
             return Err(io::Error::other("the write was made to fail"));
         }
-        self.file.write_all(bytes)?;
-        self.file.sync_data()?;
-        self.len += bytes.len() as u64;
-        Ok(())
+        let end = offset + bytes.len() as u64;
+        if let Some(space) = self.faults.space.filter(|space| end > *space) {
+            self.faults.space = None;
+            let fits = space.saturating_sub(offset).min(bytes.len() as u64) as usize;
+            self.file.write_all(&bytes[..fits])?;
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "no space left on the device (made to fail)",
+            ));
+        }
+        self.file.write_all(bytes)
+    }
+
+    /// Syncs the file's data (the sync's fault injected).
+    fn sync(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.faults.sync_fails) {
+            return Err(io::Error::other("the sync was made to fail"));
+        }
+        self.file.sync_data()
     }
 }
 

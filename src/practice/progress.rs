@@ -118,7 +118,7 @@ impl Progress {
     /// Reads the progress file; a file not there yet is a fresh start.
     pub fn load(path: &Path) -> Result<Progress, ProgressError> {
         let file = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::files::read_text(path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Progress::default()),
             Err(error) => return Err(ProgressError::Io { file, error }),

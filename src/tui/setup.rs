@@ -211,6 +211,15 @@ impl TableChoice {
                     parts.len()
                 ));
             }
+            // As for --stacks: a name for a seat the table does not have
+            // is refused, never dropped.
+            if parts.len() > self.seats as usize {
+                return Err(format!(
+                    "--names lists {} names, but the table has {} seats.",
+                    parts.len(),
+                    self.seats
+                ));
+            }
             self.names = vec![String::new(); MAX_SEATS];
             for (i, part) in parts.iter().enumerate() {
                 self.names[i] = part.trim().chars().take(MAX_NAME).collect();

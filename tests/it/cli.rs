@@ -399,7 +399,7 @@ fn an_os_error_is_named_once() {
     assert_eq!(code, 2, "{err}");
     assert_eq!(err.matches("(os error").count(), 1, "{err}");
     assert!(
-        err.contains("creating the folder of the journal failed: Not a directory (os error 20)."),
+        err.contains("cannot be used: Not a directory (os error 20)."),
         "{err}"
     );
     for args in [
@@ -679,4 +679,94 @@ fn rules_check_lists_every_problem_then_counts_them() {
             format!("{f}: 3 problems."),
         ]
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_practice_and_import_refuse_a_special_file_before_opening_it() {
+    // `verify` on a FIFO hung and on /dev/zero grew to 1.4 GB; `practice
+    // --progress FIFO --stats` hung.
+    let home = tempfile::tempdir().expect("a temp dir");
+    let fifo = home.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let fifo = fifo.to_str().expect("utf-8");
+    let cases: [(&[&str], &str); 5] = [
+        (&["verify", fifo], "a named pipe (FIFO)"),
+        (&["verify", "/dev/zero"], "a character device"),
+        (
+            &["practice", "--progress", fifo, "--stats"],
+            "a named pipe (FIFO)",
+        ),
+        (
+            &["practice", "--progress", "/dev/zero", "--stats"],
+            "a character device",
+        ),
+        (&["import", "--check", fifo], "a named pipe (FIFO)"),
+    ];
+    for (args, kind) in cases {
+        let (code, err) = floorcall_in_time(args, home.path());
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("it is {kind}, not a regular file")),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_start_refused_or_failed_leaves_no_journal_and_names_a_missing_folder() {
+    let home = tempfile::tempdir().expect("a temp dir");
+    let journal = home.path().join("j.jsonl");
+    let j = journal.to_str().expect("utf-8");
+    // E used to be dropped without a word at 4 seats.
+    let (code, _, err) = floorcall_at(
+        &["--journal", j, "--seats", "4", "--names", "A,B,C,D,E"],
+        home.path(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--names lists 5 names, but the table has 4 seats."),
+        "{err}"
+    );
+    assert!(!journal.exists());
+    // A start that fails once the journal is open (no terminal here) used
+    // to leave an empty journal behind.
+    let (code, _, err) = floorcall_at(
+        &["--journal", j, "--seats", "4", "--names", "A,B,C,D"],
+        home.path(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the table screen needs a terminal"), "{err}");
+    assert!(!journal.exists(), "no empty journal left");
+    // A journal with hands in it stays.
+    let kept = a_journal(home.path());
+    let before = std::fs::read(&kept).expect("read");
+    let (code, _, _) = floorcall_at(
+        &["--journal", kept.to_str().expect("utf-8"), "--resume"],
+        home.path(),
+    );
+    assert_eq!(code, 2);
+    assert_eq!(std::fs::read(&kept).expect("read"), before);
+    // A folder that is not there is named, not made.
+    let folder = home.path().join("no-such-folder");
+    let missing = folder.join("j.jsonl");
+    let (code, _, err) = floorcall_at(
+        &[
+            "--journal",
+            missing.to_str().expect("utf-8"),
+            "--seats",
+            "3",
+        ],
+        home.path(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "the folder {} does not exist: make it first",
+            folder.display()
+        )),
+        "{err}"
+    );
+    assert!(!folder.exists(), "not made");
 }
