@@ -235,19 +235,26 @@ enum Cmd {
         #[arg(required = true, value_name = "FILE_OR_FOLDER")]
         paths: Vec<PathBuf>,
     },
-    /// Export journaled hands as hand histories: PHH (TOML: one hand a
-    /// `.phh` file, several a `.phhs` file with each hand under `[N]`) or
-    /// OHH 1.4.7 (JSON, one per line).
+    /// Export journaled hands as hand histories: PHH (TOML: `.phhs`, each
+    /// hand under `[N]`, or one hand a `.phh` file) or OHH 1.4.7 (JSON
+    /// records separated by a blank line, `.ohh`). Misdeals and unfinished
+    /// hands are left out, each named.
     Export {
-        /// phh or ohh.
-        #[arg(long, value_parser = ["phh", "ohh"], default_value = "phh")]
-        format: String,
-        /// The journal.
-        journal: PathBuf,
-        /// Only this hand (default: every hand).
+        /// phh or ohh (default: from the output file's extension, else phh).
+        #[arg(long, value_parser = ["phh", "ohh"])]
+        format: Option<String>,
+        /// The journal (default: the session journal in the data folder).
+        journal: Option<PathBuf>,
+        /// Only this hand (default: every hand; one hand alone on standard
+        /// output is a `.phh`).
         #[arg(long)]
         hand: Option<u32>,
-        /// Write to this file (default: standard output).
+        /// The event's name (default: the table and the day of its first
+        /// hand, at a table with a blind structure).
+        #[arg(long, value_name = "NAME")]
+        event: Option<String>,
+        /// Write to this file (default: standard output): `.phh`, `.phhs`
+        /// or `.ohh`.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
     },
@@ -490,8 +497,18 @@ fn main() -> ExitCode {
             format,
             journal,
             hand,
+            event,
             output,
-        }) => print(|out| export_command(&format, &journal, hand, output.as_deref(), out)),
+        }) => print(|out| {
+            export_command(
+                format.as_deref(),
+                journal,
+                hand,
+                event.as_deref(),
+                output.as_deref(),
+                out,
+            )
+        }),
         Some(Cmd::Import { house, paths, .. }) => {
             print(|out| import_check(house.as_deref(), &paths, out))
         }
@@ -1134,69 +1151,70 @@ fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) ->
     })
 }
 
-/// Exports a journal's hands (or one) as PHH or OHH, to stdout or a file.
+/// Exports a journal's hands (or one) as PHH or OHH, to stdout or a file;
+/// the hands left out are named on stderr.
 fn export_command(
-    format: &str,
-    journal: &std::path::Path,
+    format: Option<&str>,
+    journal: Option<PathBuf>,
     number: Option<u32>,
+    event: Option<&str>,
     output: Option<&std::path::Path>,
     out: &mut impl Write,
 ) -> Printed {
-    use floorcall::notation::history::{self, History};
+    use floorcall::journal::export::{self, Layout};
 
-    let loaded = match floorcall::journal::load(journal) {
+    let extension = output
+        .and_then(|p| p.extension())
+        .and_then(|x| x.to_str())
+        .map(str::to_ascii_lowercase);
+    let layout = match (format, extension.as_deref()) {
+        (Some("ohh"), None | Some("ohh")) | (None, Some("ohh")) => Layout::Ohh,
+        (None | Some("phh"), Some("phhs")) => Layout::Phhs,
+        (None | Some("phh"), Some("phh")) => Layout::Phh,
+        (None | Some("phh"), None) if number.is_some() => Layout::Phh,
+        (None | Some("phh"), None) => Layout::Phhs,
+        (format, Some(x)) => {
+            tell(format_args!(
+                "floorcall: {} is not a file for {}: write PHH to a .phh or .phhs file, OHH to a .ohh file.",
+                output.map(|p| p.display().to_string()).unwrap_or_default(),
+                format.map_or_else(|| format!("a .{x} export"), |f| format!("--format {f}"))
+            ));
+            return Ok(ExitCode::from(2));
+        }
+        (Some(other), None) => {
+            tell(format_args!(
+                "floorcall: unknown format {other}: phh or ohh."
+            ));
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let Some(journal) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
+        tell(
+            "floorcall: the home folder is unknown, so there is no journal in a data folder: give the journal's path.",
+        );
+        return Ok(ExitCode::from(2));
+    };
+    let loaded = match floorcall::journal::load(&journal) {
         Ok(loaded) => loaded,
         Err(e) => {
             tell(format_args!("floorcall: {e}"));
             return Ok(ExitCode::from(2));
         }
     };
-    let hands: Vec<_> = loaded
-        .hands
-        .iter()
-        .filter(|h| number.is_none_or(|n| h.header.number == n))
-        .collect();
-    if hands.is_empty() {
-        tell(format_args!(
-            "floorcall: {} has {}.",
-            journal.display(),
-            match number {
-                Some(n) => format!("no hand {n}"),
-                None => "no hands".to_string(),
-            }
-        ));
-        return Ok(ExitCode::from(2));
-    }
-    let times: Vec<Option<String>> = hands
-        .iter()
-        .map(|h| h.started.as_ref().map(|s| s.utc_text()))
-        .collect();
-    let histories: Vec<History> = hands
-        .iter()
-        .zip(&times)
-        .map(|(h, time)| History {
-            number: h.header.number,
-            house: &h.header.house,
-            time: time.as_deref(),
-            names: &h.header.names,
-            setup: &h.header.setup,
-            entries: &h.entries,
-        })
-        .collect();
-    let text = match (format, histories.as_slice()) {
-        ("ohh", _) => histories
-            .iter()
-            .map(|h| history::ohh(h).to_string() + "\n")
-            .collect(),
-        // One hand is a `.phh` file; several are one `.phhs` file, each
-        // hand under its number, so that they read back.
-        (_, [one]) => history::phh(one),
-        _ => history::phhs(&histories),
+    let exported = match export::export(&loaded, layout, number, event) {
+        Ok(exported) => exported,
+        Err(e) => {
+            tell(format_args!("floorcall: {}: {e}", journal.display()));
+            return Ok(ExitCode::from(2));
+        }
     };
+    for note in &exported.left_out {
+        tell(format_args!("floorcall: {note}"));
+    }
     match output {
-        None => out.write_all(text.as_bytes())?,
+        None => out.write_all(exported.text.as_bytes())?,
         Some(path) => {
-            if let Err(e) = std::fs::write(path, &text) {
+            if let Err(e) = std::fs::write(path, &exported.text) {
                 tell(format_args!(
                     "floorcall: {} cannot be written: {e}.",
                     path.display()

@@ -73,6 +73,7 @@
 pub mod chain;
 pub mod clock;
 pub mod compare;
+pub mod export;
 pub mod house;
 pub mod replay;
 pub mod session;
@@ -288,6 +289,9 @@ pub struct Loaded {
     /// The table records, in order, each with the number of hands begun
     /// before it (the session's table is their fold).
     pub table: Vec<(usize, TableRecord)>,
+    /// The table's name in each session record, with the number of hands
+    /// begun before it.
+    pub table_names: Vec<(usize, String)>,
     /// The length in bytes of the part that reads back.
     good_len: u64,
     /// The length of the file.
@@ -396,11 +400,15 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
     let mut house: Option<Arc<HouseRecord>> = None;
     let mut order = Order::default();
     let mut table = Vec::new();
+    let mut table_names = Vec::new();
     let scan = scan(path, bytes, |raw| {
         let record = read_record(raw.bytes, raw.chained)?;
         order.record(raw.line, &record)?;
         match record {
-            Record::Session(s) => house = Some(Arc::new(s.house)),
+            Record::Session(s) => {
+                table_names.push((hands.len(), s.table));
+                house = Some(Arc::new(s.house));
+            }
             Record::Hand(header) => hands.push(JournalHand {
                 header,
                 entries: Vec::new(),
@@ -450,6 +458,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
         records: scan.records,
         house,
         table,
+        table_names,
         good_len: scan.good_len,
         file_len: bytes.len() as u64,
     })

@@ -4,7 +4,8 @@
 //! PHH names players by position, not by seat: `p1` is dealt first and the
 //! last player has the button. Player `pN` sits in seat N and the button is
 //! the last seat, heads-up too: there the button posts the small blind (TDA
-//! and PokerKit agree), so `p1` posts the big blind.
+//! and PokerKit agree), so `p1` posts the big blind. Blinds `[B, 0, ...]`
+//! are a dead small blind: `p1` posts the big blind `B`, no one the small.
 //!
 //! Two PHH actions cannot be mapped without the live hand: `cc` is a check
 //! or a call, `cbr` a bet or a raise. The importer therefore plays each
@@ -23,7 +24,7 @@ use crate::notation::format_command;
 use crate::rules::HouseRules;
 use crate::table::cards::{Card, parse_cards};
 use crate::table::command::{Command, Intent, Refusal};
-use crate::table::event::{AnteMode, Street, TableSetup};
+use crate::table::event::{AnteMode, BlindSeats, Street, TableSetup};
 use crate::table::seat::MAX_SEATS;
 use crate::table::{Chips, Hand, HandState, Seat};
 
@@ -270,6 +271,7 @@ fn import_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), P
     let mut hand = Hand::start(setup.clone(), Arc::clone(rules)).map_err(PhhError::Setup)?;
     let mut commands = Vec::with_capacity(raw.actions.len());
     let mut sources = Vec::with_capacity(raw.actions.len());
+    let mut deferred = Vec::new();
     for (index, action) in raw.actions.iter().enumerate() {
         let text = action.split('#').next().unwrap_or("").trim();
         if text.is_empty() {
@@ -285,6 +287,21 @@ fn import_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), P
             message,
         })?;
         let Some(command) = command else { continue };
+        // PHH mucks a hand when the betting closes, before an all-in's
+        // runout, where the table rules on a muck once the board is out:
+        // the muck waits for the board.
+        if matches!(command, Command::Muck { .. }) && hand.state().board.len() < 5 {
+            if run(&mut hand, &command, &source).is_err() {
+                deferred.push((command, source));
+                continue;
+            }
+        } else {
+            run(&mut hand, &command, &source)?;
+        }
+        commands.push(command);
+        sources.push(source);
+    }
+    for (command, source) in deferred {
         run(&mut hand, &command, &source)?;
         commands.push(command);
         sources.push(source);
@@ -526,7 +543,14 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
     if blinds.iter().skip(2).any(|b| *b != 0) {
         return Err(PhhError::Straddle(blinds));
     }
-    let (small_blind, big_blind) = (blinds[0], blinds[1]);
+    // `[B, 0, ...]`: p1 posts the big blind and no one the small blind (a
+    // dead small blind, as floorcall exports a dead-button hand).
+    let dead_small = n > 2 && blinds[0] > 0 && blinds[1] == 0;
+    let (small_blind, big_blind) = if dead_small {
+        (0, blinds[0])
+    } else {
+        (blinds[0], blinds[1])
+    };
     if let Some(min_bet) = raw.min_bet {
         let min_bet = chips("min_bet", min_bet)?;
         if min_bet != big_blind {
@@ -539,8 +563,9 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
         None => vec![0; n],
     };
     check_len("antes", n, antes.len())?;
-    // Heads-up, p1 posts the big blind (the button, p2, posts the small).
-    let big_blind_index = if n == 2 { 0 } else { 1 };
+    // Heads-up, p1 posts the big blind (the button, p2, posts the small);
+    // so does p1 when the small blind is dead.
+    let big_blind_index = if n == 2 || dead_small { 0 } else { 1 };
     let (ante, ante_mode) = if antes.iter().all(|a| *a == 0) {
         (0, AnteMode::PerPlayer)
     } else if antes.iter().all(|a| *a == antes[0]) {
@@ -569,7 +594,10 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
         street: Street::Preflop,
         pot: Chips::ZERO,
         board: Vec::new(),
-        blind_seats: None,
+        blind_seats: dead_small.then(|| BlindSeats {
+            small: None,
+            big: Seat::from_index(0),
+        }),
         away: Vec::new(),
     })
 }

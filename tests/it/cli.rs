@@ -125,7 +125,7 @@ fn replay_shows_a_hand_entry_by_entry_with_rulings_and_retractions() {
 }
 
 /// The binary with its home (data and config folders) in `home`.
-fn floorcall_at(args: &[&str], home: &std::path::Path) -> (i32, String, String) {
+pub(super) fn floorcall_at(args: &[&str], home: &std::path::Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
         .args(args)
         .env("HOME", home)

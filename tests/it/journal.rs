@@ -1446,11 +1446,12 @@ fn every_exported_hand_of_a_journal_reimports_to_its_stacks_one_or_all() {
             "{out}{err}"
         );
     }
-    // OHH: one document a line, each with the spec's fields.
+    // OHH: one document a line, a blank line between, each with the
+    // spec's fields.
     let (code, out, err) = floorcall(&["export", "--format", "ohh", p], home.path());
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out.lines().count(), 3, "{out}");
-    for line in out.lines() {
+    assert_eq!(out.lines().count(), 5, "{out}");
+    for line in out.lines().filter(|l| !l.is_empty()) {
         let doc: serde_json::Value = serde_json::from_str(line).expect("JSON");
         let problems = super::phh::ohh_problems(&doc);
         assert!(problems.is_empty(), "{problems:#?}\n{line}");

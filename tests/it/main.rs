@@ -3,6 +3,7 @@
 
 mod cli;
 mod engine;
+mod histories;
 mod journal;
 mod journal_kill;
 mod phh;

@@ -315,6 +315,7 @@ fn phh_every_finished_scenario_exports_and_reimports_to_its_stacks() {
             names: &names,
             setup: &scenario.setup,
             entries: hand.entries(),
+            context: Default::default(),
         };
         let ohh = history::ohh(&h);
         let problems = ohh_problems(&ohh);
@@ -399,8 +400,16 @@ pub fn ohh_problems(doc: &serde_json::Value) -> Vec<String> {
     need(&mut problems, "ohh", hand, "bet_limit", |v| {
         v["bet_type"] == "NL" && v["bet_cap"].is_number()
     });
-    for key in ["table_size", "dealer_seat", "hero_player_id"] {
+    for key in ["table_size", "dealer_seat"] {
         need(&mut problems, "ohh", hand, key, int);
+    }
+    // No hero at a live table: null or absent, never a player that is not.
+    if let Some(hero) = hand.get("hero_player_id")
+        && !hero.is_null()
+    {
+        problems.push(format!(
+            "ohh: hero_player_id is {hero}, but no player is the hero"
+        ));
     }
     for key in ["small_blind_amount", "big_blind_amount", "ante_amount"] {
         need(&mut problems, "ohh", hand, key, number);

@@ -54,7 +54,7 @@ fn no_draw(_: usize) -> Vec<Card> {
     Vec::new()
 }
 
-fn lines(session: &mut Session, text: &[&str]) {
+pub(super) fn lines(session: &mut Session, text: &[&str]) {
     for line in text {
         let now = session.now_ms();
         if floorcall::notation::session::is_session_line(line) {
