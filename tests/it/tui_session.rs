@@ -422,3 +422,25 @@ fn a_restart_between_hands_opens_between_hands_with_the_session_in_the_log() {
     let earlier: Vec<u32> = app.earlier_hands().iter().map(|(n, _)| *n).collect();
     assert_eq!(earlier, [1, 2]);
 }
+
+/// Issue 17, item 12, for a hand cut off mid-way: resumed, its log goes
+/// back through the table's hands before it.
+#[test]
+fn a_resumed_hand_has_the_session_in_the_log() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, None);
+    fold_round(&mut app);
+    press(&mut app, "n");
+    press(&mut app, "c");
+    drop(app);
+    let mut app = table_app(&path, &clock, false, None);
+    assert_eq!(app.mode(), Mode::Resume);
+    press(&mut app, "y");
+    assert_eq!(hand_number(&app), 2);
+    let earlier: Vec<u32> = app.earlier_hands().iter().map(|(n, _)| *n).collect();
+    assert_eq!(earlier, [1]);
+    press(&mut app, "<Home>");
+    assert!(screen_text(&app, 120, 40).contains("══ Hand 1 ══"));
+}
