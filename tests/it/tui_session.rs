@@ -397,13 +397,7 @@ fn a_restart_between_hands_opens_between_hands_with_the_session_in_the_log() {
         "{}",
         message(&app)
     );
-    // The log goes back to hand 1.
-    let earlier: Vec<u32> = app.earlier_hands().iter().map(|(n, _)| *n).collect();
-    assert_eq!(earlier, [1]);
-    press(&mut app, "<Home>");
-    let screen = screen_text(&app, 120, 40);
-    assert!(screen.contains("══ Hand 1 ══"), "{screen}");
-    press(&mut app, "<End>");
+    assert_log_reaches_hand_1(&mut app, &[1]);
     // The table has taken hand 2's result: undo says why it cannot.
     press(&mut app, "u");
     assert_eq!(app.message().map(|m| m.kind), Some(MessageKind::Refusal));
@@ -419,8 +413,18 @@ fn a_restart_between_hands_opens_between_hands_with_the_session_in_the_log() {
     assert_eq!(hand_number(&app), 3);
     let names = app.names().expect("names");
     assert_eq!(names.get(&4).map(String::as_str), Some("Dee"));
+    assert_log_reaches_hand_1(&mut app, &[1, 2]);
+}
+
+/// The log holds the earlier hands `numbers`, and Home scrolls it back to
+/// hand 1 (End comes back).
+fn assert_log_reaches_hand_1(app: &mut App, numbers: &[u32]) {
     let earlier: Vec<u32> = app.earlier_hands().iter().map(|(n, _)| *n).collect();
-    assert_eq!(earlier, [1, 2]);
+    assert_eq!(earlier, numbers);
+    press(app, "<Home>");
+    let screen = screen_text(app, 120, 40);
+    assert!(screen.contains("══ Hand 1 ══"), "{screen}");
+    press(app, "<End>");
 }
 
 /// Issue 17, item 12, for a hand cut off mid-way: resumed, its log goes
@@ -439,8 +443,5 @@ fn a_resumed_hand_has_the_session_in_the_log() {
     assert_eq!(app.mode(), Mode::Resume);
     press(&mut app, "y");
     assert_eq!(hand_number(&app), 2);
-    let earlier: Vec<u32> = app.earlier_hands().iter().map(|(n, _)| *n).collect();
-    assert_eq!(earlier, [1]);
-    press(&mut app, "<Home>");
-    assert!(screen_text(&app, 120, 40).contains("══ Hand 1 ══"));
+    assert_log_reaches_hand_1(&mut app, &[1]);
 }
