@@ -1104,6 +1104,14 @@ fn a_refused_key_holds_the_rest_of_the_typed_line_until_a_pause_or_esc() {
     // Esc is the answer to a refusal: the keys after it act.
     press(&mut app, "x<Esc>f");
     assert_eq!(actions(&app), ["s4 call 200", "s5 fold"]);
+    // A key held down (auto-repeat) is named up to a point.
+    press(&mut app, &"x".repeat(100));
+    let text = refusal(&app);
+    assert!(
+        text.ends_with(&format!("typed after it: {}….", "x".repeat(40))),
+        "{text}"
+    );
+    press(&mut app, "<Esc>");
     // A refusal in a prompt keeps the prompt: its keys are typed there.
     press(&mut app, "r300<Enter>0<Enter>");
     assert_eq!(actions(&app), ["s4 call 200", "s5 fold", "s6 raise 3000"]);

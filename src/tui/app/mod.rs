@@ -142,6 +142,9 @@ enum Deferred {
 /// between keys typed in one go.
 pub const QUIET_POLLS: u8 = 3;
 
+/// How many held keys the status line names (then `…`).
+const HELD_KEYS_SAID: usize = 40;
+
 /// Why the keys being typed are held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Why {
@@ -507,8 +510,13 @@ impl App {
             if held.why == Why::Refused && action == Some(Action::Cancel) {
                 self.held = None;
             } else {
-                if let Some(key) = Key::from_event(&event) {
+                // A key held down repeats: the list says where it stops.
+                if let Some(key) = Key::from_event(&event)
+                    && held.keys.len() < HELD_KEYS_SAID
+                {
                     held.keys.push(key.label());
+                } else if held.keys.len() == HELD_KEYS_SAID {
+                    held.keys.push("…".into());
                 }
                 self.say_held();
                 return;
