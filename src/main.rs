@@ -916,14 +916,19 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
         .context("the terminal cannot be set up for the table screen")
         .map_err(Failure::Internal)?;
     // The first hand starts (and is journaled) only now, with the screen up.
+    let table = (!loaded.hands.is_empty()).then(|| floorcall::journal::table_of(&loaded));
+    let start = floorcall::journal::table_start(&loaded);
+    let mut hands = loaded.hands;
+    let last_hand = hands.pop();
     let mut app = App::new(AppOptions {
         keymap,
         theme: Theme::from_env(),
         choice,
         start_now: flags.any(),
         journal: Some(journal),
-        table: (!loaded.hands.is_empty()).then(|| floorcall::journal::table_of(&loaded)),
-        last_hand: loaded.hands.into_iter().last(),
+        table,
+        last_hand,
+        earlier: hands.split_off(start.min(hands.len())),
         resume: args.resume,
         memory,
         new_table: args.new,

@@ -98,7 +98,7 @@ use crate::table::{Chips, Seat};
 pub use chain::Head;
 pub use clock::{Clock, Stamp, SteppingClock, SystemClock};
 pub use house::HouseRecord;
-pub use session::{Session, SessionError, table_of};
+pub use session::{Session, SessionError, table_of, table_start};
 pub use writer::{Faults, Journal, JournalOptions, PENDING, Step};
 
 /// The journal format this floorcall writes (1: no chain, no times).

@@ -690,11 +690,7 @@ pub fn next_setup(state: &HandState, setup: &TableSetup) -> Result<TableSetup, S
 /// begins it again); a header whose hand the table never recorded begins
 /// it now, from the header and its first entry.
 pub fn table_of(loaded: &Loaded) -> Table {
-    let opened = loaded.table.iter().rposition(|(_, r)| {
-        r.events
-            .iter()
-            .any(|e| matches!(e, TableEvent::Opened { .. }))
-    });
+    let opened = last_opening(loaded);
     let begun = |number: u32| loaded.hands.iter().any(|h| h.header.number == number);
     let mut table = match opened {
         Some(i) => {
@@ -743,6 +739,25 @@ pub fn table_of(loaded: &Loaded) -> Table {
         }
     }
     table
+}
+
+/// The index in `loaded.table` of the last record that opened a table.
+fn last_opening(loaded: &Loaded) -> Option<usize> {
+    loaded.table.iter().rposition(|(_, r)| {
+        r.events
+            .iter()
+            .any(|e| matches!(e, TableEvent::Opened { .. }))
+    })
+}
+
+/// Where the hands of the table `table_of` folds to begin in
+/// `loaded.hands`: the first hand begun after its last opening (0 for a
+/// journal without table records). The table screen's log scrolls back
+/// through them after a restart.
+pub fn table_start(loaded: &Loaded) -> usize {
+    last_opening(loaded)
+        .map_or(0, |i| loaded.table[i].0)
+        .min(loaded.hands.len())
 }
 
 /// The hand-begun event a hand read back implies: its setup, where its

@@ -199,9 +199,11 @@ impl Action {
             }
             Action::AllIn => "all in",
             Action::Say => "a verbal declaration: call, check, fold, raise 800, pot, 1400 ...",
-            Action::Push => "chips pushed in one motion: 1400, or 1000x2+100x3",
+            Action::Push => {
+                "chips pushed in one motion: 1400 (chips worth it), 1000x2+100x3, one chip 5000x1"
+            }
             Action::Motion => {
-                "a second motion by the seat whose motion is open (other action keys bind it)"
+                "a second motion by the seat whose motion is open (an action key binds it)"
             }
             Action::Tap => "a tap (a check gesture)",
             Action::Muck => "cards to the muck (a fold; at showdown, a discard)",

@@ -222,7 +222,9 @@ where
 }
 
 /// Draws if anything changed, then waits up to `SIGNAL_CHECK` for an
-/// event and handles it; whether one came.
+/// event and handles it; whether one came. A wait that ends without one
+/// is a quiet poll (`App::quiet`): keys typed ahead after a refusal are
+/// held until there have been a few.
 fn step(terminal: &mut DefaultTerminal, app: &mut App, changed: bool) -> io::Result<bool> {
     if changed {
         terminal.draw(|frame| draw(frame, app))?;
@@ -234,8 +236,10 @@ fn step(terminal: &mut DefaultTerminal, app: &mut App, changed: bool) -> io::Res
         out.flush()?;
     }
     if !event::poll(SIGNAL_CHECK)? {
-        // No key: the clocks may have moved on.
-        return Ok(app.tick());
+        // No key: keys typed ahead may be taken again, and the clocks may
+        // have moved on.
+        let quiet = app.quiet();
+        return Ok(app.tick() || quiet);
     }
     match event::read()? {
         Event::Key(key) => app.handle_key(key),

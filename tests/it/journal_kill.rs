@@ -179,7 +179,9 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
                 torn_left = false;
             }
             shown = Some(head);
-            // Keys at the dealer's pace, from another thread, until the kill.
+            // Keys at the dealer's pace, from another thread, until the kill;
+            // each followed by Esc, as a dealer answers a refusal (the keys
+            // typed after a refused one are held until a pause or Esc).
             let stop = Arc::new(AtomicBool::new(false));
             let keys: Vec<&str> = (0..200).map(|_| pick(&mut rng)).collect();
             let feeder = {
@@ -191,7 +193,7 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
                             break;
                         }
                         let _ = Command::new("tmux")
-                            .args(["-L", &socket, "send-keys", "-t", "fc", key])
+                            .args(["-L", &socket, "send-keys", "-t", "fc", key, "Escape"])
                             .output();
                     }
                 })

@@ -12,10 +12,26 @@ use ratatui::backend::TestBackend;
 
 use super::support::table;
 
-/// Types keys: characters as themselves, `<Enter>`, `<Esc>`, `<Up>`,
-/// `<Down>`, `<Tab>`, `<BackTab>`, `<Left>`, `<Right>`, `<Bksp>`, `<PgUp>`,
-/// `<PgDn>`, `<Home>`, `<End>`, `<C-r>`.
+/// Types keys after a pause (the dealer has read the screen): characters
+/// as themselves, `<Enter>`, `<Esc>`, `<Up>`, `<Down>`, `<Tab>`,
+/// `<BackTab>`, `<Left>`, `<Right>`, `<Bksp>`, `<PgUp>`, `<PgDn>`,
+/// `<Home>`, `<End>`, `<C-r>`. The keys of one call come in one go, as
+/// typed ahead: after a refused key the rest are held.
 pub fn press(app: &mut App, keys: &str) {
+    pause(app);
+    type_ahead(app, keys);
+}
+
+/// The keyboard quiet long enough for keys typed ahead to be taken again.
+pub fn pause(app: &mut App) {
+    for _ in 0..floorcall::tui::app::QUIET_POLLS {
+        app.quiet();
+    }
+}
+
+/// Types keys in one go, without a pause before them (as `press` reads
+/// them).
+pub fn type_ahead(app: &mut App, keys: &str) {
     let mut rest = keys;
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix('<')

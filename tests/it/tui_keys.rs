@@ -388,7 +388,9 @@ fn a_second_motion_is_a_string_bet() {
 #[test]
 fn verbal_declarations_tap_and_muck() {
     let mut app = nine_handed();
-    press(&mut app, "sraise 800<Enter>m<Enter>");
+    // Enter binds seat 4's words; a muck while its motion is open would
+    // be seat 4's own.
+    press(&mut app, "sraise 800<Enter><Enter>m<Enter>");
     assert_eq!(actions(&app), ["s4 raise 800", "s5 fold"]);
     press(&mut app, "t");
     assert!(
@@ -746,9 +748,10 @@ fn an_empty_seat_keyed_first_records_nothing() {
     let before = app.state().cloned();
     press(&mut app, "3c");
     assert_eq!(app.state().cloned(), before);
+    // The `c` typed with it is held, and said.
     assert_eq!(
         refusal(&app),
-        "Seat 3 is empty: no one plays there. Key another seat, or Esc to clear."
+        "Seat 3 is empty: no one plays there. Key another seat, or Esc to clear. Not taken, typed after it: c."
     );
     let screen = screen_text(&app, 120, 40);
     assert!(!screen.contains("c call"), "no action is offered: {screen}");
@@ -1022,4 +1025,152 @@ fn v_opens_the_review_of_the_hand_in_play_and_esc_comes_back() {
     assert!(app.review().is_none(), "Esc goes back to the table");
     press(&mut app, "f"); // s6 folds: the table takes keys again
     assert_eq!(actions(&app), ["s4 call 200", "s5 fold", "s6 fold"]);
+}
+
+/// The entries' lines, as keyed, from entry `from` on.
+fn lines_from(app: &App, from: usize) -> Vec<String> {
+    app.session().expect("a session").hand().entries()[from..]
+        .iter()
+        .map(|e| e.line.clone().unwrap_or_default())
+        .collect()
+}
+
+/// Regression (issue 17, item 7): `s raise 3000` then `p 3000` put the push
+/// on the next seat. The seat whose motion is open keeps it for its own
+/// words and chips (`s`, `p`, `t`, `m`, `+`); an action key still binds it
+/// first and acts for the next seat.
+#[test]
+fn words_then_chips_from_the_seat_whose_motion_is_open_stay_with_that_seat() {
+    let mut app = nine_handed();
+    let start = app.session().expect("a session").hand().entries().len();
+    press(&mut app, "sraise 3000<Enter>");
+    press(&mut app, "p3000<Enter>");
+    assert_eq!(
+        lines_from(&app, start),
+        ["s4 say raise 3000", "s4 push 3000"],
+        "{:?}",
+        app.message()
+    );
+    assert_eq!(
+        app.state().and_then(|s| s.pending.as_ref()).map(|p| p.seat),
+        Seat::new(4),
+        "the motion is still seat 4's"
+    );
+    press(&mut app, "c");
+    assert_eq!(actions(&app), ["s4 raise 3000", "s5 call 3000"]);
+    // A tap and a muck are the moving seat's too.
+    press(&mut app, "scall<Enter>m");
+    assert_eq!(
+        lines_from(&app, start + 4),
+        ["s6 say call", "s6 muck"],
+        "{:?}",
+        app.message()
+    );
+}
+
+/// Regression (issue 17, item 9): redo of an entry whose ruling was the
+/// floor's choice bound the suggestion again without asking.
+#[test]
+fn redo_of_an_entry_the_floor_ruled_asks_the_floor_again() {
+    let mut app = ruling_shown();
+    press(&mut app, "<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 call 600"]);
+    press(&mut app, "u");
+    assert_eq!(actions(&app), ["s4 raise 600"]);
+    press(&mut app, "U");
+    let panel = app.ruling().expect("the floor is asked again");
+    assert_eq!(panel.rulings[0].id.as_str(), "undercall");
+    // The floor may rule otherwise this time: the forfeit.
+    press(&mut app, "o1");
+    assert_eq!(actions(&app), ["s4 raise 600", "s5 fold"]);
+    assert!(app.ruling().is_none());
+}
+
+/// Regression (issue 17, item 13): `d AhKh7c Enter` typed while betting was
+/// open refused `d`, and then `h` opened the hole cards (`s4 hole Kh7c` was
+/// recorded). The keys typed after a refused key are held until a pause or
+/// Esc, and named on the status line.
+#[test]
+fn a_refused_key_holds_the_rest_of_the_typed_line_until_a_pause_or_esc() {
+    let mut app = nine_handed();
+    let before = app.state().cloned();
+    press(&mut app, "dAhKh7c<Enter>");
+    assert_eq!(app.state().cloned(), before, "nothing recorded");
+    assert!(app.prompt().is_none(), "no prompt opened");
+    assert!(app.holds_keys());
+    let text = refusal(&app);
+    assert!(
+        text.ends_with("Not taken, typed after it: AhKh7c Enter."),
+        "{text}"
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("AhKh7c Enter"), "{screen}");
+    // After a pause, keys act again.
+    press(&mut app, "c");
+    assert_eq!(actions(&app), ["s4 call 200"]);
+    // Esc is the answer to a refusal: the keys after it act.
+    press(&mut app, "x<Esc>f");
+    assert_eq!(actions(&app), ["s4 call 200", "s5 fold"]);
+    // A key held down (auto-repeat) is named up to a point.
+    press(&mut app, &"x".repeat(100));
+    let text = refusal(&app);
+    assert!(
+        text.ends_with(&format!("typed after it: {}….", "x".repeat(40))),
+        "{text}"
+    );
+    press(&mut app, "<Esc>");
+    // A refusal in a prompt keeps the prompt: its keys are typed there.
+    press(&mut app, "r300<Enter>0<Enter>");
+    assert_eq!(actions(&app), ["s4 call 200", "s5 fold", "s6 raise 3000"]);
+}
+
+/// A six-seat table whose chips in play are 25, 100, 500, 1,000 and 5,000.
+fn with_chips() -> App {
+    use floorcall::journal::{HandHeader, Session};
+    let mut setup = super::support::table(&[20_000; 6], 1, (100, 200));
+    setup.denominations = [25, 100, 500, 1_000, 5_000].map(Chips).to_vec();
+    let header = HandHeader::new("tda", 1, 6, Default::default(), setup);
+    let rules = floorcall::rules::HouseRules::load("tda").expect("tda");
+    let session = Session::unjournaled(header, rules).expect("the table starts");
+    App::with_session(session, Keymap::default(), Theme::default())
+}
+
+/// Regression (issue 17, item 6): `p 5000` facing 1,000 was taken as chips
+/// worth 5,000 (a raise to 5,000) where the player had put out one 5,000
+/// chip (a call, TDA 47). An amount that is one chip in play, pushed facing
+/// a bet, is asked: `y` one chip, `n` several.
+#[test]
+fn a_push_of_one_chip_in_play_facing_a_bet_asks_whether_it_is_one_chip() {
+    let mut app = with_chips();
+    press(&mut app, "r1000<Enter>p5000<Enter>");
+    let prompt = app.prompt().expect("the question is open");
+    assert_eq!(prompt.one_chip, Some(Chips(5_000)));
+    assert!(prompt.help().contains("y: one chip"), "{}", prompt.help());
+    let said = app.message().expect("a message").text.clone();
+    assert!(said.contains("is 5,000 one chip?"), "{said}");
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("one chip of 5,000?"), "{screen}");
+    press(&mut app, "y<Enter>");
+    // TDA 47: one oversized chip facing a bet, no raise declared: a call.
+    assert_eq!(actions(&app), ["s4 raise 1000", "s5 call 1000"]);
+    // The hand's start and the raise, then the push.
+    assert_eq!(lines_from(&app, 2)[0], "s5 push 5000x1");
+    // `n`: chips worth 5,000, a raise to 5,000.
+    let mut app = with_chips();
+    press(&mut app, "r1000<Enter>p5000<Enter>n<Enter>");
+    assert_eq!(actions(&app), ["s4 raise 1000", "s5 raise 5000"]);
+    // Not a chip in play (4,000), or not facing a bet: nothing is asked.
+    let mut app = with_chips();
+    press(&mut app, "r1000<Enter>p4000<Enter>");
+    assert!(app.prompt().is_none(), "{:?}", app.message());
+    // Esc goes back to the amount.
+    let mut app = with_chips();
+    press(&mut app, "r1000<Enter>p5000<Enter><Esc>");
+    let prompt = app.prompt().expect("the amount is open");
+    assert_eq!((prompt.one_chip, prompt.text.as_str()), (None, "5000"));
+    // Without chips known, the prompt says how to key one chip.
+    let mut app = nine_handed();
+    press(&mut app, "p");
+    let help = app.prompt().expect("the push prompt").help();
+    assert!(help.starts_with("one chip: 5000x1"), "{help}");
 }

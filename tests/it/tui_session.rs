@@ -13,7 +13,7 @@ use floorcall::tui::app::{MessageKind, Mode};
 use floorcall::tui::setup::{TableChoice, TableFlags};
 use floorcall::tui::{App, AppOptions, Keymap, Theme};
 
-use super::tui_fixtures::{lines, press, screen_text};
+use super::tui_fixtures::{lines, press, screen_text, type_ahead};
 
 const T0: i64 = 1_763_814_961_000;
 
@@ -41,14 +41,21 @@ pub(super) fn table_app(
         ..TableFlags::default()
     };
     let choice = TableChoice::opening(None, &flags).expect("valid flags");
+    // As main reads the journal: its table, its last hand, and the table's
+    // hands before it.
+    let table = (!loaded.hands.is_empty()).then(|| journal::table_of(&loaded));
+    let start = journal::table_start(&loaded);
+    let mut hands = loaded.hands;
+    let last_hand = hands.pop();
     App::new(AppOptions {
         keymap: Keymap::default(),
         theme: Theme::default(),
         choice,
         start_now: true,
         journal: Some(journal),
-        table: (!loaded.hands.is_empty()).then(|| journal::table_of(&loaded)),
-        last_hand: loaded.hands.into_iter().last(),
+        table,
+        last_hand,
+        earlier: hands.split_off(start.min(hands.len())),
         resume: false,
         memory: None,
         new_table: new,
@@ -73,6 +80,14 @@ fn blinds(app: &App) -> (u64, u64, u64) {
         setup.big_blind.get(),
         setup.ante.get(),
     )
+}
+
+/// `k`: the floor calls the clock on the seat to act (its ruling accepted).
+fn call_the_clock(app: &mut App) {
+    press(app, "k");
+    while app.ruling().is_some() {
+        press(app, "<Enter>");
+    }
 }
 
 /// Everyone folds to the big blind: the hand is over.
@@ -172,10 +187,7 @@ fn the_clock_key_runs_the_house_time_and_its_end_offers_the_dead_hand() {
     let path = dir.path().join("j.jsonl");
     let clock = SteppingClock::new(T0, 0, 0);
     let mut app = table_app(&path, &clock, false, None);
-    press(&mut app, "k");
-    while app.ruling().is_some() {
-        press(&mut app, "<Enter>");
-    }
+    call_the_clock(&mut app);
     clock.advance(20_000);
     let screen = screen_text(&app, 120, 32);
     assert!(screen.contains("Clock on seat 4: 0:30"), "{screen}");
@@ -243,17 +255,11 @@ fn acting_in_time_stops_the_clock_and_the_key_stops_it_too() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let clock = SteppingClock::new(T0, 0, 0);
     let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, None);
-    press(&mut app, "k");
-    while app.ruling().is_some() {
-        press(&mut app, "<Enter>");
-    }
+    call_the_clock(&mut app);
     clock.advance(10_000);
     press(&mut app, "c");
     assert!(!screen_text(&app, 120, 32).contains("Clock on seat"));
-    press(&mut app, "k");
-    while app.ruling().is_some() {
-        press(&mut app, "<Enter>");
-    }
+    call_the_clock(&mut app);
     assert!(screen_text(&app, 120, 32).contains("Clock on seat 1"));
     press(&mut app, "k");
     assert_eq!(message(&app), "The player clock stops.");
@@ -299,16 +305,18 @@ fn a_restart_after_a_finished_hand_continues_the_table_and_new_opens_another() {
     assert_eq!(stacks, [10_000, 9_900, 10_100, 10_000]);
     drop(app); // as a SIGKILL between hands: the journal is all there is
     clock.advance(25 * 60_000);
-    let app = table_app(&path, &clock, false, Some("100/200,200/400:25"));
+    let mut app = table_app(&path, &clock, false, Some("100/200,200/400:25"));
     assert_eq!(app.mode(), Mode::Table);
+    // Between hands, on the hand played (issue 17, item 10): `n` deals.
+    assert_eq!(hand_number(&app), 1);
+    assert!(message(&app).contains("The table goes on after hand 1"));
+    press(&mut app, "n");
     assert_eq!(hand_number(&app), 2);
     let setup = &app.session().expect("a session").header().setup;
     assert_eq!(setup.button.number(), 2, "the button moves on");
     let carried: Vec<u64> = setup.stacks.iter().map(|(_, c)| c.get()).collect();
     assert_eq!(carried, [10_000, 9_900, 10_100, 10_000]);
     assert_eq!(blinds(&app), (200, 400, 25), "the level the clock says");
-    assert!(message(&app).contains("The table goes on after hand 1"));
-    let mut app = app;
     fold_round(&mut app);
     drop(app);
     let app = table_app(&path, &clock, true, None);
@@ -334,10 +342,111 @@ fn the_session_bar_at_80x24() {
         Some("100/200,200/400:25,300/600:bb600"),
     );
     clock.advance(7 * 60_000 + 12_000);
-    press(&mut app, "k");
+    call_the_clock(&mut app);
+    clock.advance(8_000);
+    insta::assert_snapshot!(screen_text(&app, 80, 24));
+}
+
+/// Regression (issue 17, item 13): when a player's time ran out, the floor
+/// prompt opened by itself and took the keys typed at that instant
+/// (`dead-handqy`). Keys typed as it opens are held until a pause.
+#[test]
+fn a_prompt_that_opens_by_itself_takes_no_key_typed_as_it_opens() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, None);
+    call_the_clock(&mut app);
+    clock.advance(60_001);
+    assert!(app.tick());
+    type_ahead(&mut app, "qy");
+    let prompt = app.prompt().expect("the dead-hand ruling is offered");
+    assert_eq!(prompt.text, "dead-hand");
+    assert!(!app.should_quit());
+    assert!(app.overlay().is_none(), "no quit question");
+    assert!(
+        message(&app).ends_with("Not taken, typed as it opened: qy."),
+        "{}",
+        message(&app)
+    );
+    // After a pause the prompt takes keys.
+    press(&mut app, "<Enter>");
     while app.ruling().is_some() {
         press(&mut app, "<Enter>");
     }
-    clock.advance(8_000);
-    insta::assert_snapshot!(screen_text(&app, 80, 24));
+    let st = app.state().expect("a hand");
+    assert_eq!(
+        st.actions.last().map(ToString::to_string).as_deref(),
+        Some("s4 fold")
+    );
+}
+
+/// Regression (issue 17, items 10 and 12): a start on a journal whose last
+/// hand was finished dealt the next hand at once (no session line could
+/// be keyed first), and the log no longer reached the hands played before
+/// the restart.
+#[test]
+fn a_restart_between_hands_opens_between_hands_with_the_session_in_the_log() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, None);
+    fold_round(&mut app);
+    press(&mut app, "n");
+    fold_round(&mut app);
+    drop(app);
+    let mut app = table_app(&path, &clock, false, None);
+    assert_eq!(hand_number(&app), 2, "on the hand played last");
+    assert!(!app.session().expect("a session").hand_open());
+    assert!(
+        message(&app).contains("between hands: n deals hand 3"),
+        "{}",
+        message(&app)
+    );
+    assert_log_reaches_hand_1(&mut app, &[1]);
+    // The table has taken hand 2's result: undo says why it cannot.
+    press(&mut app, "u");
+    assert_eq!(app.message().map(|m| m.kind), Some(MessageKind::Refusal));
+    assert!(
+        message(&app).contains("Hand 2 is over and the table has taken its result"),
+        "{}",
+        message(&app)
+    );
+    // A session line first, then the next hand.
+    lines(&mut app, &["seat 4 name Dee"]);
+    assert_eq!(hand_number(&app), 2);
+    press(&mut app, "n");
+    assert_eq!(hand_number(&app), 3);
+    let names = app.names().expect("names");
+    assert_eq!(names.get(&4).map(String::as_str), Some("Dee"));
+    assert_log_reaches_hand_1(&mut app, &[1, 2]);
+}
+
+/// The log holds the earlier hands `numbers`, and Home scrolls it back to
+/// hand 1 (End comes back).
+fn assert_log_reaches_hand_1(app: &mut App, numbers: &[u32]) {
+    let earlier: Vec<u32> = app.earlier_hands().iter().map(|(n, _)| *n).collect();
+    assert_eq!(earlier, numbers);
+    press(app, "<Home>");
+    let screen = screen_text(app, 120, 40);
+    assert!(screen.contains("══ Hand 1 ══"), "{screen}");
+    press(app, "<End>");
+}
+
+/// Issue 17, item 12, for a hand cut off mid-way: resumed, its log goes
+/// back through the table's hands before it.
+#[test]
+fn a_resumed_hand_has_the_session_in_the_log() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, None);
+    fold_round(&mut app);
+    press(&mut app, "n");
+    press(&mut app, "c");
+    drop(app);
+    let mut app = table_app(&path, &clock, false, None);
+    assert_eq!(app.mode(), Mode::Resume);
+    press(&mut app, "y");
+    assert_eq!(hand_number(&app), 2);
+    assert_log_reaches_hand_1(&mut app, &[1]);
 }

@@ -519,34 +519,18 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
     let tmux = Tmux {
         socket: format!("floorcall-shift-{}", std::process::id()),
     };
-    // Started without a shell, so that the kill reaches floorcall itself.
-    let home = dir.path().display().to_string();
-    let env = [
-        format!("HOME={home}"),
-        format!("XDG_DATA_HOME={home}/data"),
-        format!("XDG_CONFIG_HOME={home}/config"),
-    ];
-    let journal_arg = journal.display().to_string();
-    let mut table: Vec<&str> = vec!["env"];
-    table.extend(env.iter().map(String::as_str));
-    table.push(env!("CARGO_BIN_EXE_floorcall"));
-    table.extend([
-        "--journal",
-        &journal_arg,
-        "--seats",
-        "3",
-        "--stacks",
-        "5000",
-        "--blinds",
-        "100/200",
-        "--button",
-        "1",
-        "--levels",
-        "100/200,200/400:25",
-        "--level-minutes",
-        "20",
-        "--no-bell",
-    ]);
+    let table = three_seats(
+        dir.path(),
+        &journal,
+        &[
+            "--levels",
+            "100/200,200/400:25",
+            "--level-minutes",
+            "20",
+            "--no-bell",
+        ],
+    );
+    let table: Vec<&str> = table.iter().map(String::as_str).collect();
     tmux.start(&table);
     tmux.wait_for_all(&[
         "Seat 1 to act",
@@ -572,10 +556,12 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
     tmux.kill_pane();
     tmux.wait_gone();
     tmux.start(&table);
+    // The table opens between hands, on hand 2; `n` deals hand 3.
+    tmux.wait_for_all(&["The table goes on after hand 2", "between hands"]);
+    tmux.type_text("n");
     // Seat 1 (5,100) posts the small blind and the ante: 4,875; seat 2
     // (4,900) the big blind and the ante: 4,475; seat 3 the ante: 4,975.
     tmux.wait_for_all(&[
-        "The table goes on after hand 2",
         "Hand 3",
         "Blinds 200/400 ante 25",
         "Level 2 200/400 ante 25",
@@ -594,4 +580,70 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
     let out = String::from_utf8_lossy(&verify.stdout);
     assert!(verify.status.success(), "{out}");
     assert!(out.starts_with("OK: 3 hands"), "{out}");
+}
+
+/// The command that starts floorcall at a three-seat table (5,000 each,
+/// blinds 100/200, the button on seat 1) on `journal`, with `more` flags;
+/// started without a shell, so that a kill reaches floorcall itself.
+fn three_seats(home: &Path, journal: &Path, more: &[&str]) -> Vec<String> {
+    let home = home.display().to_string();
+    let mut command = vec![
+        "env".to_string(),
+        format!("HOME={home}"),
+        format!("XDG_DATA_HOME={home}/data"),
+        format!("XDG_CONFIG_HOME={home}/config"),
+        env!("CARGO_BIN_EXE_floorcall").to_string(),
+        "--journal".to_string(),
+        journal.display().to_string(),
+    ];
+    command.extend(
+        [
+            "--seats", "3", "--stacks", "5000", "--blinds", "100/200", "--button", "1",
+        ]
+        .iter()
+        .chain(more)
+        .map(|a| a.to_string()),
+    );
+    command
+}
+
+/// Regression (issue 17, item 13) in a real terminal: `d AhKh7c Enter`
+/// typed in one go while betting is open refused `d`, then `h` opened the
+/// hole cards and `Kh7c` was recorded. The keys after the refused one are
+/// held until the keyboard is quiet; then keys act again.
+#[test]
+fn keys_typed_after_a_refused_key_are_held_in_tmux() {
+    if Tmux::skip("keys_typed_after_a_refused_key_are_held_in_tmux") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("journal.jsonl");
+    let tmux = Tmux {
+        socket: format!("floorcall-ahead-{}", std::process::id()),
+    };
+    let table = three_seats(dir.path(), &journal, &[]);
+    let table: Vec<&str> = table.iter().map(String::as_str).collect();
+    tmux.start(&table);
+    tmux.wait_for("Seat 1 to act");
+    // One write, as a dealer types it.
+    tmux.keys(&["dAhKh7c", "Enter"]);
+    let screen = tmux.wait_for("typed after it: AhKh7c Enter");
+    eprintln!("{screen}");
+    assert!(
+        !screen.contains("'s hole cards"),
+        "no hole-cards prompt:\n{screen}"
+    );
+    // A moment later (the dealer has read the refusal) keys act again.
+    std::thread::sleep(Duration::from_millis(600));
+    tmux.type_text("c");
+    tmux.wait_for("s1 call 200");
+    tmux.kill_pane();
+    tmux.wait_gone();
+    let loaded = floorcall::journal::load(&journal).expect("the journal reads back");
+    let lines: Vec<String> = loaded.hands[0]
+        .entries
+        .iter()
+        .filter_map(|e| e.line.clone())
+        .collect();
+    assert_eq!(lines, ["s1 call"], "nothing else was recorded");
 }

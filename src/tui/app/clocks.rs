@@ -4,7 +4,7 @@
 //! the clocks when no key comes: a new level or a player's time running
 //! out is said on the status line and rings the bell (unless `--no-bell`).
 
-use super::{App, Prompt, PromptKind};
+use super::{App, Prompt, PromptKind, Why};
 use crate::journal::Session;
 use crate::notation::format_command;
 use crate::session::{ClockRun, PlayerClockReading, TableCommand, TableEvent};
@@ -58,13 +58,20 @@ impl App {
                     seat.number()
                 );
                 // The ruling is offered where it cannot take a key meant
-                // for something else: only when nothing else is open.
-                if self.prompt.is_none() && self.ruling.is_none() && self.overlay.is_none() {
+                // for something else: only when nothing else is open, and
+                // the keys typed as it opens are held (not taken) until
+                // the keyboard is quiet.
+                let offered =
+                    self.prompt.is_none() && self.ruling.is_none() && self.overlay.is_none();
+                if offered {
                     let mut prompt = Prompt::new(PromptKind::Floor);
                     prompt.text = "dead-hand".into();
                     self.prompt = Some(prompt);
                 }
                 self.refuse(text);
+                if offered {
+                    self.hold(Why::Opened);
+                }
             }
             Ok(_) => {}
             Err(e) => {

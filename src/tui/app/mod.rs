@@ -13,6 +13,12 @@
 //! `screens` (setup, resume, help and the quit question); `clocks` keeps
 //! the table between hands: its lines, the level clock and the player
 //! clock, looked at on every tick of the loop.
+//!
+//! Keys typed ahead are held, never acted on unseen: after a key is
+//! refused, and when a prompt opens by itself (a player's time ran out),
+//! the keys that follow in the same burst are not taken (they are named on
+//! the status line) until the keyboard has been quiet for
+//! `QUIET_POLLS` of the loop's polls, or, after a refusal, until Esc.
 
 mod clocks;
 mod prompt;
@@ -29,7 +35,7 @@ use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, KeyEventKind};
 
-use super::keymap::{Action, Keymap, Section};
+use super::keymap::{Action, Key, Keymap, Section};
 use super::review::Review;
 use super::setup::{SetupForm, TableChoice};
 use super::theme::Theme;
@@ -58,6 +64,9 @@ pub struct AppOptions {
     pub journal: Option<Journal>,
     /// The last hand in the journal, if any.
     pub last_hand: Option<JournalHand>,
+    /// The hands of the journal's table before the last, oldest first: the
+    /// log scrolls back through them when the table goes on.
+    pub earlier: Vec<JournalHand>,
     /// Resume the last hand without asking.
     pub resume: bool,
     /// Where to remember the table choice.
@@ -127,6 +136,36 @@ enum Deferred {
     Key(Action),
 }
 
+/// How many of the loop's polls (each `SIGNAL_CHECK`, 100 ms, long) must
+/// pass without a key before keys typed ahead are taken again: 300 ms, less
+/// than anyone takes to read a refusal and key again, more than the gap
+/// between keys typed in one go.
+pub const QUIET_POLLS: u8 = 3;
+
+/// How many held keys the status line names (then `…`).
+const HELD_KEYS_SAID: usize = 40;
+
+/// Why the keys being typed are held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Why {
+    /// A key was refused: the rest of the line typed with it is not taken
+    /// (until a pause, or Esc).
+    Refused,
+    /// A prompt opened by itself: keys typed as it opened were meant for
+    /// something else (until a pause).
+    Opened,
+}
+
+/// Keys typed ahead, held and not taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Held {
+    why: Why,
+    /// The status line when the hold began.
+    said: Option<Message>,
+    /// The keys not taken, as labelled.
+    keys: Vec<String>,
+}
+
 /// A sentence on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -161,10 +200,18 @@ pub struct App {
     size: Option<(u16, u16)>,
     /// Keys ignored while the terminal is too small.
     ignored: u32,
+    /// Keys typed ahead, held since a refusal or a prompt that opened by
+    /// itself.
+    held: Option<Held>,
+    /// The loop's polls without a key since the last key.
+    quiet_polls: u8,
     /// Lines the log is scrolled up from its newest line.
     log_scroll: u16,
     /// The hands played before this one in the session, oldest first.
     earlier: Vec<(u32, Hand)>,
+    /// The journal's hands before its last, until its table goes on (they
+    /// join `earlier`) or a new table starts (they are dropped).
+    journal_earlier: Vec<JournalHand>,
     /// The review opened from the table (keys go to it until Esc).
     review: Option<Review>,
     /// The journal's table, until it is continued or resumed.
@@ -214,9 +261,12 @@ impl App {
             history: Vec::new(),
             size: None,
             ignored: 0,
+            held: None,
+            quiet_polls: 0,
             review: None,
             log_scroll: 0,
             earlier: Vec::new(),
+            journal_earlier: options.earlier,
             table: options.table,
             new_table: options.new_table,
             structure: options.structure,
@@ -237,6 +287,24 @@ impl App {
             app.start_table();
         }
         app
+    }
+
+    /// Takes the journal's earlier hands into the log, once the journal's
+    /// table goes on (resumed, or between hands).
+    fn keep_earlier(&mut self) {
+        let hands = std::mem::take(&mut self.journal_earlier);
+        let Some(session) = &self.session else { return };
+        // The log reads only the entries: the rules in force serve for all.
+        let rules = std::sync::Arc::new(session.hand().rules().clone());
+        self.earlier = hands
+            .into_iter()
+            .map(|h| {
+                (
+                    h.header.number,
+                    Hand::from_entries(h.entries, rules.clone()),
+                )
+            })
+            .collect();
     }
 
     /// An app already at the table with this session (tests, benchmarks).
@@ -438,9 +506,103 @@ impl App {
             }
             return;
         }
-        if let Some(action) = action {
-            self.update(action);
+        self.quiet_polls = 0;
+        if let Some(held) = self.held.as_mut() {
+            // Esc is read as the answer to a refusal: it ends the hold (and
+            // clears what it clears). Every other key is typed ahead.
+            if held.why == Why::Refused && action == Some(Action::Cancel) {
+                self.held = None;
+            } else {
+                // A key held down repeats: the list says where it stops.
+                if let Some(key) = Key::from_event(&event)
+                    && held.keys.len() < HELD_KEYS_SAID
+                {
+                    held.keys.push(key.label());
+                } else if held.keys.len() == HELD_KEYS_SAID {
+                    held.keys.push("…".into());
+                }
+                self.say_held();
+                return;
+            }
         }
+        let Some(action) = action else {
+            return;
+        };
+        let section = self.section();
+        self.update(action);
+        // A refused key: the keys typed with it are held, so that what was
+        // meant for the refused prompt or seat cannot act on another (`d
+        // AhKh7c` while betting is open must not open the hole cards on
+        // `h`). What is typed into a prompt or the setup form stays there.
+        let refused = self
+            .message
+            .as_ref()
+            .is_some_and(|m| m.kind == MessageKind::Refusal);
+        if refused && !matches!(section, Section::Prompt | Section::Setup) {
+            self.hold(Why::Refused);
+        }
+    }
+
+    /// Starts holding the keys typed ahead.
+    fn hold(&mut self, why: Why) {
+        self.held = Some(Held {
+            why,
+            said: self.message.clone(),
+            keys: Vec::new(),
+        });
+        self.quiet_polls = 0;
+    }
+
+    /// The status line while keys are held: what was said, and the keys
+    /// not taken.
+    fn say_held(&mut self) {
+        let Some(held) = &self.held else { return };
+        // Typed characters run together, named keys stand apart: `AhKh7c
+        // Enter`.
+        let mut keys = String::new();
+        for key in &held.keys {
+            if key.chars().count() == 1 {
+                keys.push_str(key);
+            } else {
+                if !keys.is_empty() && !keys.ends_with(' ') {
+                    keys.push(' ');
+                }
+                keys.push_str(key);
+                keys.push(' ');
+            }
+        }
+        let keys = keys.trim_end();
+        let when = match held.why {
+            Why::Refused => "typed after it",
+            Why::Opened => "typed as it opened",
+        };
+        let said = held.said.clone().unwrap_or(Message {
+            text: String::new(),
+            kind: MessageKind::Refusal,
+        });
+        self.message = Some(Message {
+            text: format!("{} Not taken, {when}: {keys}.", said.text)
+                .trim_start()
+                .to_string(),
+            kind: said.kind,
+        });
+    }
+
+    /// Whether keys typed now are held (not taken) after a refusal or a
+    /// prompt that opened by itself.
+    pub fn holds_keys(&self) -> bool {
+        self.held.is_some()
+    }
+
+    /// One of the loop's polls went by without a key: after `QUIET_POLLS`
+    /// of them, keys are taken again. Returns whether the screen changed.
+    pub fn quiet(&mut self) -> bool {
+        self.quiet_polls = self.quiet_polls.saturating_add(1);
+        if self.quiet_polls >= QUIET_POLLS && self.held.is_some() {
+            self.held = None;
+            return true;
+        }
+        false
     }
 
     /// The terminal's new size (the loop tells it at the start and on every

@@ -7,7 +7,7 @@ use crate::notation::parse_line;
 use crate::table::command::{Command, Intent, Refusal};
 use crate::table::event::Street;
 use crate::table::{Card, Chips, Seat};
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Section};
 
 /// What is being typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +52,13 @@ pub struct Prompt {
     pub prefilled: bool,
     /// What is wrong with the text as typed, kept with it until corrected.
     pub error: Option<PromptError>,
+    /// Chips pushed facing a bet, of an amount that is one chip in play:
+    /// the prompt asks whether they are that one chip (`y`) or several
+    /// (`n`), since the two bind differently (TDA 47 against 43).
+    pub one_chip: Option<Chips>,
+    /// The question was answered with `n`: several chips (until the text
+    /// changes).
+    pub(super) several: bool,
     pub(super) history_at: Option<usize>,
 }
 
@@ -72,6 +79,8 @@ impl Prompt {
             text: String::new(),
             prefilled: false,
             error: None,
+            one_chip: None,
+            several: false,
             history_at: None,
         }
     }
@@ -102,12 +111,21 @@ impl Prompt {
     }
 
     /// A hint of what to type.
-    pub fn help(&self) -> &'static str {
+    pub fn help(&self) -> String {
+        if let Some(chip) = self.one_chip {
+            return format!(
+                "one chip of {chip}? y: one chip ({}x1), n: several chips; Esc: change it",
+                chip.get()
+            );
+        }
         match &self.kind {
             PromptKind::Amount { .. } => "the street total in chips: 1200, or 2.5k for 2,500",
             PromptKind::Say(_) => "call, check, fold, bet, raise, allin, pot, 1400, raise 8000",
-            PromptKind::Push(_) | PromptKind::Motion(_) => {
-                "1400 (or 1.4k), or chips: 1000x2+100x3; the next action key binds it"
+            PromptKind::Push(_) => {
+                "one chip: 5000x1; chips worth 1400: 1400 (or 1.4k); or 1000x2+100x3; Enter leaves the motion open"
+            }
+            PromptKind::Motion(_) => {
+                "1400 (or 1.4k), or chips: 1000x2+100x3, one chip: 5000x1; the next action key binds it"
             }
             PromptKind::Hole(_) => "two cards: AhKd",
             PromptKind::Show(_) => "two cards, or nothing for the recorded ones",
@@ -118,6 +136,7 @@ impl Prompt {
             }
             PromptKind::Line { .. } => "a table-notation line: s3 raise 1200, flop AsKd7c ...",
         }
+        .to_string()
     }
 }
 
@@ -126,11 +145,15 @@ impl App {
         let Some(prompt) = self.prompt.as_mut() else {
             return;
         };
+        if prompt.one_chip.is_some() {
+            return self.answer_one_chip(action);
+        }
         match action {
             Action::Input(c) => self.prompt_input(c),
             Action::DeleteBack => {
                 prompt.text.pop();
                 prompt.prefilled = false;
+                prompt.several = false;
                 self.check_prompt();
             }
             Action::Cancel => self.prompt = None,
@@ -139,6 +162,53 @@ impl App {
             Action::HistoryNext => self.prompt_step(-1),
             _ => {}
         }
+    }
+
+    /// The answer to "one chip?": `y` records one chip (`5000x1`), `n`
+    /// chips worth the amount; Esc or Backspace goes back to the amount.
+    fn answer_one_chip(&mut self, action: Action) {
+        let Some(prompt) = self.prompt.as_mut() else {
+            return;
+        };
+        let Some(chip) = prompt.one_chip else { return };
+        match action {
+            Action::Input('y' | 'Y') => {
+                prompt.one_chip = None;
+                prompt.text = format!("{}x1", chip.get());
+                self.prompt_submit();
+            }
+            Action::Input('n' | 'N') => {
+                prompt.one_chip = None;
+                prompt.several = true;
+                self.prompt_submit();
+            }
+            Action::Cancel | Action::DeleteBack => prompt.one_chip = None,
+            _ => {
+                let esc = self.hint(Section::Prompt, Action::Cancel);
+                self.refuse(format!(
+                    "Is it one chip of {chip}? y: one chip, n: several chips worth {chip}; {esc} to change the amount."
+                ));
+            }
+        }
+    }
+
+    /// Whether chips pushed as `compact` by `seat` may be one chip whose
+    /// reading matters: a plain amount that is a denomination in play, more
+    /// than the seat's call, facing a bet (one oversized chip is a call
+    /// unless a raise was declared, TDA 47; several chips go by the 50%
+    /// standard, TDA 43). The chip, if so.
+    fn one_chip_to_ask(&self, seat: Seat, compact: &str) -> Option<Chips> {
+        if compact.contains(['x', 'X', '+']) {
+            return None;
+        }
+        let amount = read_amount(compact).ok()?;
+        let session = self.session.as_ref()?;
+        if !session.header().setup.denominations.contains(&amount) {
+            return None;
+        }
+        let st = session.state();
+        let wager = st.seat(seat).wager;
+        (st.current_bet > wager && wager + amount > st.current_bet).then_some(amount)
     }
 
     /// Up and down: through the command bar's history, or an amount by one
@@ -219,6 +289,7 @@ impl App {
             return;
         }
         prompt.text.push(c);
+        prompt.several = false;
         self.check_prompt();
     }
 
@@ -255,6 +326,21 @@ impl App {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         // Thousands typed as `k` (2.5k is 2,500), in amounts, words and chips.
         let thousands = |text: &str| expand_thousands(text);
+        // One chip or several? Asked where the two bind differently.
+        if let PromptKind::Push(seat) = prompt.kind
+            && !prompt.several
+            && let Some(chip) = self.one_chip_to_ask(seat, &compact)
+        {
+            if let Some(p) = self.prompt.as_mut() {
+                p.one_chip = Some(chip);
+            }
+            let facing = self.state().map_or(Chips::ZERO, |s| s.current_bet);
+            self.info(format!(
+                "Seat {} faces {facing}: is {chip} one chip? y: one {chip} chip, n: several chips worth {chip}.",
+                seat.number()
+            ));
+            return;
+        }
         let line = match &prompt.kind {
             PromptKind::Amount { seat, raise } => {
                 // Read as the notation reads an amount: whole chips, more

@@ -5,7 +5,7 @@ use super::{App, Mode, Overlay};
 use crate::journal::{Journal, JournalHand, Session};
 use crate::rules::HouseRules;
 use crate::session::Structure;
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Section};
 use crate::tui::panes::HelpPane;
 use crate::tui::review::{self, Review, ReviewHand};
 
@@ -115,7 +115,9 @@ impl App {
                     session.header().number,
                     session.header().setup.button.number()
                 );
+                self.journal_earlier.clear();
                 self.take_session(session, text);
+                self.open_ruling(0);
             }
             Err(e) => {
                 self.setup.error = Some(e.to_string());
@@ -124,10 +126,11 @@ impl App {
         }
     }
 
-    /// Continues the journal's table after its finished last hand: stacks
-    /// carried, the button moved by the house's rules, the hand number and
-    /// the level clock going on. When it cannot (one player has all the
-    /// chips), the setup screen says why.
+    /// Continues the journal's table after its finished last hand: the
+    /// table opens between hands, on that hand, as after a break, so that
+    /// session lines (`seat 4 sit 10000 Ann`) can be keyed first; the next
+    /// hand is dealt on `n` (stacks carried, the button moved by the
+    /// house's rules, the hand number and the level clock going on).
     pub(super) fn continue_table(&mut self) {
         let (Some(last), Some(table)) = (self.last_hand.take(), self.table.take()) else {
             self.mode = Mode::Setup;
@@ -146,36 +149,27 @@ impl App {
             }
         };
         let played = last.header.number;
-        let now = self.journal.as_ref().map_or(0, Journal::now_ms);
-        match Session::take_up(last, table, rules, &mut self.journal, now) {
-            Ok(session) => {
-                let mut text = format!(
-                    "The table goes on after hand {played}: hand {} started, the button on seat {}.",
-                    session.header().number,
-                    session.header().setup.button.number()
-                );
-                if self.start_now {
-                    text.push_str(" The table flags were not used (--new starts a new table).");
-                }
-                self.take_session(session, text);
-            }
-            Err(e) => {
-                self.setup.error = Some(format!(
-                    "The journal's table cannot go on after hand {played}: {e} Start a new table."
-                ));
-                self.mode = Mode::Setup;
-            }
+        let session = Session::resume(last, rules, self.journal.take()).with_table(Some(table));
+        let n = self.hint(Section::Table, Action::NextHand);
+        let colon = self.hint(Section::Table, Action::CommandBar);
+        let mut text = format!(
+            "The table goes on after hand {played}, between hands: {n} deals hand {}; {colon} first for a session line (seat 7 sit 10000 Ann).",
+            played + 1
+        );
+        if self.start_now {
+            text.push_str(" The table flags were not used (--new starts a new table).");
         }
+        self.take_session(session, text);
+        self.keep_earlier();
     }
 
-    /// Puts a started session at the table, with a sentence.
+    /// Puts a session at the table, with a sentence.
     fn take_session(&mut self, session: Session, text: String) {
         self.clocks_seen = Some(Self::clocks_of(&session));
         self.session = Some(session);
         self.last_hand = None;
         self.mode = Mode::Table;
         self.info(text);
-        self.open_ruling(0);
     }
 
     pub(super) fn resume(&mut self) {
@@ -194,12 +188,11 @@ impl App {
                 let (number, entries) = (hand.header.number, hand.entries.len());
                 let session =
                     Session::resume(hand, rules, self.journal.take()).with_table(self.table.take());
-                self.clocks_seen = Some(Self::clocks_of(&session));
-                self.session = Some(session);
-                self.mode = Mode::Table;
-                self.info(format!(
-                    "Hand {number} resumed from the journal ({entries} entries)."
-                ));
+                self.take_session(
+                    session,
+                    format!("Hand {number} resumed from the journal ({entries} entries)."),
+                );
+                self.keep_earlier();
                 // A ruling may have been waiting when the session stopped:
                 // ask again unless the journal records its acceptance.
                 let waiting = self.session.as_ref().and_then(|session| {

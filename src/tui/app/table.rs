@@ -5,9 +5,11 @@
 //! to act for (no such seat, or an empty one) is held with its error until
 //! Esc or a valid seat, so the next key cannot fall through to the seat to
 //! act. And an open motion (words or chips whose player may still add to
-//! them) stays open for a second motion only through its own key (`+`, as
-//! the notation allows one): any other action key binds it first, as its
-//! own entry, and then acts for the seat now to act.
+//! them) keeps the seat whose motion it is for that seat's own words and
+//! chips: `s`, `p`, `t`, `m` and `+` record for it (a player who says
+//! "raise" and then pushes chips made one motion, TDA 37-A), while a key
+//! that records an action (`f`, `x`, `c`, `a`, `b`, `r`) binds the motion
+//! first, as its own entry, and then acts for the seat now to act.
 
 use super::prompt::{Prompt, PromptKind};
 use super::{App, Deferred, MessageKind, Overlay, SeatKey, minutes_seconds};
@@ -31,20 +33,13 @@ pub(super) enum Closed {
 }
 
 /// The keys that record an action for a seat: each binds an open motion
-/// first (unless a seat was keyed first).
+/// first (unless a seat was keyed first). Words, chips, a tap and a muck
+/// (`Say`, `Push`, `Tap`, `Muck`) are not among them: while a motion is
+/// open they are the moving seat's own, and go to it.
 fn is_action_key(action: Action) -> bool {
     matches!(
         action,
-        Action::Fold
-            | Action::Check
-            | Action::Call
-            | Action::AllIn
-            | Action::Bet
-            | Action::Raise
-            | Action::Say
-            | Action::Push
-            | Action::Tap
-            | Action::Muck
+        Action::Fold | Action::Check | Action::Call | Action::AllIn | Action::Bet | Action::Raise
     )
 }
 
@@ -372,8 +367,26 @@ impl App {
         };
     }
 
+    /// Why an entry of the hand may not be undone or redone: the hand is
+    /// over and the table has taken its result (the stacks and places the
+    /// next hand starts from), as after a session line between hands or a
+    /// restart. Changing the hand then would leave the table's chips wrong.
+    fn result_taken(&self) -> Option<String> {
+        let session = self.session.as_ref()?;
+        let taken = !session.hand_open() && session.table().is_some_and(|t| !t.in_hand);
+        taken.then(|| {
+            format!(
+                "Hand {} is over and the table has taken its result (stacks and places): its entries can no longer be undone or redone.",
+                session.header().number
+            )
+        })
+    }
+
     pub(super) fn undo(&mut self) {
         self.seat_key = None;
+        if let Some(text) = self.result_taken() {
+            return self.refuse(text);
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -392,6 +405,9 @@ impl App {
 
     pub(super) fn redo(&mut self) {
         self.seat_key = None;
+        if let Some(text) = self.result_taken() {
+            return self.refuse(text);
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -399,6 +415,10 @@ impl App {
             Ok(entry) => {
                 let what = Entry::text(&entry);
                 self.info(format!("Redone: {what}."));
+                // The entry's rulings come back with it: the house's are
+                // told again, and one that was the floor's choice is asked
+                // again (the floor may rule otherwise this time).
+                self.open_ruling(entry.seq);
             }
             Err(e) => self.refuse(e),
         }
