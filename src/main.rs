@@ -113,6 +113,10 @@ struct TableArgs {
     /// Player names by seat, like Ann,Bob,,Dee (empty: no name).
     #[arg(long, value_name = "NAMES")]
     names: Option<String>,
+    /// The chip denominations in play, smallest first, like 25,100,500,1000,5000
+    /// (what a colour-up removes; default: the structure file's, else the house file's).
+    #[arg(long, value_name = "CHIPS")]
+    chips: Option<String>,
     /// The journal file (default: journal.jsonl in the user's data folder).
     #[arg(long, value_name = "PATH")]
     journal: Option<PathBuf>,
@@ -169,6 +173,7 @@ impl TableArgs {
             ante: self.ante.clone(),
             button: self.button,
             names: self.names.clone(),
+            chips: self.chips.clone(),
         }
     }
 }
@@ -876,8 +881,14 @@ fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
         .structure()
         .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
     let flags = args.flags();
-    let choice = TableChoice::opening(memory.as_deref(), &flags)
+    let mut choice = TableChoice::opening(memory.as_deref(), &flags)
         .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
+    // A structure file's chips, unless --chips gives them.
+    if flags.chips.is_none()
+        && let Some(s) = structure.as_ref().filter(|s| !s.chips.is_empty())
+    {
+        choice.chips = s.chips.iter().map(|c| c.get()).collect();
+    }
     if flags.any() {
         // The flags start a hand at once: a table that cannot start (blinds,
         // more chips than a table may have in play ...) is refused here,

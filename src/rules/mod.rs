@@ -356,6 +356,9 @@ pub struct HouseRules {
     pub settings: Settings,
     /// The blind structure, when the house gives one.
     pub levels: Vec<Level>,
+    /// The chip denominations in play, smallest first, when the house
+    /// gives them (`chips = [25, 100, 500]`): what a colour-up removes.
+    pub chips: Vec<Chips>,
     citations: BTreeMap<RulingId, Citation>,
     clauses: BTreeMap<RulingId, BTreeMap<String, Citation>>,
     /// The file name and TOML text read, and the built-in profiles it was
@@ -479,6 +482,8 @@ struct RawHouseRules {
     cite: BTreeMap<RulingId, RawCitation>,
     #[serde(default)]
     levels: Vec<toml::Spanned<Level>>,
+    /// The chip denominations in play, smallest first.
+    chips: Option<toml::Spanned<Vec<u64>>>,
 }
 
 // The citation's keys are spelled out rather than flattened from
@@ -730,6 +735,26 @@ impl HouseRules {
         } else {
             raw.levels.iter().map(|l| *l.get_ref()).collect()
         };
+        let chips = match &raw.chips {
+            None => base.as_ref().map(|b| b.chips.clone()).unwrap_or_default(),
+            Some(given) => {
+                if let Some(message) = crate::table::chips::denominations_problem(given.get_ref()) {
+                    let at = given.span().start;
+                    let (line, column) = line_column(text, at);
+                    errors.push((
+                        Some(at),
+                        RulesError::Invalid {
+                            file: file.to_string(),
+                            line,
+                            column,
+                            key: "chips".into(),
+                            message,
+                        },
+                    ));
+                }
+                given.get_ref().iter().map(|c| Chips(*c)).collect()
+            }
+        };
         // Cross-field checks, pointing at the offending level (numbered as
         // in the file, counting any level that did not read).
         let numbers = (0..).filter(|i| !read.dropped_levels.contains(i));
@@ -770,6 +795,7 @@ impl HouseRules {
                 extends: raw.extends.as_ref().map(|e| e.get_ref().clone()),
                 settings,
                 levels,
+                chips,
                 citations,
                 clauses,
                 file: file.into(),

@@ -75,6 +75,10 @@ impl Stage {
 pub struct Structure {
     /// Levels and breaks, in order.
     pub stages: Vec<Stage>,
+    /// The chip denominations in play, smallest first, when the structure
+    /// file gives them (`chips = [25, 100, 500]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chips: Vec<Chips>,
 }
 
 /// Why a structure could not be read.
@@ -87,6 +91,7 @@ pub struct StructureError(pub String);
 struct RawFile {
     #[serde(default)]
     level: Vec<RawStage>,
+    chips: Option<Vec<u64>>,
 }
 
 #[derive(Deserialize)]
@@ -151,6 +156,7 @@ impl Structure {
                     minutes,
                 })
                 .collect(),
+            chips: Vec::new(),
         }
     }
 
@@ -202,7 +208,14 @@ impl Structure {
                 "the structure has no [[level]]: give at least one".into(),
             ));
         }
-        Ok(Structure { stages })
+        let chips = raw.chips.unwrap_or_default();
+        if let Some(problem) = crate::table::chips::denominations_problem(&chips) {
+            return Err(StructureError(format!("chips: {problem}")));
+        }
+        Ok(Structure {
+            stages,
+            chips: chips.into_iter().map(Chips).collect(),
+        })
     }
 
     /// Reads `--levels 100/200,200/400:50,400/800:bb800` with every level
@@ -236,7 +249,10 @@ impl Structure {
                 minutes,
             });
         }
-        Ok(Structure { stages })
+        Ok(Structure {
+            stages,
+            chips: Vec::new(),
+        })
     }
 }
 

@@ -43,6 +43,28 @@ use serde::{Deserialize, Serialize};
 #[serde(transparent)]
 pub struct Chips(pub u64);
 
+/// What is wrong with a list of chip denominations in play, if anything:
+/// each more than nothing, within a table's chips, smallest first with no
+/// value twice (a colour-up removes the first).
+pub fn denominations_problem(chips: &[u64]) -> Option<String> {
+    if let Some(zero) = chips.iter().position(|c| *c == 0) {
+        return Some(format!("chip {} is worth nothing", zero + 1));
+    }
+    if let Some(big) = chips.iter().find(|c| !Chips(**c).within_table()) {
+        return Some(format!(
+            "a chip of {} is more than a table may have in play",
+            Chips(*big)
+        ));
+    }
+    chips.windows(2).find(|w| w[0] >= w[1]).map(|w| {
+        format!(
+            "the chips must be listed smallest first, each once: {} comes before {}",
+            Chips(w[0]),
+            Chips(w[1])
+        )
+    })
+}
+
 impl Chips {
     /// No chips.
     pub const ZERO: Chips = Chips(0);

@@ -50,6 +50,9 @@ pub struct TableChoice {
     pub stacks: Vec<u64>,
     /// Each seat's player name, seat 1 first (empty: none).
     pub names: Vec<String>,
+    /// The chip denominations in play, smallest first (empty: the house
+    /// file's, else unknown).
+    pub chips: Vec<u64>,
 }
 
 impl Default for TableChoice {
@@ -65,6 +68,7 @@ impl Default for TableChoice {
             stack: 10_000,
             stacks: vec![10_000; MAX_SEATS],
             names: vec![String::new(); MAX_SEATS],
+            chips: Vec::new(),
         }
     }
 }
@@ -86,6 +90,8 @@ pub struct TableFlags {
     pub button: Option<u8>,
     /// `--names A,B,,D`.
     pub names: Option<String>,
+    /// `--chips 25,100,500`.
+    pub chips: Option<String>,
 }
 
 impl TableFlags {
@@ -203,6 +209,16 @@ impl TableChoice {
                 }
             }
         }
+        if let Some(chips) = &flags.chips {
+            let mut values = Vec::new();
+            for part in chips.split(',') {
+                values.push(amount(part, "A chip")?);
+            }
+            if let Some(problem) = crate::table::chips::denominations_problem(&values) {
+                return Err(format!("--chips {chips}: {problem}."));
+            }
+            self.chips = values;
+        }
         if let Some(names) = &flags.names {
             let parts: Vec<&str> = names.split(',').collect();
             if parts.len() > MAX_SEATS {
@@ -257,8 +273,16 @@ impl TableChoice {
                 (seated && !name.is_empty()).then(|| (n, name.to_string()))
             })
             .collect();
+        // The chips in play: the table's (--chips, a structure file's),
+        // else the house file's.
+        let denominations = if self.chips.is_empty() {
+            rules.chips.clone()
+        } else {
+            self.chips.iter().map(|c| Chips(*c)).collect()
+        };
         let setup = TableSetup {
             ante: Chips(self.ante),
+            denominations,
             ..TableSetup::preflop(
                 button,
                 (Chips(self.small_blind), Chips(self.big_blind)),

@@ -181,3 +181,106 @@ fn a_conditional_statement_offers_the_floor_its_options() {
     let screen = screen_text(&app, 120, 40);
     assert!(!screen.contains("no other reading"), "{screen}");
 }
+
+/// The table screen on the journal at `path` with `--blinds 25/50` and
+/// `--chips`, as `floorcall --seats 4 --stacks 10000 --blinds 25/50
+/// --chips 25,100,500` opens it.
+fn table_with_chips(
+    path: &std::path::Path,
+    clock: &SteppingClock,
+    chips: &str,
+) -> floorcall::tui::App {
+    use floorcall::journal::{Journal, JournalOptions};
+    use floorcall::tui::setup::{TableChoice, TableFlags};
+    use floorcall::tui::{App, AppOptions, Keymap, Theme};
+    let (journal, _) = Journal::open_with(
+        path,
+        JournalOptions {
+            clock: Some(std::sync::Arc::new(clock.clone())),
+            table: Some("Table 1".into()),
+        },
+    )
+    .expect("opens");
+    let flags = TableFlags {
+        seats: Some(4),
+        stacks: Some("10000".into()),
+        blinds: Some("25/50".into()),
+        button: Some(1),
+        chips: Some(chips.into()),
+        ..TableFlags::default()
+    };
+    let choice = TableChoice::opening(None, &flags).expect("valid flags");
+    App::new(AppOptions {
+        keymap: Keymap::default(),
+        theme: Theme::default(),
+        choice,
+        start_now: true,
+        journal: Some(journal),
+        ..AppOptions::default()
+    })
+}
+
+#[test]
+fn the_chips_flag_sets_the_chips_in_play_and_a_colour_up_works_at_the_table() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_with_chips(&dir.path().join("j.jsonl"), &clock, "25,100,500");
+    press(&mut app, "fff"); // seat 2 loses its 25 small blind
+    lines(&mut app, &["break", "colour-up s2 Ah"]);
+    let table = app.session().and_then(|s| s.table()).expect("a table");
+    assert_eq!(
+        table.denominations,
+        [floorcall::table::Chips(100), floorcall::table::Chips(500)]
+    );
+    let s2 = table
+        .seats
+        .get(&floorcall::table::Seat::new(2).expect("seat 2"))
+        .expect("seated");
+    // 9,975: the odd 75 is three quarters of a 100 chip: rounded up (TDA 23).
+    assert_eq!(s2.chips.get(), 10_000, "{}", message(&app));
+}
+
+#[test]
+fn bad_chips_are_refused_with_the_reason() {
+    use floorcall::tui::setup::{TableChoice, TableFlags};
+    let flags = TableFlags {
+        chips: Some("100,25".into()),
+        ..TableFlags::default()
+    };
+    let err = TableChoice::opening(None, &flags).expect_err("refused");
+    assert!(err.contains("smallest first"), "{err}");
+    let err = floorcall::session::Structure::from_toml(
+        "chips = [25, 0]\n[[level]]\nsmall = 25\nbig = 50\n",
+        20,
+    )
+    .expect_err("refused");
+    assert!(err.to_string().contains("worth nothing"), "{err}");
+    let s = floorcall::session::Structure::from_toml(
+        "chips = [25, 100]\n[[level]]\nsmall = 25\nbig = 50\n",
+        20,
+    )
+    .expect("reads");
+    assert_eq!(
+        s.chips,
+        [floorcall::table::Chips(25), floorcall::table::Chips(100)]
+    );
+}
+
+#[test]
+fn a_house_file_gives_the_chips_in_play_and_a_bad_list_is_refused_at_its_line() {
+    use floorcall::rules::HouseRules;
+    let rules = HouseRules::from_toml(
+        "house.toml",
+        "name = \"house\"\nextends = \"tda\"\nchips = [25, 100, 500]\n",
+    )
+    .expect("reads");
+    assert_eq!(rules.chips.len(), 3);
+    let err = HouseRules::from_toml(
+        "house.toml",
+        "name = \"house\"\nextends = \"tda\"\nchips = [100, 100]\n",
+    )
+    .expect_err("refused")
+    .to_string();
+    assert!(err.contains("line 3"), "{err}");
+    assert!(err.contains("smallest first"), "{err}");
+}
