@@ -175,6 +175,17 @@ impl Session {
         follow: bool,
         change: impl FnOnce(&mut Hand) -> Result<T, Refusal>,
     ) -> Result<T, SessionError> {
+        self.commit_reopening(Vec::new(), follow, change)
+    }
+
+    /// As `commit`, with table events journaled (and folded) first: the
+    /// hand's end taken back before an undo or redo changes the hand.
+    fn commit_reopening<T>(
+        &mut self,
+        reopen: Vec<TableEvent>,
+        follow: bool,
+        change: impl FnOnce(&mut Hand) -> Result<T, Refusal>,
+    ) -> Result<T, SessionError> {
         let mut next = self.hand.clone();
         let before = next.entries().len();
         let out = change(&mut next)?;
@@ -184,6 +195,12 @@ impl Session {
             Vec::new()
         };
         let mut step = Step::new();
+        if !reopen.is_empty() {
+            step.table(&TableRecord {
+                line: None,
+                events: reopen.clone(),
+            })?;
+        }
         // The write that finishes the hand also seals it.
         let seal = Seal::of(self.header.number, next.entries(), next.state());
         step.entries(&next.entries()[before..], seal.as_ref())?;
@@ -194,9 +211,32 @@ impl Session {
             })?;
         }
         self.write(next.rules(), step)?;
+        self.apply_table(&reopen);
         self.hand = next;
         self.apply_table(&clock);
         Ok(out)
+    }
+
+    /// What an undo or redo in the hand in play must journal first: when
+    /// the table has taken the hand's end (a session line or a restart
+    /// since), the end is taken back; when the table has changed since
+    /// (a player seated, chips added, the next hand), the hand is final.
+    fn reopening(&self) -> Result<Vec<TableEvent>, SessionError> {
+        let Some(t) = self.table.as_ref() else {
+            return Ok(Vec::new());
+        };
+        if t.in_hand || self.hand_open() || t.hand != self.header.number {
+            return Ok(Vec::new());
+        }
+        if !t.can_reopen() {
+            return Err(SessionError::Table(TableRefusal::Other(format!(
+                "Hand {} is over and the table has changed since it ended (a session line that seats, moves or adds chips): its entries can no longer be undone or redone.",
+                self.header.number
+            ))));
+        }
+        Ok(vec![TableEvent::HandReopened {
+            hand: self.header.number,
+        }])
     }
 
     /// Writes `step` to the journal, if there is one.
@@ -233,7 +273,8 @@ impl Session {
 
     /// Retracts the last live entry; returns the retracted entry.
     pub fn undo(&mut self) -> Result<Entry, SessionError> {
-        self.commit(false, |hand| {
+        let reopen = self.reopening()?;
+        self.commit_reopening(reopen, false, |hand| {
             let target = hand
                 .undo()?
                 .retracted_target()
@@ -244,7 +285,8 @@ impl Session {
 
     /// Restores what the last undo retracted; returns the restored entry.
     pub fn redo(&mut self) -> Result<Entry, SessionError> {
-        self.commit(false, |hand| {
+        let reopen = self.reopening()?;
+        self.commit_reopening(reopen, false, |hand| {
             let retraction = hand
                 .redo()?
                 .retracted_target()

@@ -149,6 +149,20 @@ pub struct TableBreak {
     pub paused_clock: bool,
 }
 
+/// What a hand's end changed at the table, kept until the table changes
+/// otherwise: an undo in the hand reopens it (`HandReopened`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EndTaken {
+    /// Each seat the end touched, as it was (None: empty).
+    seats: Vec<(Seat, Option<Player>)>,
+    /// The places before.
+    places: Vec<Finish>,
+    /// The ledger before.
+    ledger: Ledger,
+    /// Whether a re-deal was due before.
+    redeal_due: bool,
+}
+
 /// The chips that came to the table and went from it: the sum of the
 /// stacks is always `entered + added - left + coloured_up - coloured_down`
 /// (`Table::chips_expected`).
@@ -280,6 +294,12 @@ pub enum TableEvent {
         seat: Seat,
         /// Hands to miss.
         hands: u32,
+    },
+    /// The hand whose end the table had taken is open again (an undo in
+    /// it): the stacks, places and penalties go back to its start.
+    HandReopened {
+        /// Its number.
+        hand: u32,
     },
     /// A player is disqualified: his chips are removed from play (TDA 66-D).
     PlayerDisqualified {
@@ -468,6 +488,10 @@ impl fmt::Display for TableEvent {
             ),
             TableEvent::HandEnded { misdeal: true, .. } => f.write_str(
                 "The hand is a misdeal: every chip went back; the next deal is its re-deal, with the same button, blinds and players.",
+            ),
+            TableEvent::HandReopened { hand } => write!(
+                f,
+                "Hand {hand} is open again: the table takes its end back (stacks, places, penalties)."
             ),
             TableEvent::PenaltyStarted { seat, hands } => write!(
                 f,
@@ -664,6 +688,10 @@ pub struct Table {
     /// A misdeal ended the last hand: the next deal is its re-deal.
     #[serde(default)]
     pub redeal_due: bool,
+    /// What the last hand's end changed, while nothing else has: an undo
+    /// in that hand reopens it.
+    #[serde(skip)]
+    pub end_taken: Option<Box<EndTaken>>,
     /// Chip denominations in play, smallest first.
     pub denominations: Vec<Chips>,
     /// Chips in and out.
@@ -694,6 +722,7 @@ impl Table {
             table_break: None,
             last_deal: None,
             redeal_due: false,
+            end_taken: None,
             denominations,
             ledger: Ledger::default(),
             script_ms: 0,
@@ -1315,9 +1344,67 @@ impl Table {
         }
     }
 
+    /// Whether the last hand's end can still be taken back (nothing but
+    /// the clocks changed the table since).
+    pub fn can_reopen(&self) -> bool {
+        self.end_taken.is_some()
+    }
+
     /// Folds one event. Never fails, checks nothing.
     pub fn apply(&mut self, event: &TableEvent) {
         match event {
+            // What the end of a hand did is kept to take back; anything
+            // but the clocks changing the table since makes it final.
+            TableEvent::HandEnded { stacks, busted, .. } => {
+                let mut seats: Vec<(Seat, Option<Player>)> = stacks
+                    .iter()
+                    .map(|(s, _)| (*s, self.seats.get(s).cloned()))
+                    .collect();
+                for f in busted {
+                    if !seats.iter().any(|(s, _)| *s == f.seat) {
+                        seats.push((f.seat, self.seats.get(&f.seat).cloned()));
+                    }
+                }
+                self.end_taken = Some(Box::new(EndTaken {
+                    seats,
+                    places: self.places.clone(),
+                    ledger: self.ledger,
+                    redeal_due: self.redeal_due,
+                }));
+            }
+            TableEvent::PenaltyStarted { .. }
+            | TableEvent::PlayerDisqualified { .. }
+            | TableEvent::HandReopened { .. }
+            | TableEvent::ClockResumed { .. }
+            | TableEvent::ClockPaused { .. }
+            | TableEvent::ClockAdjusted { .. }
+            | TableEvent::PlayerClockCalled { .. }
+            | TableEvent::PlayerClockStopped
+            | TableEvent::PlayerClockExpired { .. }
+            | TableEvent::Waited { .. }
+            | TableEvent::LevelSet { .. }
+            | TableEvent::HandForHandSet { .. } => {}
+            _ => self.end_taken = None,
+        }
+        match event {
+            TableEvent::HandReopened { .. } => {
+                if let Some(taken) = self.end_taken.take() {
+                    for (seat, player) in taken.seats {
+                        match player {
+                            Some(p) => {
+                                self.seats.insert(seat, p);
+                            }
+                            None => {
+                                self.seats.remove(&seat);
+                            }
+                        }
+                    }
+                    self.places = taken.places;
+                    self.ledger = taken.ledger;
+                    self.redeal_due = taken.redeal_due;
+                    self.in_hand = true;
+                }
+            }
             TableEvent::Opened {
                 first_button,
                 structure,

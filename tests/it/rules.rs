@@ -522,7 +522,7 @@ big = 200
     assert_eq!(
         lines,
         [
-            "line 3, column 1: unknown field `colour`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels` (key colour)",
+            "line 3, column 1: unknown field `colour`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels`, `chips` (key colour)",
             "line 5, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet` (key settings.min-raise.value)",
             "line 9, column 21: invalid type: string \"fifty\", expected u32 (key settings.clock.value.seconds)",
             "line 12, column 1: missing field `rule` (key settings.odd-chip)",

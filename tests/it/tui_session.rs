@@ -403,22 +403,51 @@ fn a_restart_between_hands_opens_between_hands_with_the_session_in_the_log() {
         message(&app)
     );
     assert_log_reaches_hand_1(&mut app, &[1]);
-    // The table has taken hand 2's result: undo says why it cannot.
+    // The table has taken hand 2's result; undo takes it back and opens
+    // the hand again (journaled), redo ends it again.
+    let stacks = |app: &App| {
+        let t = app.session().and_then(|s| s.table()).expect("a table");
+        t.seats.values().map(|p| p.chips.get()).collect::<Vec<_>>()
+    };
+    let ended = stacks(&app);
     press(&mut app, "u");
-    assert_eq!(app.message().map(|m| m.kind), Some(MessageKind::Refusal));
-    assert!(
-        message(&app).contains("Hand 2 is over and the table has taken its result"),
+    assert_ne!(
+        app.message().map(|m| m.kind),
+        Some(MessageKind::Refusal),
         "{}",
         message(&app)
     );
-    // A session line first, then the next hand.
+    assert!(app.session().expect("a session").hand_open());
+    assert!(
+        app.session()
+            .and_then(|s| s.table())
+            .expect("a table")
+            .in_hand
+    );
+    press(&mut app, "U");
+    assert!(!app.session().expect("a session").hand_open());
+    // A session line first (the table takes the end again), then the next hand.
     lines(&mut app, &["seat 4 name Dee"]);
+    assert_eq!(stacks(&app), ended);
     assert_eq!(hand_number(&app), 2);
+    // The table changed since the end: the hand is final now.
+    press(&mut app, "u");
+    assert!(
+        message(&app).contains("the table has changed since it ended"),
+        "{}",
+        message(&app)
+    );
     press(&mut app, "n");
     assert_eq!(hand_number(&app), 3);
     let names = app.names().expect("names");
     assert_eq!(names.get(&4).map(String::as_str), Some("Dee"));
     assert_log_reaches_hand_1(&mut app, &[1, 2]);
+    drop(app);
+    floorcall::journal::verify::verify_file(
+        &path,
+        &floorcall::journal::verify::VerifyOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("the journal verifies: {e}"));
 }
 
 /// The log holds the earlier hands `numbers`, and Home scrolls it back to

@@ -367,26 +367,8 @@ impl App {
         };
     }
 
-    /// Why an entry of the hand may not be undone or redone: the hand is
-    /// over and the table has taken its result (the stacks and places the
-    /// next hand starts from), as after a session line between hands or a
-    /// restart. Changing the hand then would leave the table's chips wrong.
-    fn result_taken(&self) -> Option<String> {
-        let session = self.session.as_ref()?;
-        let taken = !session.hand_open() && session.table().is_some_and(|t| !t.in_hand);
-        taken.then(|| {
-            format!(
-                "Hand {} is over and the table has taken its result (stacks and places): its entries can no longer be undone or redone.",
-                session.header().number
-            )
-        })
-    }
-
     pub(super) fn undo(&mut self) {
         self.seat_key = None;
-        if let Some(text) = self.result_taken() {
-            return self.refuse(text);
-        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -405,9 +387,6 @@ impl App {
 
     pub(super) fn redo(&mut self) {
         self.seat_key = None;
-        if let Some(text) = self.result_taken() {
-            return self.refuse(text);
-        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
