@@ -260,3 +260,47 @@ proptest! {
         prop_assert!(asked as usize <= 4, "at most the questions and their repeats: {}", asked);
     }
 }
+
+/// Issue 17 item 21: `practice --seed 7` on screen asks first what
+/// `--quiz-json --seed 7` prints first, whatever count each is given.
+#[test]
+fn the_screen_asks_first_what_quiz_json_prints_first() {
+    if !Tmux::installed() {
+        eprintln!("SKIPPED the_screen_asks_first_what_quiz_json_prints_first: no tmux here.");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let data = dir.path().join("data");
+    let bin = Path::new(env!("CARGO_BIN_EXE_floorcall"));
+    let out = std::process::Command::new(bin)
+        .args(["practice", "--seed", "7", "--count", "3", "--quiz-json"])
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", &data)
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let first = &json[0];
+    let head = format!(
+        "question 1 of 20 · {} · house {}",
+        first["topic"].as_str().expect("a topic"),
+        first["house"].as_str().expect("a house")
+    );
+    let blinds = first["table"][0].as_str().expect("the table").to_string();
+    let tmux = Tmux {
+        socket: format!("floorcall-practice-first-{}", std::process::id()),
+    };
+    let command = format!(
+        "env NO_COLOR=1 HOME={home} XDG_DATA_HOME={data} {bin} practice --seed 7",
+        home = quoted(dir.path()),
+        data = quoted(&data),
+        bin = quoted(bin),
+    );
+    tmux.start(&["sh", "-c", &command]);
+    let screen = tmux.wait_for("question 1 of 20");
+    assert!(
+        screen.contains(&head) && screen.contains(&blinds),
+        "{head} / {blinds}:\n{screen}"
+    );
+    tmux.type_text("q");
+    tmux.type_text("q");
+}
