@@ -304,3 +304,61 @@ fn the_screen_asks_first_what_quiz_json_prints_first() {
     tmux.type_text("q");
     tmux.type_text("q");
 }
+
+/// Issue 17 item 22: at 80x24 practice cut the explanation mid-sentence
+/// and dropped the table after answering. The table stays, and what is out
+/// of view is marked and scrolled to.
+#[test]
+fn at_80x24_the_table_stays_and_nothing_is_cut_without_a_mark() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios/rulings/tda-skipped-player-floor-gives-every-option.toml");
+    let s = scenario::load(&file).expect("loads");
+    let q = cases::from_scenario(&s, None, 3).expect("a question");
+    let mut d =
+        Drill::new(vec![q.clone()], Progress::default(), 3, Theme::plain()).with_fixed_time(1);
+    let wrong = wrong_choice(&q);
+    key(&mut d, KeyCode::Char(wrong));
+    let screen = text(&d, 80, 24);
+    for line in &q.table {
+        let start: String = line.chars().take(20).collect();
+        assert!(
+            screen.contains(&start),
+            "the table's \"{start}\":\n{screen}"
+        );
+    }
+    assert_snapshot!("practice_verdict_seven_seats", screen);
+    // What the verdict says below the fold is reached by scrolling.
+    let last = q
+        .per_house
+        .last()
+        .map(|(house, _)| house.clone())
+        .expect("houses");
+    for _ in 0..30 {
+        key(&mut d, KeyCode::Down);
+    }
+    let scrolled = text(&d, 80, 24);
+    assert!(
+        scrolled.contains(&last) || scrolled.contains("All five houses"),
+        "{scrolled}"
+    );
+    // The explanation: its last words are reached, never cut off unmarked.
+    key(&mut d, KeyCode::Char('?'));
+    let explained = text(&d, 80, 24);
+    let source = q.source.clone().expect("a case's source");
+    let tail: String = source
+        .chars()
+        .rev()
+        .take(12)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if !explained.contains(&tail) {
+        assert!(explained.contains("more lines"), "{explained}");
+        for _ in 0..30 {
+            key(&mut d, KeyCode::Down);
+        }
+        let end = text(&d, 80, 24);
+        assert!(end.contains(&tail), "{tail}:\n{end}");
+    }
+}

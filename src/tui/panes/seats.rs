@@ -502,6 +502,21 @@ impl SeatsPane<'_> {
             put_line(buf, area, row, fit_line(&Line::from(spans), w));
             row += 1;
         }
+        // Seats out of view are never dropped without a sign: how many are
+        // above and below, at the right end of the first row.
+        let shown = usize::from(row).saturating_sub(header as usize);
+        let (above, below) = (first - 1, (n + 1 - first).saturating_sub(shown));
+        if above + below > 0 {
+            let mark = match (above, below) {
+                (0, b) => format!(" ↓{b} more "),
+                (a, 0) => format!(" ↑{a} more "),
+                (a, b) => format!(" ↑{a} ↓{b} more "),
+            };
+            let width = mark.chars().count() as u16;
+            if width <= area.width {
+                buf.set_string(area.right() - width, area.y, mark, t.heading());
+            }
+        }
     }
 }
 
