@@ -951,6 +951,7 @@ impl Review {
                         hand: &hand,
                         number: h.summary.number,
                         earlier: &[],
+                        notes: &[],
                         scroll: 0,
                         theme: self.theme,
                     };
@@ -1001,6 +1002,7 @@ impl Review {
             names: &header.names,
             marks: SeatMarks::of(hand),
             keyed: None,
+            waiting: Vec::new(),
             theme: self.theme,
         };
         let pot = PotPane {

@@ -570,3 +570,19 @@ fn a_shorter_count_asks_the_start_of_a_longer_one_and_zero_is_refused() {
     assert!(said.contains("at least one question"), "{said}");
     assert!(zero.stdout.is_empty(), "{zero:?}");
 }
+
+/// Issue 17 item 23: `--stats` said "0 last missed" right after two misses
+/// (the missed questions came again and were answered right).
+#[test]
+fn stats_count_the_questions_missed_in_the_last_session() {
+    let questions = cases::from_paths(&[shipped().join("rulings")], None, 1).expect("cases");
+    let mut progress = Progress::default();
+    progress.begin();
+    progress.record(&questions[0], false, 1000);
+    progress.record(&questions[1], false, 1000);
+    // Each comes again later in the session and is answered right.
+    progress.record(&questions[0], true, 1000);
+    progress.record(&questions[1], true, 1000);
+    let stats = progress.stats_lines().join("\n");
+    assert!(stats.contains("2 missed in the last session"), "{stats}");
+}

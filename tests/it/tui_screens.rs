@@ -130,6 +130,7 @@ fn pane_seats_round() {
         names: &s.header().names,
         marks: SeatMarks::of(s.hand()),
         keyed: None,
+        waiting: Vec::new(),
         theme: Theme::default(),
     };
     assert_snapshot!(pane(90, 24, &seats).backend());
@@ -145,6 +146,7 @@ fn pane_seats_list() {
         names: &s.header().names,
         marks: SeatMarks::of(s.hand()),
         keyed: Seat::new(2),
+        waiting: Vec::new(),
         theme: Theme::default(),
     };
     assert_snapshot!(pane(70, 11, &seats).backend());
@@ -219,6 +221,7 @@ fn pane_log_with_ruling_inline() {
         hand: s.hand(),
         number: 1,
         earlier: &[],
+        notes: &[],
         scroll: 0,
         theme: Theme::default(),
     };
@@ -428,4 +431,47 @@ fn nothing_disappears_from_the_table_without_a_sign() {
         hints.contains("PgUp log back") || hints.contains('…'),
         "{hints}"
     );
+}
+
+/// Issue 17 item 23: help pages 2 and 3 overlapped (the last page started
+/// early to end full). Each page keeps one line of the page before, no more.
+#[test]
+fn help_pages_follow_one_another_keeping_one_line() {
+    let (w, h) = (100u16, 24u16);
+    let mut app = nine_handed();
+    app.resize(w, h);
+    press(&mut app, "?");
+    let page = |app: &floorcall::tui::App| -> Vec<String> {
+        let screen = super::tui_fixtures::screen_text(app, w, h);
+        let rows: Vec<String> = screen.lines().map(str::to_string).collect();
+        // Inside the border: every row but the first and the last.
+        rows[1..rows.len() - 1].to_vec()
+    };
+    let mut pages = vec![page(&app)];
+    let footer = super::tui_fixtures::screen_text(&app, w, h);
+    let count: usize = footer
+        .split("page 1 of ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("page 1 of N");
+    assert!(count >= 3, "the help has {count} pages at {w}x{h}");
+    for _ in 1..count {
+        press(&mut app, "<PgDn>");
+        pages.push(page(&app));
+    }
+    for k in 1..pages.len() {
+        let (before, now) = (&pages[k - 1], &pages[k]);
+        assert_eq!(
+            now[0],
+            before[before.len() - 1],
+            "page {} keeps one line",
+            k + 1
+        );
+        let repeated = now[1..]
+            .iter()
+            .filter(|l| !l.trim_matches(['│', ' ']).is_empty() && before.contains(l))
+            .count();
+        assert_eq!(repeated, 0, "page {} repeats page {}:\n{now:#?}", k + 1, k);
+    }
 }
