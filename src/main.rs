@@ -293,8 +293,8 @@ struct PracticeArgs {
     /// Scenario files or folders to take cases from (default: the shipped assets/scenarios).
     #[arg(long, value_name = "FOLDER")]
     from: Vec<PathBuf>,
-    /// How many questions to ask (default 20).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// How many questions to ask (default 20; at least 1). The order depends on the seed alone: a shorter count asks the start of a longer one.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = at_least_one_question)]
     count: usize,
     /// Print the questions as JSON and exit (no screen, nothing recorded).
     #[arg(long)]
@@ -305,6 +305,15 @@ struct PracticeArgs {
     /// The progress file (default: practice.json in the user's data folder).
     #[arg(long, value_name = "FILE")]
     progress: Option<PathBuf>,
+}
+
+/// `--count`: a number of questions, 1 or more.
+fn at_least_one_question(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("practice asks at least one question: give --count 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("\"{text}\" is not a number of questions")),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -756,7 +765,7 @@ fn practice_command(args: PracticeArgs) -> ExitCode {
         seed,
         topic: args.topic.clone(),
         from,
-        drills: args.count.max(practice::drills::TOPICS.len()) * 2,
+        drills: practice::DRILLS,
     };
     let mut questions = match practice::session(&options, &progress) {
         Ok(q) => q,
@@ -770,7 +779,8 @@ fn practice_command(args: PracticeArgs) -> ExitCode {
             "floorcall: no scenario file given with --from makes a question (a case needs an expectation naming a ruling, and three wrong answers the engine can compute): only drills are asked.",
         );
     }
-    questions.truncate(args.count.max(1));
+    practice::top_up(&mut questions, &options, args.count);
+    questions.truncate(args.count);
     if args.quiz_json {
         let printed = print(|out| {
             serde_json::to_writer_pretty(&mut *out, &questions).map_err(io::Error::other)?;

@@ -76,6 +76,10 @@ pub struct Reading {
     /// For each step, how it differs from the journal's reading (`None`:
     /// the same binding, rulings and chips).
     pub differs: Vec<Option<Difference>>,
+    /// Why the other house cannot play the hand at all (its structure: a
+    /// big-blind ante against a per-player ante cap, say), when it cannot:
+    /// then no step is compared, and the screen says it once.
+    pub cannot_run: Option<String>,
 }
 
 impl Reading {
@@ -136,11 +140,22 @@ impl Reading {
             }
             refusals.push(refused);
         }
+        // The hand's start refused: every later step would be refused
+        // for want of a hand, which says nothing step by step.
+        if let Some(Some(why)) = refusals.first().filter(|_| !entries.is_empty()) {
+            return Reading {
+                cannot_run: Some(why.clone()),
+                differs: vec![None; entries.len()],
+                rules,
+                entries: other,
+            };
+        }
         let differs = compare(entries, &other, refusals, &rules.name);
         Reading {
             rules,
             entries: other,
             differs,
+            cannot_run: None,
         }
     }
 

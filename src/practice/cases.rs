@@ -8,7 +8,8 @@ use super::line::{self, Moment};
 use super::{PracticeError, Question};
 use crate::rules::HouseRules;
 use crate::scenario::{self, Scenario};
-use crate::table::{Command, Hand};
+use crate::table::event::TableSetup;
+use crate::table::{Chips, Command, Hand};
 
 /// What a case asks.
 pub const PROMPT: &str = "What does it bind, or what does the floor rule?";
@@ -120,12 +121,29 @@ pub fn decisive_line(scenario: &Scenario) -> Option<(usize, String)> {
     found
 }
 
-/// The question a scenario asks, if it names a ruling.
+/// The most chips a seat or a blind has at a table a dealer meets: a case
+/// above it tests the engine's limits (blinds of 10^14), not a ruling.
+pub const REAL_TABLE_MAX: Chips = Chips(10_000_000_000);
+
+/// Whether the scenario's table is one a dealer meets (no amount above
+/// `REAL_TABLE_MAX`).
+pub fn is_real_table(setup: &TableSetup) -> bool {
+    std::iter::once(setup.big_blind)
+        .chain([setup.small_blind, setup.ante, setup.pot])
+        .chain(setup.stacks.iter().map(|(_, c)| *c))
+        .all(|c| c <= REAL_TABLE_MAX)
+}
+
+/// The question a scenario asks, if it names a ruling and its table is
+/// one a dealer meets.
 pub fn from_scenario(
     scenario: &Scenario,
     house: Option<&HouseRules>,
     seed: u64,
 ) -> Option<Question> {
+    if !is_real_table(&scenario.setup) {
+        return None;
+    }
     let (k, topic) = decisive_line(scenario)?;
     let prefix: Vec<(String, Command)> = scenario.lines[..k]
         .iter()

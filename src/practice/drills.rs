@@ -31,6 +31,18 @@ pub const TOPICS: [&str; 8] = [
 /// Deals `count` drills from `seed`, the topics in turn (or only `only`),
 /// under `rules`.
 pub fn deal(seed: u64, count: usize, rules: &HouseRules, only: Option<&str>) -> Vec<Question> {
+    deal_range(seed, 0..count, rules, only)
+}
+
+/// Drills number `range` of the seed's sequence (drill `i` is the same
+/// whatever the range): `deal` from its start, `practice::top_up` on
+/// from where it stopped.
+pub fn deal_range(
+    seed: u64,
+    range: std::ops::Range<usize>,
+    rules: &HouseRules,
+    only: Option<&str>,
+) -> Vec<Question> {
     let topics: Vec<&str> = match only {
         Some(t) => TOPICS.iter().copied().filter(|x| *x == t).collect(),
         None => TOPICS.to_vec(),
@@ -38,7 +50,7 @@ pub fn deal(seed: u64, count: usize, rules: &HouseRules, only: Option<&str>) -> 
     if topics.is_empty() {
         return Vec::new();
     }
-    (0..count)
+    range
         .filter_map(|i| {
             let topic = topics[i % topics.len()];
             let mut rng = StdRng::seed_from_u64(seed ^ text_hash(topic) ^ i as u64);

@@ -19,6 +19,8 @@ use crate::table::{Action, ActionKind, Chips, Command, Event, Hand, HandState, S
 const REFUSED: &str = "The line is refused:";
 /// How a table that cannot start under a house reads.
 const CANNOT_START: &str = "The table cannot start under this house.";
+/// What a dealer's or the floor's line that binds nothing reads as.
+const GOES_ON: &str = "Nothing changes: the hand goes on.";
 
 /// A moment to ask about: a table, the lines before, the decisive line.
 #[derive(Debug, Clone)]
@@ -86,18 +88,25 @@ pub fn rule(hand: &Hand, command: &Command) -> Ruled {
             _ => None,
         })
         .collect();
-    let mut text = describe(&events);
-    // A dealer's line binds no action: what the floor rules is the answer.
-    if command.seat().is_none() {
-        for ruling in &rulings {
-            let r: &Ruling = ruling;
-            text = format!("{text} {}", r.text);
-        }
-    }
+    // What it binds, and only that: the rulings' sentences are the
+    // explanation, and a choice that carried them would give the answer
+    // away (two choices binding the same are then the same words).
+    let text = binds(&events, command);
     Ruled {
         text,
         rulings,
         events,
+    }
+}
+
+/// What `events` bind, in words; a dealer's or the floor's line that
+/// binds nothing lets the hand go on.
+fn binds(events: &[Event], command: &Command) -> String {
+    let phrases: Vec<String> = events.iter().filter_map(event_words).collect();
+    if phrases.is_empty() && command.seat().is_none() {
+        GOES_ON.to_string()
+    } else {
+        sentence(&phrases)
     }
 }
 
@@ -378,8 +387,19 @@ pub fn table_words(state: &HandState) -> Vec<String> {
         } else if s.all_in() {
             words.push_str(", all in");
         }
+        if let Some(held) = state.held_out_of_turn(seat) {
+            words.push_str(&format!(
+                ", {} out of turn (held: it was seat {}'s turn)",
+                intent_words(held.intent, held.faced),
+                held.skipped.number()
+            ));
+        }
         if state.to_act == Some(seat) {
             words.push_str(", to act");
+            let skipped = state.out_of_turn.iter().any(|o| o.skipped == seat);
+            if skipped {
+                words.push_str(" (skipped by action out of turn)");
+            }
         }
         lines.push(format!("{words}."));
     }
@@ -456,18 +476,26 @@ pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec
         }
         _ => {
             out.push(sentence(&["a misdeal: every chip goes back".to_string()]));
-            out.push(sentence(&[]));
+            out.push(GOES_ON.to_string());
             // Cards dealt as entered taken to stand (a premature card
             // played, a fourth flop card taken as the burn).
             if let Command::Deal { street, cards } = command {
-                let cards = cards.iter().take(street.cards_dealt()).copied().collect();
-                out.push(describe(&[Event::StreetDealt {
-                    street: *street,
-                    cards,
-                }]));
+                let n = street.cards_dealt();
+                let stands = |cards: Vec<_>| {
+                    describe(&[Event::StreetDealt {
+                        street: *street,
+                        cards,
+                    }])
+                };
+                out.push(stands(cards.iter().take(n).copied().collect()));
+                // A card too many: the first taken as the burn.
+                if cards.len() > n {
+                    out.push(stands(cards[cards.len() - n..].to_vec()));
+                }
             }
-            // The floor called on the seat to act: taken as its check or call.
-            if let (Command::Floor(_), Some(seat)) = (command, state.to_act) {
+            if let Some(seat) = state.to_act {
+                // The floor called, or a card dealt, while a seat is to act:
+                // taken as its check or call.
                 let s = state.seat(seat);
                 out.push(if state.to_call(seat).is_zero() {
                     one(Action {
@@ -479,6 +507,10 @@ pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec
                 } else {
                     one(action_to(state, seat, state.current_bet))
                 });
+                // Or the seat's hand taken as dead.
+                if matches!(command, Command::Floor(_)) {
+                    out.push(describe(&[Event::HandKilled { seat }]));
+                }
             }
         }
     }
@@ -520,13 +552,19 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         ))
         .chain(mistakes(hand.state(), rules, moment.line.1));
     for text in candidates {
-        if text != right.text && !wrong.contains(&text) && wrong.len() < 3 {
+        if text != right.text && !wrong.contains(&text) {
             wrong.push(text);
         }
     }
     if wrong.len() < 3 {
         return None;
     }
+    // Worded alike: the wrong answers nearest the right one in how many
+    // things they bind (a one-action choice beside a five-part answer
+    // gives it away), the first computed first among equals.
+    let parts = |t: &str| t.matches("; ").count();
+    wrong.sort_by_key(|t| parts(t).abs_diff(parts(&right.text)));
+    wrong.truncate(3);
     let mut choices = wrong;
     choices.push(right.text.clone());
     let mut rng = StdRng::seed_from_u64(moment.seed ^ text_hash(&moment.id));
@@ -571,7 +609,15 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         answer: Answer::Choice(answer),
         answer_text: right.text.clone(),
         explanation,
-        citation: right.rulings.first().map(|r| (*r.citation).clone()),
+        // The rule that decides the topic asked about (a substantial-action
+        // question quotes TDA 40-B, not the 40-A of the out-of-turn
+        // ruling before it), else the first ruling's.
+        citation: right
+            .rulings
+            .iter()
+            .find(|r| r.id.as_str() == moment.topic)
+            .or(right.rulings.first())
+            .map(|r| (*r.citation).clone()),
         per_house,
         hand: Some(hand),
     })

@@ -109,6 +109,11 @@ impl Question {
     }
 }
 
+/// How many drills a session deals whatever `--count` asks, so that the
+/// order depends on the seed alone: a shorter session asks the start of a
+/// longer one, and `--quiz-json` prints what the screen asks.
+pub const DRILLS: usize = 40;
+
 /// What a practice session asks.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -189,6 +194,32 @@ pub fn session(options: &Options, progress: &Progress) -> Result<Vec<Question>, 
     questions.shuffle(&mut rng);
     progress.order(&mut questions);
     Ok(questions)
+}
+
+/// Makes `questions` (a session over `options`) up to `count` with the
+/// drills after those it dealt, in their own seeded order after the rest:
+/// the questions already there keep their places.
+pub fn top_up(questions: &mut Vec<Question>, options: &Options, count: usize) {
+    let house = options.house.clone().unwrap_or_else(HouseRules::tda);
+    let mut next = options.drills;
+    let mut more = Vec::new();
+    while questions.len() + more.len() < count {
+        let want = count - questions.len() - more.len();
+        let dealt = drills::deal_range(
+            options.seed,
+            next..next + want,
+            &house,
+            options.topic.as_deref(),
+        );
+        next += want;
+        if dealt.is_empty() {
+            break;
+        }
+        more.extend(dealt);
+    }
+    let mut rng = StdRng::seed_from_u64(options.seed.rotate_left(1));
+    more.shuffle(&mut rng);
+    questions.extend(more);
 }
 
 /// A stable 64-bit hash of a text (FNV-1a), to seed a question's own

@@ -71,6 +71,9 @@ pub struct Card {
     pub level: u8,
     /// The session from which it is due again.
     pub due: u64,
+    /// The last session it was missed in, if ever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed: Option<u64>,
 }
 
 /// Everything kept across runs.
@@ -172,16 +175,19 @@ impl Progress {
         let now = self.sessions;
         // A new question starts in the first box.
         let level = self.cards.get(&question.id).map_or(1, |c| c.level);
+        let missed = self.cards.get(&question.id).and_then(|c| c.missed);
         let card = if right {
             let level = (level + 1).clamp(1, TOP_BOX);
             Card {
                 level,
                 due: now + (1u64 << (level - 1)),
+                missed,
             }
         } else {
             Card {
                 level: 1,
                 due: now + 1,
+                missed: Some(now),
             }
         };
         self.cards.insert(question.id.clone(), card);
@@ -195,10 +201,16 @@ impl Progress {
         let mut lines = vec![format!("{} session(s) so far.", self.sessions)];
         lines.extend(score_lines(&self.topics));
         let now = self.sessions;
-        let missed = self.cards.values().filter(|c| c.level == 1).count();
+        // Missed in the last session, even if answered right when it came
+        // again later in that session ("0 last missed" after two misses).
+        let missed = self
+            .cards
+            .values()
+            .filter(|c| c.missed == Some(now))
+            .count();
         let due = self.cards.values().filter(|c| c.due <= now + 1).count();
         lines.push(format!(
-            "{} question(s) seen; {missed} last missed; {due} due next session.",
+            "{} question(s) seen; {missed} missed in the last session; {due} due next session.",
             self.cards.len()
         ));
         lines

@@ -64,6 +64,11 @@ pub const CLAUSES: &[ClauseKey] = &[
         "a call out of turn: no raise on the seat's next turn",
     ),
     case(
+        RulingId::Misdeal,
+        "re-deal",
+        "a misdeal is declared: every chip goes back and the hand is dealt again",
+    ),
+    case(
         RulingId::SubstantialAction,
         "skipped-player",
         "substantial action out of turn over a skipped seat: it binds, and the floor rules on the skipped hand",
@@ -177,6 +182,11 @@ pub const CLAUSES: &[ClauseKey] = &[
         RulingId::VerbalBinding,
         "words-over-chips",
         "words and chips that differ: the words play",
+    ),
+    case(
+        RulingId::VerbalBinding,
+        "chips-first",
+        "chips pushed, then words from the same seat: the chips came first and define the bet",
     ),
     case(
         RulingId::Undercall,

@@ -19,7 +19,7 @@ use super::decide::Outcome;
 use super::event::{Action, ActionKind, Event, Post, Street};
 use super::seat::Seat;
 use super::state::HandState;
-use crate::rules::{DealtCardError, FloorOption, HouseRules, MisdealUntil, RulingId};
+use crate::rules::{DealtCardError, FloorOption, HouseRules, MisdealUntil, RulingId, Undercall};
 
 fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
     Event::RulingSuggested {
@@ -68,13 +68,21 @@ pub(super) fn misdeal_allowed(st: &HandState, rules: &HouseRules) -> Result<(), 
     Ok(())
 }
 
+/// A declared misdeal: it quotes the house's words on the re-deal (TDA
+/// 34-C: "the re-deal is an exact re-play"), not those on when a misdeal
+/// may be declared.
+fn re_deal(rules: &HouseRules, text: String) -> Event {
+    Event::RulingSuggested {
+        ruling: rules.ruling_clause(RulingId::Misdeal, "re-deal", text),
+    }
+}
+
 pub(super) fn misdeal_events(st: &HandState, rules: &HouseRules, cause: &str) -> Vec<Event> {
     match misdeal_allowed(st, rules) {
         Ok(()) => vec![
             Event::MisdealDeclared,
-            ruling(
+            re_deal(
                 rules,
-                RulingId::Misdeal,
                 format!(
                     "Misdeal ({cause}): every chip goes back and the hand is re-dealt as an exact replay; the button does not move."
                 ),
@@ -327,6 +335,13 @@ pub(super) fn decide_floor(
                     "an underbet is more than nothing and less than the {to_call} to call; {amount} is not."
                 )));
             }
+            // TDA 39-B leaves the TD the choice only multi-way facing a
+            // raise; elsewhere (and under a house whose undercall is always
+            // a full call) the forfeit sets the technical rule aside (TDA 1).
+            let discretion = rules.settings.undercall.value
+                == Undercall::FullCallHeadsUpOrOpeningBet
+                && st.live_count() > 2
+                && !st.opening_bet;
             out.emit(Event::Posted {
                 seat,
                 post: Post::Committed,
@@ -334,13 +349,23 @@ pub(super) fn decide_floor(
             });
             let wager = out.state.seat(seat).wager;
             out.bind(Action::fold(seat, wager), false, Vec::new());
-            out.emit(ruling(
-                rules,
-                RulingId::Undercall,
-                format!(
-                    "The TD lets seat {n} forfeit its underbet of {amount} and fold: the {amount} stays in the pot.{why}"
-                ),
-            ));
+            let text = format!(
+                "The TD lets seat {n} forfeit its underbet of {amount} and fold: the {amount} stays in the pot.{why}"
+            );
+            if discretion {
+                out.emit(Event::RulingSuggested {
+                    ruling: rules.ruling_clause(RulingId::Undercall, "td-discretion", text),
+                });
+            } else {
+                out.emit(ruling(rules, RulingId::Undercall, text));
+                out.emit(ruling(
+                    rules,
+                    RulingId::FloorDecision,
+                    format!(
+                        "The house rule makes seat {n}'s underbet a full call here; the floor lets it forfeit the {amount} all the same: the interest of fairness takes priority over the technical rule."
+                    ),
+                ));
+            }
         }
         FloorDecision::Binding(seat) => super::out_of_turn::rule_binding(out, rules, seat)?,
         FloorDecision::Misdeal => match misdeal_allowed(&out.state, rules) {
@@ -369,9 +394,8 @@ pub(super) fn decide_floor(
                     )));
                 }
                 out.emit(Event::MisdealDeclared);
-                out.emit(ruling(
+                out.emit(re_deal(
                     rules,
-                    RulingId::Misdeal,
                     "Misdeal declared by the floor: every chip goes back and the hand is re-dealt as an exact replay; the button does not move.".into(),
                 ));
                 out.emit(ruling(

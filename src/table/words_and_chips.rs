@@ -90,13 +90,11 @@ pub(super) fn interpret(
         {
             // TDA 37-A: the chips came first; the words after them do not
             // change the bet.
-            // The house's words-and-chips setting decides: quote it.
-            let mut ruling = rules.ruling(
+            rulings.push(rules.ruling_clause(
                 RulingId::VerbalBinding,
+                "chips-first",
                 format!("Seat {n} pushed chips and then said \"{declaration}\": whichever is first defines the bet, so the chips play and the words do not."),
-            );
-            ruling.citation = std::sync::Arc::new(rules.settings.verbal_vs_chips.citation.clone());
-            rulings.push(ruling);
+            ));
             &p.steps[0]
         }
         _ => &p.steps[0],
@@ -121,6 +119,7 @@ pub(super) fn interpret(
                     seat,
                     chips.total(),
                     &motions[1..],
+                    None,
                 ));
             }
             silent_push(st, rules, seat, chips, rulings)
@@ -275,6 +274,7 @@ pub(super) fn interpret(
                             seat,
                             to.saturating_sub(s.wager),
                             &motions[used..],
+                            Some(declaration),
                         ));
                     }
                     if to < min {
@@ -333,7 +333,14 @@ pub(super) fn interpret(
                     };
                     // TDA 37-C: an amount alone is the same as pushing it silently.
                     if !motions.is_empty() {
-                        rulings.push(string_bet(rules, "second-motion", seat, amount, &motions));
+                        rulings.push(string_bet(
+                            rules,
+                            "second-motion",
+                            seat,
+                            amount,
+                            &motions,
+                            Some(&Declaration::Amount(amount)),
+                        ));
                     }
                     silent_push(st, rules, seat, &PushedChips::Amount(amount), rulings)
                 }
@@ -344,23 +351,32 @@ pub(super) fn interpret(
 }
 
 /// The later motions of a string bet do not play; `clause` is the case:
-/// `second-motion` (nothing declared) or `raise-then-motions` (TDA 42 C).
+/// `second-motion` (nothing declared, or an amount alone) or
+/// `raise-then-motions` (TDA 42 C); `said` is what the seat declared
+/// before its chips, if anything.
 pub(super) fn string_bet(
     rules: &HouseRules,
     clause: &str,
     seat: Seat,
     first: Chips,
     later: &[&PushedChips],
+    said: Option<&Declaration>,
 ) -> Ruling {
     let later: Chips = later.iter().map(|m| m.total()).sum();
-    rules.ruling_clause(
-        RulingId::StringBet,
-        clause,
-        format!(
-            "Seat {} put out {first} and then {later} more in another motion without declaring a raise first: only the first motion plays.",
-            seat.number()
+    let n = seat.number();
+    let text = match said {
+        // TDA 42 C: "raise", the exact call, then ONE more motion.
+        Some(word @ (Declaration::Raise(_) | Declaration::Bet(_))) => format!(
+            "Seat {n} declared \"{word}\" and put out {first} to make it, then {later} more in a further motion: a declared {word} is completed in one motion after the call, so the {later} does not play."
         ),
-    )
+        Some(word) => format!(
+            "Seat {n} said \"{word}\" and then put out {later} more in another motion without declaring a raise first: only the {first} said plays."
+        ),
+        None => format!(
+            "Seat {n} put out {first} and then {later} more in another motion without declaring a raise first: only the first motion plays."
+        ),
+    };
+    rules.ruling_clause(RulingId::StringBet, clause, text)
 }
 
 /// A declared bet or raise with an amount (a street total, TDA 43-B).

@@ -51,6 +51,8 @@ pub struct Drill {
     phase: Phase,
     typed: String,
     explain: bool,
+    /// How many lines the question's text is scrolled down (↓/↑).
+    scroll: usize,
     progress: Progress,
     scores: BTreeMap<String, TopicScore>,
     again: BTreeSet<String>,
@@ -71,6 +73,7 @@ impl Drill {
             phase: Phase::Asking,
             typed: String::new(),
             explain: false,
+            scroll: 0,
             progress,
             scores: BTreeMap::new(),
             again: BTreeSet::new(),
@@ -140,6 +143,7 @@ impl Drill {
 
     fn next(&mut self) {
         self.explain = false;
+        self.scroll = 0;
         self.typed.clear();
         if self.index + 1 >= self.questions.len() {
             self.phase = Phase::Summary;
@@ -165,7 +169,7 @@ impl Drill {
         }
     }
 
-    fn choice_lines(&self, q: &Question, width: usize) -> Vec<Line<'static>> {
+    fn choice_lines(&self, q: &Question, width: usize, compact: bool) -> Vec<Line<'static>> {
         let mut out = Vec::new();
         let t = self.theme;
         match q.answer {
@@ -186,7 +190,13 @@ impl Drill {
                         Phase::Answered { given, .. } if *given == (i + 1).to_string() => "✗",
                         _ => " ",
                     };
-                    for (j, l) in wrap(c, width.saturating_sub(5)).into_iter().enumerate() {
+                    // Compact: one line a choice, cut with `…`.
+                    let pieces = if compact {
+                        vec![fit(c, width.saturating_sub(5))]
+                    } else {
+                        wrap(c, width.saturating_sub(5))
+                    };
+                    for (j, l) in pieces.into_iter().enumerate() {
                         let lead = if j == 0 {
                             format!("{mark}{} ", i + 1)
                         } else {
@@ -244,8 +254,19 @@ impl Drill {
             ));
         }
         if q.houses_differ() {
+            // Houses that rule alike on one line: "tda, nuts: ...".
+            let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
             for (house, ruling) in &q.per_house {
-                out.push(Line::raw(fit(&format!("{house:>9}: {ruling}"), width)));
+                match groups.iter_mut().find(|(_, r)| r == ruling) {
+                    Some((houses, _)) => houses.push(house),
+                    None => groups.push((vec![house], ruling)),
+                }
+            }
+            for (houses, ruling) in groups {
+                out.push(Line::raw(fit(
+                    &format!("{}: {ruling}", houses.join(", ")),
+                    width,
+                )));
             }
         } else {
             out.push(Line::raw("All five houses rule the same."));
@@ -275,18 +296,32 @@ impl Drill {
         out
     }
 
+    /// The choices and the verdict, compact (a line a choice) when the
+    /// whole does not fit in `room` rows beside `top` rows.
+    fn bottom_lines(&self, q: &Question, w: usize, room: usize, top: usize) -> Vec<Line<'static>> {
+        let verdict = self.verdict_lines(q, w);
+        let build = |compact: bool| {
+            let mut bottom = vec![Line::raw("")];
+            bottom.extend(self.choice_lines(q, w, compact));
+            if !verdict.is_empty() {
+                bottom.push(Line::raw(""));
+                bottom.extend(verdict.iter().cloned());
+            }
+            bottom
+        };
+        let full = build(false);
+        if top + full.len() <= room {
+            full
+        } else {
+            build(true)
+        }
+    }
+
     fn render_question(&self, q: &Question, area: Rect, buf: &mut Buffer) {
         let w = area.width as usize;
-        let mut bottom = vec![Line::raw("")];
-        bottom.extend(self.choice_lines(q, w));
-        let verdict = self.verdict_lines(q, w);
-        if !verdict.is_empty() {
-            bottom.push(Line::raw(""));
-            bottom.extend(verdict);
-        }
         let rows = area.height as usize;
-        // Header, the top section, the bottom section, the hint line.
-        let top_rows = rows.saturating_sub(2 + bottom.len()).max(3);
+        // Between the header and the hint line.
+        let room = rows.saturating_sub(2);
         let top: Vec<Line> = if self.explain {
             self.explain_lines(q, w)
         } else {
@@ -312,17 +347,50 @@ impl Drill {
                 })
                 .collect()
         };
+        // The explanation alone; else the table and what happened, then
+        // the choices and the verdict.
+        let mut body = top;
+        if !self.explain {
+            let bottom = self.bottom_lines(q, w, room, body.len());
+            body.extend(bottom);
+        }
         let mut lines = vec![Line::styled(
             fit(&self.header(Some(q)), w),
             self.theme.heading(),
         )];
-        lines.extend(top.into_iter().take(top_rows));
-        lines.extend(bottom);
-        lines.truncate(rows.saturating_sub(1));
+        lines.extend(self.window(body, room));
         for (y, line) in lines.into_iter().enumerate() {
             line.render(row(area, y as u16), buf);
         }
         self.render_hints(area, buf);
+    }
+
+    /// The `room` rows of `body` from the scroll position; nothing left
+    /// out without a sign: a first row `↑ N more lines` and a last row
+    /// `↓ N more lines` where lines are out of view.
+    fn window(&self, body: Vec<Line<'static>>, room: usize) -> Vec<Line<'static>> {
+        if body.len() <= room {
+            return body;
+        }
+        let mark = |text: String| Line::styled(text, self.theme.heading());
+        let last_start = body.len().saturating_sub(room.saturating_sub(1));
+        let start = self.scroll.min(last_start);
+        let mut out = Vec::new();
+        let mut take = room;
+        if start > 0 {
+            out.push(mark(format!("↑ {start} more lines (↑ scrolls)")));
+            take = take.saturating_sub(1);
+        }
+        let rest = body.len() - start;
+        if rest > take {
+            take = take.saturating_sub(1);
+            let below = rest - take;
+            out.extend(body.into_iter().skip(start).take(take));
+            out.push(mark(format!("↓ {below} more lines (↓ scrolls)")));
+        } else {
+            out.extend(body.into_iter().skip(start));
+        }
+        out
     }
 
     fn render_hints(&self, area: Rect, buf: &mut Buffer) {
@@ -424,9 +492,22 @@ impl super::KeyScreen for Drill {
             self.phase = Phase::Summary;
             return;
         }
+        match key.code {
+            KeyCode::Down | KeyCode::PageDown => {
+                self.scroll += if key.code == KeyCode::Down { 1 } else { 10 };
+                return;
+            }
+            KeyCode::Up | KeyCode::PageUp => {
+                let by = if key.code == KeyCode::Up { 1 } else { 10 };
+                self.scroll = self.scroll.saturating_sub(by);
+                return;
+            }
+            _ => {}
+        }
         if key.code == KeyCode::Char('?') {
             if matches!(self.phase, Phase::Answered { .. }) {
                 self.explain = !self.explain;
+                self.scroll = 0;
             } else {
                 self.message =
                     Some("Answer first: ? explains the answer after the verdict.".into());

@@ -205,9 +205,15 @@ impl ReviewHand {
             .is_some_and(|o| o.differs.get(step).is_some_and(Option::is_some))
     }
 
-    /// The hand as it stood after entry `step` under the house compared.
+    /// Why the house compared cannot play this hand at all, if it cannot.
+    pub fn cannot_run(&self) -> Option<&str> {
+        self.other.as_ref().and_then(|o| o.cannot_run.as_deref())
+    }
+
+    /// The hand as it stood after entry `step` under the house compared
+    /// (none when that house cannot play it).
     pub fn other_at(&self, step: usize) -> Option<Hand> {
-        let other = self.other.as_ref()?;
+        let other = self.other.as_ref().filter(|o| o.cannot_run.is_none())?;
         let end = (step + 1).min(other.entries.len());
         Some(Hand::from_entries(
             other.entries[..end].to_vec(),
@@ -215,9 +221,11 @@ impl ReviewHand {
         ))
     }
 
-    /// What the step view says of step `step` under the house compared.
+    /// What the step view says of step `step` under the house compared
+    /// (nothing when that house cannot play the hand: the screen says so
+    /// once, at the top).
     pub fn other_details(&self, step: usize) -> Vec<String> {
-        let Some(other) = &self.other else {
+        let Some(other) = self.other.as_ref().filter(|o| o.cannot_run.is_none()) else {
             return Vec::new();
         };
         match other.differs.get(step) {
@@ -561,18 +569,39 @@ impl Review {
         }
     }
 
-    /// The next house to compare with: none, then each house given in
-    /// turn, then none again.
+    /// The houses `c` goes through, by index in `houses`: those after the
+    /// journal's own house in turn (wrapping round), leaving out a house
+    /// every hand was already ruled under (comparing it with itself says
+    /// nothing).
+    fn comparison_order(&self) -> Vec<usize> {
+        let own: Vec<&str> = self.hands.iter().map(|h| h.rules.name.as_str()).collect();
+        let n = self.houses.len();
+        let start = own
+            .last()
+            .and_then(|o| self.houses.iter().position(|h| h.name == *o))
+            .map_or(0, |i| i + 1);
+        (0..n)
+            .map(|k| (start + k) % n)
+            .filter(|&i| own.is_empty() || own.iter().any(|o| *o != self.houses[i].name))
+            .collect()
+    }
+
+    /// The next house to compare with: none, then each other house in
+    /// turn (the one after the journal's first), then none again.
     fn next_comparison(&mut self) {
         self.read_more_houses();
-        if self.houses.is_empty() {
+        let order = self.comparison_order();
+        if order.is_empty() {
             self.message = Some("No other house to compare with.".to_string());
             return;
         }
-        let next = match self.compare {
-            None => Some(0),
-            Some(i) if i + 1 < self.houses.len() => Some(i + 1),
-            Some(_) => None,
+        let next = match self
+            .compare
+            .and_then(|i| order.iter().position(|o| *o == i))
+        {
+            None if self.compare.is_none() => order.first().copied(),
+            None => None,
+            Some(k) => order.get(k + 1).copied(),
         };
         let rules = next.and_then(|i| self.houses.get(i)).cloned();
         self.compare_with(rules);
@@ -583,11 +612,20 @@ impl Review {
                     .iter()
                     .filter(|h| h.other.as_ref().is_some_and(|o| o.differing() > 0))
                     .count();
-                format!(
+                let cannot: Vec<&str> = self.hands.iter().filter_map(|h| h.cannot_run()).collect();
+                let mut said = format!(
                     "Compared with {}: {differing} of {} hands read otherwise.",
                     r.name,
                     self.hands.len()
-                )
+                );
+                if let Some(why) = cannot.first() {
+                    said.push_str(&format!(
+                        " {} cannot play {} of them: {why}",
+                        r.name,
+                        cannot.len()
+                    ));
+                }
+                said
             }
             None => "No comparison.".to_string(),
         });
@@ -723,6 +761,7 @@ impl Review {
                 s.winners.join(" ")
             };
             let differ = match &h.other {
+                Some(o) if o.cannot_run.is_some() => "  cannot play".to_string(),
                 Some(o) => format!("  {:>6}", o.differing()),
                 None => String::new(),
             };
@@ -777,6 +816,7 @@ impl Review {
             _ => "",
         };
         let versus = match &h.other {
+            Some(o) if o.cannot_run.is_some() => format!(" │ vs {}: cannot play it", o.rules.name),
             Some(o) if h.differs(step) => format!(" │ vs {}: DIFFERS", o.rules.name),
             Some(o) => format!(" │ vs {}: {} steps differ", o.rules.name, o.differing()),
             None => String::new(),
@@ -797,11 +837,35 @@ impl Review {
             " ←/→ step · Home/End · n/p next/previous ruling · c compare · Esc back · q quit"
         };
         self.bottom(keys.into(), area, buf);
-        let body = Rect {
+        let mut body = Rect {
             y: area.y + 1,
             height: area.height.saturating_sub(2),
             ..area
         };
+        // A house that cannot play the hand is said once, at the top, not
+        // on every step.
+        if let (Some(o), Some(why)) = (&h.other, h.cannot_run()) {
+            let said = format!(" Under {} this hand cannot be played: {why}", o.rules.name);
+            let lines = super::panes::wrap(&said, body.width.max(1) as usize);
+            let rows = (lines.len() as u16).min(body.height / 3).max(1);
+            for (y, line) in lines.iter().take(rows as usize).enumerate() {
+                let text = if y + 1 == rows as usize && lines.len() > rows as usize {
+                    fit(&format!("{line}…"), body.width as usize)
+                } else {
+                    line.clone()
+                };
+                Line::styled(text, self.theme.refusal()).render(
+                    Rect {
+                        y: body.y + y as u16,
+                        height: 1,
+                        ..body
+                    },
+                    buf,
+                );
+            }
+            body.y += rows;
+            body.height = body.height.saturating_sub(rows);
+        }
         let mut details = h.details(step);
         details.extend(h.other_details(step));
         let width = body.width.saturating_sub(2).max(1) as usize;
@@ -891,6 +955,7 @@ impl Review {
                         hand: &hand,
                         number: h.summary.number,
                         earlier: &[],
+                        notes: &[],
                         scroll: 0,
                         theme: self.theme,
                     };
@@ -941,6 +1006,7 @@ impl Review {
             names: &header.names,
             marks: SeatMarks::of(hand),
             keyed: None,
+            waiting: Vec::new(),
             theme: self.theme,
         };
         let pot = PotPane {

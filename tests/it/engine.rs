@@ -452,3 +452,44 @@ fn chips_then_words_from_the_same_seat_the_chips_define_the_bet_citing_37_a() {
         assert!(ruling.text.contains("whichever is first"), "{house}");
     }
 }
+
+/// The string-bet ruling's words after `bet` and then seat 3's `lines`.
+fn string_bet_words(bet: &str, lines: &[&str]) -> String {
+    let mut hand = given("tda", flop_table(&[10_000; 4], 1, (100, 200), 800), &[bet]);
+    for text in lines {
+        when(&mut hand, text).expect("taken");
+    }
+    let _ = hand.execute(&floorcall::table::Command::Resolve, None);
+    hand.state()
+        .rulings
+        .iter()
+        .find(|r| r.id == floorcall::rules::RulingId::StringBet)
+        .map(|r| r.text.to_string())
+        .expect("a string-bet ruling")
+}
+
+/// Issue 17 item 18: the string-bet explanation said "without declaring a
+/// raise first" when a raise was declared first.
+#[test]
+fn a_string_raise_after_raise_was_declared_says_it_was_declared() {
+    let declared = string_bet_words(
+        "s2 bet 1000",
+        &[
+            "s3 say raise",
+            "s3 push 1000",
+            "s3 push 2500",
+            "s3 push 1000",
+        ],
+    );
+    assert!(
+        !declared.contains("without declaring a raise"),
+        "{declared}"
+    );
+    assert!(declared.contains("declared \"raise\""), "{declared}");
+    // Nothing declared: the words say so.
+    let silent = string_bet_words("s2 bet 600", &["s3 push 600", "s3 push 1200"]);
+    assert!(
+        silent.contains("without declaring a raise first"),
+        "{silent}"
+    );
+}

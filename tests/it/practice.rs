@@ -473,3 +473,116 @@ fn the_shipped_cases_are_built_in_and_asked_from_anywhere() {
     );
     assert!(text.contains("\"case:"), "cases asked: {text}");
 }
+
+/// Issue 17 item 20: two choices meaning the same ("A misdeal: every chip
+/// goes back.") were marked one right and one wrong; choices carried their
+/// explanation; a question omitted who was skipped; a limits test with
+/// 10^14 blinds was asked. Choices are compared by what they bind.
+#[test]
+fn choices_bind_apart_without_their_explanation_on_real_tables() {
+    let questions = cases::from_paths(&[shipped()], None, 7).expect("the scenarios load");
+    let mut longest_right = 0;
+    let mut asked = 0;
+    for q in &questions {
+        if q.choices.is_empty() {
+            continue;
+        }
+        asked += 1;
+        for x in &q.choices {
+            for y in q.choices.iter().filter(|y| *y != x) {
+                let stem = x.trim_end_matches('.');
+                let more = y
+                    .strip_prefix(stem)
+                    .is_some_and(|rest| rest.starts_with(". "));
+                assert!(
+                    !more,
+                    "{}: \"{y}\" binds what \"{x}\" binds and more words: {:?}",
+                    q.id, q.choices
+                );
+            }
+            for said in q.explanation.split(". ").filter(|s| s.len() > 25) {
+                assert!(
+                    !x.contains(said),
+                    "{}: the choice \"{x}\" carries the explanation \"{said}\"",
+                    q.id
+                );
+            }
+        }
+        let hand = q.hand.as_ref().expect("a table");
+        assert!(
+            hand.state().big_blind <= cases::REAL_TABLE_MAX,
+            "{}: blinds of {} are a test of the limits, not a table",
+            q.id,
+            hand.state().big_blind
+        );
+        let len = |c: &String| c.chars().count();
+        let right = len(&q.answer_text);
+        if q.choices
+            .iter()
+            .all(|c| len(c) < right || *c == q.answer_text)
+        {
+            longest_right += 1;
+        }
+    }
+    eprintln!("the right answer is the longest choice in {longest_right} of {asked} cases");
+    // By chance one in four; a choice set that gives the answer away by
+    // its length does much worse.
+    assert!(
+        longest_right * 100 <= asked * 45,
+        "the right answer is the longest choice in {longest_right} of {asked} cases"
+    );
+    // Who was skipped, and the call held out of turn that every house's
+    // answer mentions, are on the table asked.
+    let dead = questions
+        .iter()
+        .find(|q| q.id == "case:tda-skipped-player-floor-rules-hand-dead:tda")
+        .expect("the skipped-player case");
+    let table = dead.table.join(" ");
+    assert!(
+        table.contains("skipped") && table.contains("calls 600 out of turn"),
+        "{table}"
+    );
+}
+
+/// Issue 17 item 21: `--quiz-json --seed 7` did not start with what
+/// `practice --seed 7` asks first when the counts differed, and
+/// `--count 0` printed one question.
+#[test]
+fn a_shorter_count_asks_the_start_of_a_longer_one_and_zero_is_refused() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let ids = |count: &str| -> Vec<String> {
+        quiz(&["--seed", "7", "--count", count], dir.path())
+            .iter()
+            .map(|q| q["id"].as_str().expect("an id").to_string())
+            .collect()
+    };
+    let (one, five, twenty, many) = (ids("1"), ids("5"), ids("20"), ids("400"));
+    assert_eq!(one[..], five[..1]);
+    assert_eq!(five[..], twenty[..5]);
+    assert_eq!(twenty[..], many[..20]);
+    assert_eq!(many.len(), 400, "topped up with drills");
+    let zero = floorcall(
+        &["practice", "--seed", "7", "--count", "0", "--quiz-json"],
+        dir.path(),
+    );
+    assert_eq!(zero.status.code(), Some(2), "{zero:?}");
+    let said = String::from_utf8_lossy(&zero.stderr);
+    assert!(said.contains("at least one question"), "{said}");
+    assert!(zero.stdout.is_empty(), "{zero:?}");
+}
+
+/// Issue 17 item 23: `--stats` said "0 last missed" right after two misses
+/// (the missed questions came again and were answered right).
+#[test]
+fn stats_count_the_questions_missed_in_the_last_session() {
+    let questions = cases::from_paths(&[shipped().join("rulings")], None, 1).expect("cases");
+    let mut progress = Progress::default();
+    progress.begin();
+    progress.record(&questions[0], false, 1000);
+    progress.record(&questions[1], false, 1000);
+    // Each comes again later in the session and is answered right.
+    progress.record(&questions[0], true, 1000);
+    progress.record(&questions[1], true, 1000);
+    let stats = progress.stats_lines().join("\n");
+    assert!(stats.contains("2 missed in the last session"), "{stats}");
+}

@@ -260,3 +260,105 @@ proptest! {
         prop_assert!(asked as usize <= 4, "at most the questions and their repeats: {}", asked);
     }
 }
+
+/// Issue 17 item 21: `practice --seed 7` on screen asks first what
+/// `--quiz-json --seed 7` prints first, whatever count each is given.
+#[test]
+fn the_screen_asks_first_what_quiz_json_prints_first() {
+    if !Tmux::installed() {
+        eprintln!("SKIPPED the_screen_asks_first_what_quiz_json_prints_first: no tmux here.");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let data = dir.path().join("data");
+    let bin = Path::new(env!("CARGO_BIN_EXE_floorcall"));
+    let out = std::process::Command::new(bin)
+        .args(["practice", "--seed", "7", "--count", "3", "--quiz-json"])
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", &data)
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let first = &json[0];
+    let head = format!(
+        "question 1 of 20 · {} · house {}",
+        first["topic"].as_str().expect("a topic"),
+        first["house"].as_str().expect("a house")
+    );
+    let blinds = first["table"][0].as_str().expect("the table").to_string();
+    let tmux = Tmux {
+        socket: format!("floorcall-practice-first-{}", std::process::id()),
+    };
+    let command = format!(
+        "env NO_COLOR=1 HOME={home} XDG_DATA_HOME={data} {bin} practice --seed 7",
+        home = quoted(dir.path()),
+        data = quoted(&data),
+        bin = quoted(bin),
+    );
+    tmux.start(&["sh", "-c", &command]);
+    let screen = tmux.wait_for("question 1 of 20");
+    assert!(
+        screen.contains(&head) && screen.contains(&blinds),
+        "{head} / {blinds}:\n{screen}"
+    );
+    tmux.type_text("q");
+    tmux.type_text("q");
+}
+
+/// Issue 17 item 22: at 80x24 practice cut the explanation mid-sentence
+/// and dropped the table after answering. The table stays, and what is out
+/// of view is marked and scrolled to.
+#[test]
+fn at_80x24_the_table_stays_and_nothing_is_cut_without_a_mark() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenarios/rulings/tda-skipped-player-floor-gives-every-option.toml");
+    let s = scenario::load(&file).expect("loads");
+    let q = cases::from_scenario(&s, None, 3).expect("a question");
+    let mut d =
+        Drill::new(vec![q.clone()], Progress::default(), 3, Theme::plain()).with_fixed_time(1);
+    let wrong = wrong_choice(&q);
+    key(&mut d, KeyCode::Char(wrong));
+    let screen = text(&d, 80, 24);
+    for line in &q.table {
+        let start: String = line.chars().take(20).collect();
+        assert!(
+            screen.contains(&start),
+            "the table's \"{start}\":\n{screen}"
+        );
+    }
+    assert_snapshot!("practice_verdict_seven_seats", screen);
+    // What the verdict says below the fold is reached by scrolling.
+    let last = q
+        .per_house
+        .last()
+        .map(|(house, _)| house.clone())
+        .expect("houses");
+    for _ in 0..30 {
+        key(&mut d, KeyCode::Down);
+    }
+    let scrolled = text(&d, 80, 24);
+    assert!(
+        scrolled.contains(&last) || scrolled.contains("All five houses"),
+        "{scrolled}"
+    );
+    // The explanation: its last words are reached, never cut off unmarked.
+    key(&mut d, KeyCode::Char('?'));
+    let explained = text(&d, 80, 24);
+    let source = q.source.clone().expect("a case's source");
+    let tail: String = source
+        .chars()
+        .rev()
+        .take(12)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if !explained.contains(&tail) {
+        assert!(explained.contains("more lines"), "{explained}");
+        for _ in 0..30 {
+            key(&mut d, KeyCode::Down);
+        }
+        let end = text(&d, 80, 24);
+        assert!(end.contains(&tail), "{tail}:\n{end}");
+    }
+}

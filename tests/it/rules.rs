@@ -555,3 +555,245 @@ big = 200
     );
     assert!(message.contains("17 problems."), "{message}");
 }
+
+/// Where `text` stands in the TDA book: the rule's number and the last
+/// lettered part before it (`B: ...` or `A) ...`), if any.
+fn tda_place(book: &str, text: &str) -> Option<(String, Option<char>)> {
+    let book = normalize(book);
+    let at = book.find(normalize(text).trim_end_matches('.'))?;
+    let before = &book[..at];
+    // The last heading `## 40: Action Out of Turn (OOT)` before the text.
+    let heading = before.match_indices("# ").filter_map(|(i, _)| {
+        let rest = &before[i + 2..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        (!digits.is_empty() && rest[digits.len()..].starts_with(": ")).then_some((i, digits))
+    });
+    let (start, number) = heading.last()?;
+    let part = &before[start..];
+    let chars: Vec<char> = part.chars().collect();
+    let letter = (1..chars.len().saturating_sub(2))
+        .rev()
+        .find(|&i| {
+            chars[i].is_ascii_uppercase()
+                && chars[i - 1] == ' '
+                && matches!(chars[i + 1], ':' | ')')
+                && chars[i + 2] == ' '
+        })
+        .map(|i| chars[i]);
+    Some((number, letter))
+}
+
+/// Issue 17 item 17: substantial action out of turn was cited as TDA 40-A
+/// (it is 40-B), the exact-replay misdeal as 34-D (the sentence is 34-C).
+/// Every quote from the TDA book, in every house, sits under the rule (and
+/// the lettered part) it names.
+#[test]
+fn every_tda_quote_sits_under_the_rule_it_names() {
+    let book = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/rulebooks/tda.txt"),
+    )
+    .expect("the TDA book");
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (name, _) in BUILT_IN {
+        let rules = HouseRules::load(name).expect("loads");
+        let mut cites: Vec<(String, floorcall::rules::Citation)> = RulingId::ALL
+            .into_iter()
+            .flat_map(|id| {
+                let main = (id.to_string(), rules.citation(id));
+                let clauses: Vec<_> = rules
+                    .clauses(id)
+                    .map(|(k, c)| (format!("{id} clause {k}"), c.clone()))
+                    .collect();
+                std::iter::once(main).chain(clauses)
+            })
+            .collect();
+        cites.extend(
+            rules
+                .settings
+                .rows()
+                .into_iter()
+                .map(|r| (r.0.to_string(), r.2.clone())),
+        );
+        for (key, c) in cites {
+            if c.rulebook != "tda.txt" {
+                continue;
+            }
+            let (number, letter) = match c.rule.split_once('-') {
+                Some((n, l)) => (n.to_string(), l.chars().next()),
+                None => (c.rule.clone(), None),
+            };
+            if !number.chars().all(|ch| ch.is_ascii_digit()) {
+                continue;
+            }
+            checked += 1;
+            match tda_place(&book, &c.text) {
+                Some((n, l)) if n == number && (letter.is_none() || l == letter) => {}
+                found => wrong.push(format!(
+                    "{name} {key}: cited as {} but the words stand at {found:?}: \"{}\"",
+                    c.rule, c.text
+                )),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(checked > 150, "only {checked} TDA quotes checked");
+}
+
+fn tda_rules(name: &str) -> HouseRules {
+    HouseRules::load(name).expect("a built-in house")
+}
+
+/// The rulings of `lines` at `setup` under `house`, in order.
+fn rulings_of(
+    house: &str,
+    setup: floorcall::table::event::TableSetup,
+    lines: &[&str],
+) -> Vec<floorcall::rules::Ruling> {
+    let hand = crate::support::given(house, setup, lines);
+    hand.state().rulings.to_vec()
+}
+
+/// Issue 17 item 17: each ruling quotes the sentence that decides it, for
+/// every ruling id the engine suggested in the shipped scenarios and every
+/// house: the quote is the house's own for that ruling (its main citation
+/// or one of its clauses), and the named moments quote their deciding
+/// sentence: a declared misdeal the re-deal, the TD's forfeit his
+/// discretion, substantial action out of turn the skipped player's rule.
+#[test]
+fn each_ruling_quotes_the_sentence_that_decides_it() {
+    use floorcall::table::{Command, Hand};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let files = floorcall::scenario::collect(&[dir]).expect("the shipped scenarios");
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, _) in BUILT_IN {
+        let rules = tda_rules(name);
+        for file in &files {
+            let scenario = floorcall::scenario::load(file).expect("a shipped scenario");
+            let Ok(mut hand) = Hand::start(scenario.setup.clone(), rules.clone()) else {
+                continue;
+            };
+            for (_, text, command) in &scenario.lines {
+                let _ = hand.execute(command, Some(text.clone()));
+            }
+            let _ = hand.execute(&Command::Resolve, None);
+            for r in &hand.state().rulings {
+                seen.insert(r.id);
+                let own = std::iter::once(rules.citation(r.id))
+                    .chain(rules.clauses(r.id).map(|(_, c)| c.clone()))
+                    .any(|c| c == *r.citation);
+                assert!(
+                    own,
+                    "{name} {}: {} quotes {:?}, not one of the house's own for {}",
+                    file.display(),
+                    r.id,
+                    r.citation,
+                    r.id
+                );
+                let quote = r.citation.text.to_lowercase();
+                if r.text.contains("re-dealt as an exact replay") {
+                    assert!(
+                        quote.contains("re-deal"),
+                        "{name} {}: the misdeal quotes {:?}",
+                        file.display(),
+                        r.citation
+                    );
+                }
+                if r.text
+                    .starts_with("Substantial action has occurred out of turn")
+                {
+                    assert!(
+                        quote.contains("skipped") || quote.contains("protect"),
+                        "{name} {}: substantial action quotes {:?}",
+                        file.display(),
+                        r.citation
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        seen.len() > 20,
+        "only {} ruling ids seen: {seen:?}",
+        seen.len()
+    );
+
+    // The three moments of the issue, named.
+    let four = crate::support::table(&[10_000; 4], 1, (100, 200));
+    let misdeal = rulings_of("tda", four.clone(), &["floor misdeal"]);
+    let r = misdeal
+        .iter()
+        .find(|r| r.id == RulingId::Misdeal)
+        .expect("a misdeal");
+    assert_eq!(r.citation.rule, "34-C", "{r:?}");
+    let skip = rulings_of(
+        "tda",
+        crate::support::flop_table(&[10_000; 4], 1, (100, 200), 800),
+        &["s3 check", "s4 bet 400", "s1 fold"],
+    );
+    let r = skip
+        .iter()
+        .find(|r| r.id == RulingId::SubstantialAction)
+        .expect("substantial action");
+    assert_eq!(r.citation.rule, "40-B", "{r:?}");
+    for name in ["tda", "ugly-tuna", "upt", "nuts", "redtooth"] {
+        let forfeit = rulings_of(
+            name,
+            crate::support::flop_table(&[10_000; 4], 1, (100, 200), 800),
+            &["s2 bet 400", "s3 raise 1200", "floor forfeit s4 300"],
+        );
+        let undercall = forfeit
+            .iter()
+            .rfind(|r| r.id == RulingId::Undercall)
+            .expect("the forfeit's ruling");
+        if tda_rules(name).settings.undercall.value
+            == floorcall::rules::Undercall::FullCallHeadsUpOrOpeningBet
+        {
+            assert!(
+                undercall.citation.text.contains("discretion"),
+                "{name}: the forfeit quotes {:?}",
+                undercall.citation
+            );
+        } else {
+            // A house whose undercall is always a full call: the floor sets
+            // its rule aside, and says so.
+            assert!(
+                forfeit.iter().any(|r| r.id == RulingId::FloorDecision),
+                "{name}: {forfeit:?}"
+            );
+        }
+    }
+    // Heads-up the TDA's full call is mandatory: a forfeit is the floor
+    // setting the rule aside, not its discretion.
+    let heads_up = rulings_of(
+        "tda",
+        crate::support::flop_table(&[10_000, 10_000], 1, (100, 200), 400),
+        &["s2 bet 400", "floor forfeit s1 300"],
+    );
+    assert!(
+        heads_up.iter().any(|r| r.id == RulingId::FloorDecision),
+        "{heads_up:?}"
+    );
+}
+
+/// Issue 17 item 17: a practice question quotes the ruling of its topic
+/// (a substantial-action case quoted the out-of-turn ruling before it).
+#[test]
+fn a_practice_case_quotes_the_ruling_it_asks_about() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let questions = floorcall::practice::cases::from_paths(&[dir], None, 7).expect("cases");
+    let mut checked = 0;
+    for q in &questions {
+        let Some(id) = RulingId::ALL.into_iter().find(|id| id.as_str() == q.topic) else {
+            continue;
+        };
+        let rules = tda_rules(&q.house);
+        let cited = q.citation.clone().expect("a case quotes a rule");
+        let own = std::iter::once(rules.citation(id))
+            .chain(rules.clauses(id).map(|(_, c)| c.clone()))
+            .any(|c| c == cited);
+        assert!(own, "{}: {} question quotes {cited:?}", q.id, q.topic);
+        checked += 1;
+    }
+    assert!(checked > 80, "only {checked} cases checked");
+}

@@ -277,6 +277,10 @@ fn c_goes_through_the_houses_then_back_to_no_comparison() {
         .map(|h| h.name.clone())
         .collect();
     let mut r = r.with_more_houses(HouseRules::all_built_in);
+    // Issue 17 item 19: the first `c` compared the house with itself. It
+    // starts with the house after the journal's (tda) and never names it.
+    let names: Vec<String> = names.into_iter().filter(|n| n != "tda").collect();
+    assert_eq!(names[0], "ugly-tuna");
     for name in &names {
         key(&mut r, KeyCode::Char('c'));
         assert_eq!(r.compared().map(|h| h.name.clone()).as_ref(), Some(name));
@@ -290,4 +294,62 @@ fn c_goes_through_the_houses_then_back_to_no_comparison() {
     key(&mut r, KeyCode::Char('c'));
     assert!(r.compared().is_none());
     assert!(r.hands().iter().all(|h| h.other.is_none()));
+}
+
+/// Issue 17 item 19: under ugly-tuna (antes at most a quarter of the small
+/// blind, per player) a big-blind-ante hand cannot be played; the review
+/// said "No hand is in progress" on every step. It is said once, at the top.
+#[test]
+fn a_hand_the_other_house_cannot_play_is_said_once_at_the_top() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("bb-ante.jsonl");
+    let (journal, _) = Journal::open_with(
+        &path,
+        JournalOptions {
+            clock: Some(Arc::new(SteppingClock::new(T0, 1_000, 3600))),
+            table: None,
+        },
+    )
+    .expect("opens");
+    let setup = floorcall::table::event::TableSetup {
+        ante: floorcall::table::Chips(200),
+        ante_mode: floorcall::table::event::AnteMode::BigBlind,
+        ..table(&[5_000, 5_000, 5_000], 1, (100, 200))
+    };
+    let header = HandHeader::new("tda", 1, 3, BTreeMap::new(), setup);
+    let mut session =
+        Session::start(header, HouseRules::tda(), &mut Some(journal)).expect("starts");
+    play(&mut session, &["s1 fold", "s2 call", "s3 check"]);
+    let hands: Vec<ReviewHand> = journal::load(&path)
+        .expect("loads")
+        .hands
+        .into_iter()
+        .map(|h| ReviewHand::new(h, HouseRules::tda()))
+        .collect();
+    let mut r = Review::new("bb-ante.jsonl".into(), hands, Theme::plain())
+        .with_more_houses(HouseRules::all_built_in);
+    key(&mut r, KeyCode::Char('c'));
+    assert_eq!(r.compared().map(|h| h.name.as_str()), Some("ugly-tuna"));
+    let said = r.message().unwrap_or_default().to_string();
+    assert!(said.contains("ugly-tuna cannot play 1 of them"), "{said}");
+    let hand = &r.hands()[0];
+    assert!(hand.cannot_run().is_some());
+    for step in 0..hand.hand.entries.len() {
+        assert!(
+            hand.other_details(step).is_empty(),
+            "{:?}",
+            hand.other_details(step)
+        );
+    }
+    assert!(r.open_hand(1));
+    for _ in 0..3 {
+        key(&mut r, KeyCode::Right);
+        let screen = text(&r, 120, 30);
+        assert!(!screen.contains("No hand is in progress"), "{screen}");
+        assert_eq!(
+            screen.matches("this hand cannot be played").count(),
+            1,
+            "{screen}"
+        );
+    }
 }

@@ -130,6 +130,7 @@ fn pane_seats_round() {
         names: &s.header().names,
         marks: SeatMarks::of(s.hand()),
         keyed: None,
+        waiting: Vec::new(),
         theme: Theme::default(),
     };
     assert_snapshot!(pane(90, 24, &seats).backend());
@@ -145,6 +146,7 @@ fn pane_seats_list() {
         names: &s.header().names,
         marks: SeatMarks::of(s.hand()),
         keyed: Seat::new(2),
+        waiting: Vec::new(),
         theme: Theme::default(),
     };
     assert_snapshot!(pane(70, 11, &seats).backend());
@@ -219,6 +221,7 @@ fn pane_log_with_ruling_inline() {
         hand: s.hand(),
         number: 1,
         earlier: &[],
+        notes: &[],
         scroll: 0,
         theme: Theme::default(),
     };
@@ -369,4 +372,106 @@ fn screen_out_of_turn_chain_and_the_skipped_seat() {
     }
     press(&mut app, "7f");
     assert_snapshot!("skipped_seat_for_the_floor", draw(&app, 120, 40).backend());
+}
+
+/// How many seats of `seats` the list on `screen` accounts for: the rows
+/// it shows (`▶  4 ...`) and those its scroll mark counts (`↑1 ↓3 more`).
+fn seats_accounted(screen: &str, seats: usize) -> usize {
+    let mut shown = std::collections::BTreeSet::new();
+    let mut marked = 0;
+    for line in screen.lines() {
+        let token = line
+            .trim_start_matches(['▶', '»', ' '])
+            .split(' ')
+            .next()
+            .unwrap_or("");
+        if let Ok(n) = token.parse::<usize>()
+            && (1..=seats).contains(&n)
+            && line.contains(char::is_numeric)
+            && !line.contains(" seat")
+        {
+            shown.insert(n);
+        }
+        for (i, arrow) in line.match_indices(['↑', '↓']) {
+            let rest = &line[i + arrow.len()..];
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            marked += digits.parse::<usize>().unwrap_or(0);
+        }
+    }
+    shown.len() + marked
+}
+
+/// Issue 17 item 22: at 40x12 seat 1 was missing, and at 80x24 with the
+/// ruling panel open seats 8 and 9, without a sign; at 120 columns `u
+/// undo` dropped off the hints. Nothing disappears without a sign.
+#[test]
+fn nothing_disappears_from_the_table_without_a_sign() {
+    let narrow = super::tui_fixtures::screen_text(&nine_handed(), 40, 12);
+    assert_eq!(seats_accounted(&narrow, 9), 9, "{narrow}");
+    assert!(narrow.contains("↑1"), "seat 1 above: {narrow}");
+    let ruling = super::tui_fixtures::screen_text(&ruling_shown(), 80, 24);
+    assert_eq!(seats_accounted(&ruling, 9), 9, "{ruling}");
+    for app in [nine_handed(), ten_handed(), facing_the_last_all_in()] {
+        for width in [100, 120] {
+            let screen = super::tui_fixtures::screen_text(&app, width, 40);
+            let hints = screen
+                .lines()
+                .find(|l| l.contains("? help"))
+                .unwrap_or_else(|| panic!("a hints line at {width}:\n{screen}"));
+            assert!(hints.contains("u undo"), "{width}: {hints}");
+        }
+    }
+    // Where hints are left out, a `…` says so.
+    let eighty = super::tui_fixtures::screen_text(&ten_handed(), 80, 24);
+    let hints = eighty
+        .lines()
+        .find(|l| l.contains("? help"))
+        .expect("hints");
+    assert!(
+        hints.contains("PgUp log back") || hints.contains('…'),
+        "{hints}"
+    );
+}
+
+/// Issue 17 item 23: help pages 2 and 3 overlapped (the last page started
+/// early to end full). Each page keeps one line of the page before, no more.
+#[test]
+fn help_pages_follow_one_another_keeping_one_line() {
+    let (w, h) = (100u16, 24u16);
+    let mut app = nine_handed();
+    app.resize(w, h);
+    press(&mut app, "?");
+    let page = |app: &floorcall::tui::App| -> Vec<String> {
+        let screen = super::tui_fixtures::screen_text(app, w, h);
+        let rows: Vec<String> = screen.lines().map(str::to_string).collect();
+        // Inside the border: every row but the first and the last.
+        rows[1..rows.len() - 1].to_vec()
+    };
+    let mut pages = vec![page(&app)];
+    let footer = super::tui_fixtures::screen_text(&app, w, h);
+    let count: usize = footer
+        .split("page 1 of ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("page 1 of N");
+    assert!(count >= 3, "the help has {count} pages at {w}x{h}");
+    for _ in 1..count {
+        press(&mut app, "<PgDn>");
+        pages.push(page(&app));
+    }
+    for k in 1..pages.len() {
+        let (before, now) = (&pages[k - 1], &pages[k]);
+        assert_eq!(
+            now[0],
+            before[before.len() - 1],
+            "page {} keeps one line",
+            k + 1
+        );
+        let repeated = now[1..]
+            .iter()
+            .filter(|l| !l.trim_matches(['│', ' ']).is_empty() && before.contains(l))
+            .count();
+        assert_eq!(repeated, 0, "page {} repeats page {}:\n{now:#?}", k + 1, k);
+    }
 }

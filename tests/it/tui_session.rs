@@ -281,7 +281,18 @@ fn session_lines_in_the_command_bar_seat_a_player_between_hands() {
     press(&mut app, "<Esc>");
     fold_round(&mut app);
     lines(&mut app, &["seat 5 sit 8000 Ann", "hand-for-hand on"]);
-    assert!(screen_text(&app, 120, 32).contains("HAND-FOR-HAND"));
+    let screen = screen_text(&app, 120, 32);
+    assert!(screen.contains("HAND-FOR-HAND"));
+    // Issue 17 item 23: the session lines were in replay but not in the
+    // table's log.
+    let log: Vec<&str> = screen.lines().filter(|l| l.contains("│· ")).collect();
+    assert!(
+        log.iter().any(|l| l.contains("Ann"))
+            && log
+                .iter()
+                .any(|l| l.to_lowercase().contains("hand-for-hand")),
+        "{screen}"
+    );
     press(&mut app, ":seat 11 sit 100<Enter>");
     assert!(message(&app).starts_with("Column 6"), "{}", message(&app));
     press(&mut app, "<Esc>");
@@ -478,4 +489,63 @@ fn a_resumed_hand_has_the_session_in_the_log() {
     press(&mut app, "y");
     assert_eq!(hand_number(&app), 2);
     assert_log_reaches_hand_1(&mut app, &[1]);
+}
+
+/// Issue 17 item 23: a player waiting for the button to pass (TDA 7, 9)
+/// showed as "empty", and a big-blind ante read "ante 600" on the top line.
+#[test]
+fn a_waiting_player_shows_as_waiting_and_a_big_blind_ante_says_so() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (journal, _) = Journal::open_with(
+        &dir.path().join("j.jsonl"),
+        JournalOptions {
+            clock: Some(Arc::new(SteppingClock::new(T0, 0, 0))),
+            table: None,
+        },
+    )
+    .expect("opens");
+    let flags = TableFlags {
+        seats: Some(6),
+        stacks: Some("10000,10000,,10000,10000,".into()),
+        blinds: Some("100/200".into()),
+        button: Some(1),
+        ..TableFlags::default()
+    };
+    let choice = TableChoice::opening(None, &flags).expect("valid flags");
+    let mut app = App::new(AppOptions {
+        keymap: Keymap::default(),
+        theme: Theme::default(),
+        choice,
+        start_now: true,
+        journal: Some(journal),
+        table: None,
+        structure: Some(Structure::from_flag("100/200:bb200", 20).expect("levels")),
+        level_minutes: 20,
+        bell: true,
+        ..AppOptions::default()
+    });
+    let top = screen_text(&app, 120, 40);
+    let first = top.lines().next().unwrap_or_default();
+    assert!(first.contains("bb-ante 200"), "{first}");
+    // The tda-new-player-not-dealt-between-small-blind-and-button scenario.
+    lines(
+        &mut app,
+        &[
+            "s5 fold",
+            "s1 fold",
+            "s2 fold",
+            "seat 3 sit 10000 Ann",
+            "hand",
+        ],
+    );
+    assert!(
+        !app.state()
+            .expect("a hand")
+            .seat(floorcall::table::Seat::new(3).expect("seat 3"))
+            .occupied
+    );
+    for (w, h) in [(120, 40), (80, 24)] {
+        let screen = screen_text(&app, w, h);
+        assert!(screen.contains("waiting"), "{w}x{h}:\n{screen}");
+    }
 }

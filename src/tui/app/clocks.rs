@@ -127,6 +127,9 @@ impl App {
         match session.table_line(&command, Some(line), now, &mut draw) {
             Ok(events) => {
                 let said: Vec<String> = events.iter().map(ToString::to_string).collect();
+                let number = session.header().number;
+                self.table_notes
+                    .extend(said.iter().map(|s| (number, s.clone())));
                 self.info(if said.is_empty() {
                     "Done.".to_string()
                 } else {

@@ -212,6 +212,9 @@ pub struct App {
     /// The journal's hands before its last, until its table goes on (they
     /// join `earlier`) or a new table starts (they are dropped).
     journal_earlier: Vec<JournalHand>,
+    /// What the session lines keyed here did, each with the hand it was
+    /// keyed in or after, for the log.
+    table_notes: Vec<(u32, String)>,
     /// The review opened from the table (keys go to it until Esc).
     review: Option<Review>,
     /// The journal's table, until it is continued or resumed.
@@ -267,6 +270,7 @@ impl App {
             log_scroll: 0,
             earlier: Vec::new(),
             journal_earlier: options.earlier,
+            table_notes: Vec::new(),
             table: options.table,
             new_table: options.new_table,
             structure: options.structure,
@@ -396,6 +400,13 @@ impl App {
     /// their numbers.
     pub fn earlier_hands(&self) -> &[(u32, Hand)] {
         &self.earlier
+    }
+
+    /// What the session lines keyed at this screen did (a player seated or
+    /// leaving, hand-for-hand ...), each with its hand's number: the log
+    /// shows them after that hand, as `replay` does.
+    pub fn table_notes(&self) -> &[(u32, String)] {
+        &self.table_notes
     }
 
     /// What is being typed.

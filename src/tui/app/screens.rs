@@ -25,7 +25,13 @@ impl App {
         }
         .lines(width.saturating_sub(2))
         .len();
-        let max = u16::try_from(lines.saturating_sub(shown as usize)).unwrap_or(u16::MAX);
+        // The last page starts a whole page after the one before it.
+        let max = u16::try_from(crate::tui::panes::help_start(
+            usize::MAX,
+            lines,
+            shown as usize,
+        ))
+        .unwrap_or(u16::MAX);
         let page = shown.saturating_sub(1).max(1);
         let scroll = match action {
             Action::Cancel | Action::Help => {

@@ -127,6 +127,16 @@ impl HelpPane<'_> {
     }
 }
 
+/// Where help scrolled by `scroll` starts, with `lines` lines shown
+/// `shown` at a time: pages of `shown` lines, each keeping the last line
+/// of the page before, the last one too (it may end short rather than
+/// start early and repeat the page before it).
+pub fn help_start(scroll: usize, lines: usize, shown: usize) -> usize {
+    let step = shown.saturating_sub(1).max(1);
+    let pages = 1 + lines.saturating_sub(shown).div_ceil(step);
+    scroll.min((pages - 1) * step)
+}
+
 impl HelpPane<'_> {
     fn footer(&self, page: usize, pages: usize) -> String {
         let key = |a: Action| {
@@ -156,7 +166,7 @@ impl Widget for &HelpPane<'_> {
         let lines = self.lines(inner.width);
         let shown = (inner.height as usize).max(1);
         let max_scroll = lines.len().saturating_sub(shown);
-        let skip = (self.scroll as usize).min(max_scroll);
+        let skip = help_start(self.scroll as usize, lines.len(), shown);
         // Pages of the shown height, one line kept from the page before.
         let step = shown.saturating_sub(1).max(1);
         let pages = 1 + max_scroll.div_ceil(step);

@@ -26,6 +26,9 @@ pub struct LogPane<'a> {
     pub number: u32,
     /// The session's earlier hands, oldest first, with their numbers.
     pub earlier: &'a [(u32, Hand)],
+    /// The session's lines (a player seated or leaving, hand-for-hand ...)
+    /// as they were said, each after the hand it was keyed in or after.
+    pub notes: &'a [(u32, String)],
     /// Lines scrolled up from the newest (0: the newest lines in view).
     pub scroll: u16,
     /// Colour or not.
@@ -90,7 +93,12 @@ impl LogPane<'_> {
                     Line::styled(format!("══ Hand {number} ══"), self.theme.heading()),
                 ));
             }
-            for line in self.hand_lines(hand) {
+            let notes = self
+                .notes
+                .iter()
+                .filter(|(n, _)| *n == number)
+                .map(|(_, text)| Line::styled(format!("· {text}"), self.theme.faded()));
+            for line in self.hand_lines(hand).into_iter().chain(notes) {
                 for piece in wrap_line(&line, width, 4) {
                     lines.push((number, piece));
                 }

@@ -16,7 +16,7 @@ mod setup;
 mod status;
 
 pub use board::BoardPane;
-pub use help::HelpPane;
+pub use help::{HelpPane, help_start};
 pub use log::LogPane;
 pub use pot::PotPane;
 pub use ruling::RulingPane;

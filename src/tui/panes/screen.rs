@@ -84,7 +84,12 @@ impl Screen<'_> {
         };
         let mut blinds = format!("{}/{}", st.small_blind, st.big_blind);
         if !h.setup.ante.is_zero() {
-            blinds.push_str(&format!(" ante {}", h.setup.ante));
+            // A big-blind ante is one ante for the table, not 600 a player.
+            let kind = match h.setup.ante_mode {
+                crate::table::event::AnteMode::BigBlind => "bb-ante",
+                crate::table::event::AnteMode::PerPlayer => "ante",
+            };
+            blinds.push_str(&format!(" {kind} {}", h.setup.ante));
         }
         let house = &session.hand().rules().name;
         let mut text = format!(
@@ -138,12 +143,22 @@ impl Screen<'_> {
         let theme = *app.theme();
         let seats = session.header().seats;
         let keyed = app.seat_prefix().and_then(crate::table::Seat::new);
+        // Players at the table not dealt this hand wait for the button.
+        let waiting = session.table().map_or_else(Vec::new, |table| {
+            table
+                .seats
+                .keys()
+                .copied()
+                .filter(|s| !st.seat(*s).occupied)
+                .collect()
+        });
         let seats_pane = SeatsPane {
             state: st,
             seats,
             names: &session.header().names,
             marks: SeatMarks::of(session.hand()),
             keyed,
+            waiting,
             theme,
         };
         let rules = session.hand().rules();
@@ -387,6 +402,7 @@ impl Screen<'_> {
             hand: session.hand(),
             number: session.header().number,
             earlier: app.earlier_hands(),
+            notes: app.table_notes(),
             scroll: app.log_scroll(),
             theme: *app.theme(),
         })

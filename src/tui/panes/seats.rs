@@ -66,6 +66,10 @@ pub struct SeatsPane<'a> {
     pub marks: SeatMarks,
     /// The seat keyed ahead of an action, if any.
     pub keyed: Option<Seat>,
+    /// Seats with a player at the table who is not dealt this hand (a new
+    /// player waiting for the button to pass, TDA 7 and 9): shown as
+    /// waiting, never as empty.
+    pub waiting: Vec<Seat>,
     /// Colour or not.
     pub theme: Theme,
 }
@@ -234,7 +238,12 @@ impl SeatsPane<'_> {
         let s = st.seat(seat);
         let t = &self.theme;
         if !s.occupied {
-            return ("empty".into(), t.faded());
+            let word = if self.waiting.contains(&seat) {
+                "waiting"
+            } else {
+                "empty"
+            };
+            return (word.into(), t.faded());
         }
         if st.to_act == Some(seat) {
             return ("▶ TO ACT".into(), t.to_act());
@@ -313,7 +322,8 @@ impl SeatsPane<'_> {
         let inner = block.inner(rect);
         block.render(rect, buf);
         if !s.occupied {
-            put_line(buf, inner, 1, Line::styled("empty", t.faded()));
+            let (word, _) = self.status(seat);
+            put_line(buf, inner, 1, Line::styled(word, t.faded()));
             return;
         }
         let stack_style = if s.folded { t.faded() } else { t.amount() };
@@ -501,6 +511,21 @@ impl SeatsPane<'_> {
             }
             put_line(buf, area, row, fit_line(&Line::from(spans), w));
             row += 1;
+        }
+        // Seats out of view are never dropped without a sign: how many are
+        // above and below, at the right end of the first row.
+        let shown = usize::from(row).saturating_sub(header as usize);
+        let (above, below) = (first - 1, (n + 1 - first).saturating_sub(shown));
+        if above + below > 0 {
+            let mark = match (above, below) {
+                (0, b) => format!(" ↓{b} more "),
+                (a, 0) => format!(" ↑{a} more "),
+                (a, b) => format!(" ↑{a} ↓{b} more "),
+            };
+            let width = mark.chars().count() as u16;
+            if width <= area.width {
+                buf.set_string(area.right() - width, area.y, mark, t.heading());
+            }
         }
     }
 }

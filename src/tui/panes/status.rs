@@ -48,18 +48,34 @@ impl StatusPane<'_> {
                 .map(|(k, w)| k.chars().count() + 1 + w.chars().count() + 3)
                 .sum()
         };
-        let budget = (width as usize).saturating_sub(len(&tail));
-        let mut chosen: Vec<(String, String)> = Vec::new();
-        for (i, item) in primary.into_iter().enumerate() {
-            // The first primary item always shows; the others as they fit.
-            if i == 0 || len(&chosen) + len(std::slice::from_ref(&item)) <= budget {
-                chosen.push(item);
+        // The items that fit in `budget`, and whether any was left out.
+        let choose = |budget: usize| {
+            let mut chosen: Vec<(String, String)> = Vec::new();
+            let mut left_out = false;
+            for (i, item) in primary.iter().enumerate() {
+                // The first primary item always shows; the others as they fit.
+                if i == 0 || len(&chosen) + len(std::slice::from_ref(item)) <= budget {
+                    chosen.push(item.clone());
+                } else {
+                    left_out = true;
+                }
             }
-        }
-        for item in secondary {
-            if len(&chosen) + len(std::slice::from_ref(&item)) <= budget {
-                chosen.push(item);
+            for item in &secondary {
+                // No secondary item where a primary one did not fit.
+                if !left_out && len(&chosen) + len(std::slice::from_ref(item)) <= budget {
+                    chosen.push(item.clone());
+                } else {
+                    left_out = true;
+                }
             }
+            (chosen, left_out)
+        };
+        // `len` counts a separator after the last item too: the ` …` that
+        // says items were left out fits in its room.
+        let (mut chosen, left_out) = choose((width as usize).saturating_sub(len(&tail)));
+        if left_out && let Some((_, what)) = chosen.last_mut() {
+            // Nothing disappears without a sign: the help lists every key.
+            what.push_str(" …");
         }
         chosen.extend(tail);
         let mut spans = Vec::new();
@@ -285,7 +301,9 @@ impl StatusPane<'_> {
             (keys, "seat".to_string())
         };
         let mut primary = Vec::new();
-        let mut secondary = Vec::new();
+        // Undo first after what the seat may do (it dropped off at 120
+        // columns behind the seat keys).
+        let mut secondary = vec![self.item(S::Table, A::Undo, "undo")];
         if app.log_scroll() > 0 {
             primary.push(self.item(S::Table, A::ScrollBottom, "newest log line"));
         }
@@ -293,7 +311,7 @@ impl StatusPane<'_> {
             // Nothing acts while a number that is no seat is held.
             primary.push(seat_keys());
             primary.push(self.item(S::Table, A::Cancel, "clear"));
-            return self.fit(primary, secondary, tail, width);
+            return self.fit(primary, Vec::new(), tail, width);
         }
         let rules = app.session().map(|x| x.hand().rules());
         if st.pending.is_some() && app.seat_prefix().is_none() {
@@ -356,7 +374,6 @@ impl StatusPane<'_> {
             }
         }
         secondary.push(seat_keys());
-        secondary.push(self.item(S::Table, A::Undo, "undo"));
         secondary.push(self.item(S::Table, A::CommandBar, "line"));
         secondary.push(self.item(S::Table, A::Hole, "hole"));
         secondary.push(self.item(S::Table, A::Floor, "floor"));
