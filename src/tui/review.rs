@@ -1007,6 +1007,7 @@ impl Review {
             marks: SeatMarks::of(hand),
             keyed: None,
             waiting: Vec::new(),
+            killed: Vec::new(),
             theme: self.theme,
         };
         let pot = PotPane {

@@ -131,6 +131,7 @@ fn pane_seats_round() {
         marks: SeatMarks::of(s.hand()),
         keyed: None,
         waiting: Vec::new(),
+        killed: Vec::new(),
         theme: Theme::default(),
     };
     assert_snapshot!(pane(90, 24, &seats).backend());
@@ -147,6 +148,7 @@ fn pane_seats_list() {
         marks: SeatMarks::of(s.hand()),
         keyed: Seat::new(2),
         waiting: Vec::new(),
+        killed: Vec::new(),
         theme: Theme::default(),
     };
     assert_snapshot!(pane(70, 11, &seats).backend());

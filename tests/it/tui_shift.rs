@@ -89,6 +89,8 @@ fn a_penalty_shows_on_the_bar_and_ends_by_itself() {
     press(&mut app, "n");
     let screen = screen_text(&app, 120, 40);
     assert!(screen.contains("Penalty: s4 1 hand(s)"), "{screen}");
+    // On the seat too, in place of "folded".
+    assert!(screen.contains("PENALTY 1"), "{screen}");
     // Hand 2: button 2, blinds 3 and 4; seat 4 is dealt, posts, and his hand is dead.
     let st = app.state().expect("a hand");
     assert!(

@@ -152,6 +152,23 @@ impl Screen<'_> {
                 .filter(|s| !st.seat(*s).occupied)
                 .collect()
         });
+        // Players whose hands the table kills at the deal, and why.
+        let killed = session.table().map_or_else(Vec::new, |table| {
+            use crate::session::Presence;
+            table
+                .seats
+                .iter()
+                .filter_map(|(s, p)| {
+                    let why = match (p.penalty, p.presence) {
+                        (n, _) if n > 0 => format!("PENALTY {n}"),
+                        (_, Presence::Away) => "away".to_string(),
+                        (_, Presence::SittingOut) => "sitting out".to_string(),
+                        _ => return None,
+                    };
+                    Some((*s, why))
+                })
+                .collect()
+        });
         let seats_pane = SeatsPane {
             state: st,
             seats,
@@ -159,6 +176,7 @@ impl Screen<'_> {
             marks: SeatMarks::of(session.hand()),
             keyed,
             waiting,
+            killed,
             theme,
         };
         let rules = session.hand().rules();

@@ -70,6 +70,9 @@ pub struct SeatsPane<'a> {
     /// player waiting for the button to pass, TDA 7 and 9): shown as
     /// waiting, never as empty.
     pub waiting: Vec<Seat>,
+    /// Seats whose hand is killed at the deal, with why (`penalty 3`,
+    /// `away`, `sitting out`): shown instead of "folded".
+    pub killed: Vec<(Seat, String)>,
     /// Colour or not.
     pub theme: Theme,
 }
@@ -260,6 +263,9 @@ impl SeatsPane<'_> {
             return ("motion…".into(), t.to_act());
         }
         if s.folded {
+            if let Some((_, why)) = self.killed.iter().find(|(k, _)| *k == seat) {
+                return (why.clone(), t.ruling());
+            }
             return ("folded".into(), t.faded());
         }
         if s.discarded {
