@@ -15,7 +15,11 @@
 //! many optional fields: event, city, time zone ...); what the engine cannot
 //! represent (other variants, straddles, uneven antes) is refused.
 
+use std::io;
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
+
+mod reader;
 
 use serde::Deserialize;
 use thiserror::Error;
@@ -142,7 +146,7 @@ pub struct PhhHand {
 }
 
 /// The PHH keys the importer reads; others are ignored.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, PartialEq)]
 struct RawPhh {
     variant: String,
     #[serde(default)]
@@ -236,7 +240,17 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
 /// for any number of files, and shared by the hands, never copied): the
 /// imported hand and the hand as played.
 pub fn import_played(text: &str, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
-    import_raw(toml::from_str(text)?, rules)
+    import_raw(read_raw(text)?, rules)
+}
+
+/// A PHH file's keys: read by the purpose-built reader when the file is in
+/// the TOML subset it knows (every file PokerKit or floorcall writes), else
+/// by the `toml` crate, which also names what is wrong.
+fn read_raw(text: &str) -> Result<RawPhh, toml::de::Error> {
+    match reader::read(text) {
+        Some(raw) => Ok(raw),
+        None => toml::from_str(text),
+    }
 }
 
 /// Imports one hand already read from TOML (a `.phh` file's whole text, or
@@ -381,8 +395,30 @@ fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
 /// ends with against its `finishing_stacks`: exact in whole chips, within
 /// half a chip of a fractional (exactly split) stack.
 pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
-    let raw = toml::from_str(text).map_err(|e| malformed(text, &e))?;
+    let raw = read_raw(text).map_err(|e| malformed(text, &e))?;
     check_raw(raw, rules)
+}
+
+/// Checks PHH files, read and played on every core
+/// (`files::read_each`): for each, in order, its hands (a `.phh` file's
+/// one, unnamed; a `.phhs` file's each by name) and how they checked, or
+/// why the file could not be read.
+pub fn check_files(
+    files: &[PathBuf],
+    rules: &Arc<HouseRules>,
+) -> Vec<io::Result<Vec<(Option<String>, Result<Checked, CheckFailure>)>>> {
+    crate::files::read_each(files, |path, text| {
+        text.map(|text| {
+            if path.extension().is_some_and(|x| x == "phhs") {
+                match check_each(&text, rules) {
+                    Ok(hands) => hands.into_iter().map(|(n, r)| (Some(n), r)).collect(),
+                    Err(e) => vec![(None, Err(e))],
+                }
+            } else {
+                vec![(None, check(&text, rules))]
+            }
+        })
+    })
 }
 
 /// One hand of a `.phhs` file: its name (number) and how it checked.
