@@ -17,14 +17,13 @@
 
 use super::{Amount, RawPhh};
 
-/// A value of the subset.
-#[derive(Debug)]
-enum Value<'a> {
+/// A value of the subset other than an array.
+#[derive(Debug, Clone, Copy)]
+enum Scalar<'a> {
     Str(&'a str),
     Int(i64),
     Float(f64),
     Bool,
-    Array(Vec<Value<'a>>),
 }
 
 /// Reads a PHH file's text; `None` when it is not in the subset (see the
@@ -35,7 +34,7 @@ pub(super) fn read(text: &str) -> Option<RawPhh> {
         bytes: text.as_bytes(),
         at: 0,
     };
-    let mut raw = Fields::default();
+    let mut f = Fields::default();
     let mut seen: Vec<&str> = Vec::with_capacity(16);
     loop {
         r.blank_lines()?;
@@ -50,16 +49,37 @@ pub(super) fn read(text: &str) -> Option<RawPhh> {
         r.spaces();
         r.eat(b'=')?;
         r.spaces();
-        let value = r.value()?;
+        // Each known key's value read as its type, or `None`.
+        match key {
+            "variant" => f.variant = Some(r.string()?.to_string()),
+            "antes" => f.antes = Some(r.amounts()?),
+            "blinds_or_straddles" => f.blinds_or_straddles = Some(r.amounts()?),
+            "min_bet" => f.min_bet = Some(amount(r.scalar()?)?),
+            "starting_stacks" => f.starting_stacks = Some(r.amounts()?),
+            "actions" => f.actions = Some(r.strings()?),
+            "players" => f.players = Some(r.strings()?),
+            "finishing_stacks" => f.finishing_stacks = Some(r.amounts()?),
+            "_floorcall_denominations" => f.denominations = Some(r.amounts()?),
+            _ => r.skip_value()?,
+        }
         r.spaces();
         r.comment()?;
         r.line_end()?;
-        raw.take(key, value)?;
     }
-    raw.finish()
+    Some(RawPhh {
+        variant: f.variant?,
+        antes: f.antes,
+        blinds_or_straddles: f.blinds_or_straddles,
+        min_bet: f.min_bet,
+        starting_stacks: f.starting_stacks?,
+        actions: f.actions.unwrap_or_default(),
+        players: f.players,
+        finishing_stacks: f.finishing_stacks,
+        denominations: f.denominations.unwrap_or_default(),
+    })
 }
 
-/// The fields being gathered; each known key's value checked for its type.
+/// The fields being gathered.
 #[derive(Default)]
 struct Fields {
     variant: Option<String>,
@@ -73,64 +93,11 @@ struct Fields {
     denominations: Option<Vec<Amount>>,
 }
 
-impl Fields {
-    fn take(&mut self, key: &str, value: Value) -> Option<()> {
-        match key {
-            "variant" => self.variant = Some(string(&value)?),
-            "antes" => self.antes = Some(amounts(&value)?),
-            "blinds_or_straddles" => self.blinds_or_straddles = Some(amounts(&value)?),
-            "min_bet" => self.min_bet = Some(amount(&value)?),
-            "starting_stacks" => self.starting_stacks = Some(amounts(&value)?),
-            "actions" => self.actions = Some(strings(&value)?),
-            "players" => self.players = Some(strings(&value)?),
-            "finishing_stacks" => self.finishing_stacks = Some(amounts(&value)?),
-            "_floorcall_denominations" => self.denominations = Some(amounts(&value)?),
-            _ => {}
-        }
-        Some(())
-    }
-
-    fn finish(self) -> Option<RawPhh> {
-        Some(RawPhh {
-            variant: self.variant?,
-            antes: self.antes,
-            blinds_or_straddles: self.blinds_or_straddles,
-            min_bet: self.min_bet,
-            starting_stacks: self.starting_stacks?,
-            actions: self.actions.unwrap_or_default(),
-            players: self.players,
-            finishing_stacks: self.finishing_stacks,
-            denominations: self.denominations.unwrap_or_default(),
-        })
-    }
-}
-
-fn string(value: &Value) -> Option<String> {
-    match value {
-        Value::Str(s) => Some((*s).to_string()),
-        _ => None,
-    }
-}
-
-fn strings(value: &Value) -> Option<Vec<String>> {
-    match value {
-        Value::Array(items) => items.iter().map(string).collect(),
-        _ => None,
-    }
-}
-
 /// An amount as `Amount`'s deserialiser takes it: not negative, finite.
-fn amount(value: &Value) -> Option<Amount> {
-    match *value {
-        Value::Int(v) if v >= 0 => Some(Amount(v as f64)),
-        Value::Float(v) if v >= 0.0 && v.is_finite() => Some(Amount(v)),
-        _ => None,
-    }
-}
-
-fn amounts(value: &Value) -> Option<Vec<Amount>> {
+fn amount(value: Scalar) -> Option<Amount> {
     match value {
-        Value::Array(items) => items.iter().map(amount).collect(),
+        Scalar::Int(v) if v >= 0 => Some(Amount(v as f64)),
+        Scalar::Float(v) if v >= 0.0 && v.is_finite() => Some(Amount(v)),
         _ => None,
     }
 }
@@ -232,11 +199,11 @@ impl<'a> Reader<'a> {
         (self.at > start).then(|| &self.text[start..self.at])
     }
 
-    fn value(&mut self) -> Option<Value<'a>> {
+    /// A value other than an array.
+    fn scalar(&mut self) -> Option<Scalar<'a>> {
         match self.peek()? {
-            b'"' => self.string(b'"'),
-            b'\'' => self.string(b'\''),
-            b'[' => self.array(),
+            b'"' => self.quoted(b'"').map(Scalar::Str),
+            b'\'' => self.quoted(b'\'').map(Scalar::Str),
             b't' => self.word("true"),
             b'f' => self.word("false"),
             b'-' | b'0'..=b'9' => self.number(),
@@ -244,23 +211,58 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn word(&mut self, word: &str) -> Option<Value<'a>> {
-        self.bytes[self.at..]
-            .starts_with(word.as_bytes())
-            .then(|| {
-                self.at += word.len();
-                Value::Bool
-            })?;
+    /// A value that is a string.
+    fn string(&mut self) -> Option<&'a str> {
+        match self.scalar()? {
+            Scalar::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// An array of strings.
+    fn strings(&mut self) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        self.array(|r| {
+            out.push(r.string()?.to_string());
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// An array of amounts.
+    fn amounts(&mut self) -> Option<Vec<Amount>> {
+        let mut out = Vec::new();
+        self.array(|r| {
+            out.push(amount(r.scalar()?)?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// Any value of the subset, read and let go.
+    fn skip_value(&mut self) -> Option<()> {
+        if self.peek()? == b'[' {
+            self.array(Self::skip_value)
+        } else {
+            self.scalar().map(drop)
+        }
+    }
+
+    fn word(&mut self, word: &str) -> Option<Scalar<'a>> {
+        if !self.bytes[self.at..].starts_with(word.as_bytes()) {
+            return None;
+        }
+        self.at += word.len();
         // `trueish` is no boolean.
         match self.peek() {
             Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-') => None,
-            _ => Some(Value::Bool),
+            _ => Some(Scalar::Bool),
         }
     }
 
     /// A one-line string without escapes (`quote` is `"` or `'`); a
     /// multi-line one, an escape or a control character gives `None`.
-    fn string(&mut self, quote: u8) -> Option<Value<'a>> {
+    fn quoted(&mut self, quote: u8) -> Option<&'a str> {
         let start = self.at + 1;
         let rest = &self.bytes[start..];
         let len = memchr::memchr(quote, rest)?;
@@ -273,12 +275,12 @@ impl<'a> Reader<'a> {
             return None;
         }
         self.at = start + len + 1;
-        Some(Value::Str(&self.text[start..start + len]))
+        Some(&self.text[start..start + len])
     }
 
     /// `-?(0|[1-9][0-9]*)`, then optionally `.[0-9]+` and
     /// `[eE][+-]?[0-9]+`: an integer without them, else a float.
-    fn number(&mut self) -> Option<Value<'a>> {
+    fn number(&mut self) -> Option<Scalar<'a>> {
         let start = self.at;
         let digits = |r: &mut Self| {
             let from = r.at;
@@ -323,25 +325,24 @@ impl<'a> Reader<'a> {
         }
         let text = &self.text[start..self.at];
         if float {
-            text.parse().ok().map(Value::Float)
+            text.parse().ok().map(Scalar::Float)
         } else {
-            text.parse().ok().map(Value::Int)
+            text.parse().ok().map(Scalar::Int)
         }
     }
 
-    fn array(&mut self) -> Option<Value<'a>> {
-        self.at += 1;
-        let mut items = Vec::new();
+    /// An array, each item read by `item`.
+    fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.eat(b'[')?;
         loop {
             self.array_space()?;
             if self.eat(b']').is_some() {
-                return Some(Value::Array(items));
+                return Some(());
             }
-            items.push(self.value()?);
+            item(self)?;
             self.array_space()?;
             if self.eat(b',').is_none() {
-                self.eat(b']')?;
-                return Some(Value::Array(items));
+                return self.eat(b']');
             }
         }
     }
