@@ -442,10 +442,7 @@ pub type FileHand = (Option<String>, Result<Checked, CheckFailure>);
 /// (`files::read_each`): for each, in order, its hands (a `.phh` file's
 /// one, unnamed; a `.phhs` file's each by name) and how they checked, or
 /// why the file could not be read.
-pub fn check_files(
-    files: &[PathBuf],
-    rules: &Arc<HouseRules>,
-) -> Vec<io::Result<Vec<FileHand>>> {
+pub fn check_files(files: &[PathBuf], rules: &Arc<HouseRules>) -> Vec<io::Result<Vec<FileHand>>> {
     crate::files::read_each(files, |path, text| {
         text.map(|text| {
             if path.extension().is_some_and(|x| x == "phhs") {
