@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 
 mod support;
-use floorcall::journal::verify::{VerifyOptions, verify};
+use floorcall::journal::verify::{VerifyOptions, verify_file};
 use floorcall::journal::{Journal, Session};
 use floorcall::notation::parse_line;
 use floorcall::rules::HouseRules;
@@ -37,35 +37,185 @@ use support::{HAND, build, header, scratch};
 fn verify_bench(c: &mut Criterion, hands: u32) {
     let dir = scratch();
     let path = build(&dir, hands);
-    let bytes = std::fs::read(&path).expect("read");
     let options = VerifyOptions::default();
-    let v = verify(&path, &bytes, &options).expect("verifies");
-    let start = Instant::now();
-    let cpu = cpu_seconds();
-    let runs = 5;
-    for _ in 0..runs {
-        black_box(verify(&path, &bytes, &options).expect("verifies"));
-    }
-    let per = start.elapsed().as_secs_f64() / runs as f64;
-    let cpu_per = (cpu_seconds() - cpu) / runs as f64;
+    let v = verify_file(&path, &options).expect("verifies");
+    assert_eq!(
+        chain_limit(&path),
+        v.records,
+        "the limit reads every record"
+    );
+    let size = std::fs::metadata(&path).expect("the journal").len();
     println!(
-        "verify: {} hands, {} records, {} MB: {:.1} ms, {:.2} million records/s; {:.1} ms of CPU time, {:.2} million records per CPU second",
+        "verify: {} hands, {} records, {:.0} MB, beside the chain-check limit (medians of 11 paired runs):",
         v.hands,
         v.records,
-        bytes.len() / 1_000_000,
-        per * 1e3,
-        v.records as f64 / per / 1e6,
-        cpu_per * 1e3,
-        v.records as f64 / cpu_per / 1e6
+        size as f64 / 1e6
+    );
+    let rate = |d: Duration| v.records as f64 / d.as_secs_f64() / 1e6;
+    let line = |what: &str, (a, b): (Duration, Duration)| {
+        println!(
+            "  {what}: verify {:.1} ms ({:.2} M records/s), limit {:.1} ms: {:.2}x the limit",
+            a.as_secs_f64() * 1e3,
+            rate(a),
+            b.as_secs_f64() * 1e3,
+            a.as_secs_f64() / b.as_secs_f64()
+        )
+    };
+    let cpu = cpu_seconds();
+    line(
+        "in this process",
+        paired(
+            || black_box(verify_file(&path, &options).expect("verifies")),
+            || black_box(chain_limit(&path)),
+        ),
+    );
+    let cpu_per = (cpu_seconds() - cpu) / 11.0;
+    println!(
+        "  (CPU time of a verify and a limit run together: {:.1} ms)",
+        cpu_per * 1e3
+    );
+    line(
+        "whole processes",
+        paired(|| process("verify", &path), || process("chain", &path)),
     );
     let mut group = c.benchmark_group("verify");
     group.throughput(Throughput::Elements(v.records as u64));
     group.sample_size(10);
     group.bench_function(format!("{hands}_hands_{}_records", v.records), |b| {
-        b.iter(|| black_box(verify(&path, &bytes, &options).expect("verifies")))
+        b.iter(|| black_box(verify_file(&path, &options).expect("verifies")))
+    });
+    group.bench_function(format!("chain_limit_{}_records", v.records), |b| {
+        b.iter(|| black_box(chain_limit(&path)))
+    });
+    group.bench_function(format!("{hands}_hands_process"), |b| {
+        b.iter(|| process("verify", &path))
+    });
+    group.bench_function("chain_limit_process", |b| {
+        b.iter(|| process("chain", &path))
     });
     group.finish();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 11 runs of each, in turn: the medians.
+fn paired<A, B>(mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> (Duration, Duration) {
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..11 {
+        let start = Instant::now();
+        a();
+        ta.push(start.elapsed());
+        let start = Instant::now();
+        b();
+        tb.push(start.elapsed());
+    }
+    ta.sort();
+    tb.sort();
+    (ta[5], tb[5])
+}
+
+const CHILD: &str = "FLOORCALL_JOURNAL_CHILD";
+
+/// This bench as a child process doing `what` (`verify`, as the command
+/// does, or `chain`, the limit) to the journal at `path`: how long the
+/// whole process took.
+fn process(what: &str, path: &Path) -> Duration {
+    let exe = std::env::current_exe().expect("this bench");
+    let start = Instant::now();
+    let out = std::process::Command::new(exe)
+        .env(CHILD, what)
+        .arg(path)
+        .output()
+        .expect("the child runs");
+    let took = start.elapsed();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    took
+}
+
+fn child(what: &str) {
+    let path = std::path::PathBuf::from(std::env::args_os().nth(1).expect("a journal"));
+    let records = match what {
+        "verify" => {
+            verify_file(&path, &VerifyOptions::default())
+                .expect("verifies")
+                .records
+        }
+        _ => chain_limit(&path),
+    };
+    println!("{records}");
+}
+
+/// The chain-check limit (issue 21): the file mapped, cut at line ends
+/// into one part a core, and in each part every record's SHA-256 (of the
+/// head before it and its bytes, as `journal::chain` defines it)
+/// computed, written in hex and compared as bytes with the record's
+/// `hash`, and each record's `prev` compared as bytes with the hash
+/// before it. Nothing else: no JSON, no rules. The records checked.
+fn chain_limit(path: &Path) -> usize {
+    use sha2::{Digest, Sha256};
+    const HASH_MEMBER: usize = 64 + 3; // `"}` after 64 hex digits, `"` before
+    const KEY: &[u8] = b",\"hash\":";
+    const PREV: usize = 64 + 1; // the 64 digits of prev and its closing quote
+    let file = std::fs::File::open(path).expect("the journal");
+    // SAFETY: the bench wrote the file and nothing changes it while it is
+    // mapped.
+    let map = unsafe { memmap2::Mmap::map(&file) }.expect("mapped");
+    let bytes: &[u8] = &map;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut starts = vec![0];
+    for k in 1..cores {
+        let at = bytes.len() / cores * k;
+        if let Some(end) = memchr::memchr(b'\n', &bytes[at..]) {
+            starts.push(at + end + 1);
+        }
+    }
+    starts.push(bytes.len());
+    let check = |part: &[u8]| {
+        let mut last: Option<[u8; 64]> = None;
+        let mut records = 0;
+        for line in part.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            let n = line.len();
+            let hash = &line[n - HASH_MEMBER + 1..n - 2];
+            let body = &line[..n - HASH_MEMBER - KEY.len()];
+            let prev = &body[body.len() - PREV..body.len() - 1];
+            if let Some(last) = &last {
+                assert_eq!(prev, last, "the chain links");
+            }
+            let mut prev_bytes = [0u8; 32];
+            for (i, b) in prev_bytes.iter_mut().enumerate() {
+                let digit = |c: u8| (c as char).to_digit(16).expect("hex") as u8;
+                *b = digit(prev[2 * i]) << 4 | digit(prev[2 * i + 1]);
+            }
+            let mut h = Sha256::new();
+            h.update(prev_bytes);
+            h.update(body);
+            h.update(b"}");
+            let digest = h.finalize();
+            let mut hex = [0u8; 64];
+            for (i, b) in digest.iter().enumerate() {
+                hex[2 * i] = b"0123456789abcdef"[usize::from(b >> 4)];
+                hex[2 * i + 1] = b"0123456789abcdef"[usize::from(b & 15)];
+            }
+            assert_eq!(&hex[..], hash, "the record's hash");
+            last = Some(hex);
+            records += 1;
+        }
+        records
+    };
+    let check = &check;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = starts
+            .windows(2)
+            .map(|w| {
+                let part = &bytes[w[0]..w[1]];
+                scope.spawn(move || check(part))
+            })
+            .collect();
+        parts.into_iter().map(|p| p.join().expect("a part")).sum()
+    })
 }
 
 /// This process's CPU time so far (user and system, all threads), from
@@ -206,14 +356,18 @@ fn percentiles(mut times: Vec<Duration>) -> String {
 }
 
 fn main() {
+    if let Ok(what) = std::env::var(CHILD) {
+        child(&what);
+        return;
+    }
     // `cargo test --benches` runs benches as tests with `--bench` absent:
     // keep that quick.
     let quick = !std::env::args().any(|a| a == "--bench");
     if quick {
         let dir = scratch();
         let path = build(&dir, 3);
-        let bytes = std::fs::read(&path).expect("read");
-        verify(&path, &bytes, &VerifyOptions::default()).expect("verifies");
+        verify_file(&path, &VerifyOptions::default()).expect("verifies");
+        assert!(chain_limit(&path) > 0);
         let _ = std::fs::remove_dir_all(&dir);
         println!("benchmarks build and run; `cargo bench --bench journal` measures them");
         return;
@@ -225,6 +379,10 @@ fn main() {
     let only_append = std::env::args().any(|a| a == "append");
     if !only_append {
         verify_bench(&mut c, 2_000);
+    }
+    if std::env::args().any(|a| a == "verify") {
+        c.final_summary();
+        return;
     }
     append_percentiles(&std::env::temp_dir(), 2_000);
     let shm = Path::new("/dev/shm");

@@ -51,20 +51,91 @@ pub fn read_each<T: Send>(
     paths: &[PathBuf],
     each: impl Fn(&Path, io::Result<String>) -> T + Sync,
 ) -> Vec<T> {
+    parallel(paths, |path| each(path, read_text(path)))
+}
+
+/// The files under `paths` whose extension is one of `extensions` (a path
+/// that is not a folder is taken as given), each folder's in name order.
+/// Folders are told from files by the entries' types as the folder lists
+/// them, without a `stat` a file (a symbolic link is followed to see what
+/// it is); the subfolders of a folder are walked on as many threads as
+/// the machine has cores, and their files put back in order.
+pub fn find(paths: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            files.extend(walk(path, extensions)?);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// One folder's files with `extensions`, its subfolders' in their place.
+fn walk(dir: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, String> {
+    let unreadable = |e: io::Error| {
+        format!(
+            "floorcall: the folder {} cannot be read: {e}.",
+            dir.display()
+        )
+    };
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+        let entry = entry.map_err(unreadable)?;
+        let file_type = entry.file_type().map_err(unreadable)?;
+        let path = entry.path();
+        let is_dir = file_type.is_dir() || (file_type.is_symlink() && path.is_dir());
+        found.push((path, is_dir));
+    }
+    found.sort_unstable();
+    let wanted = |path: &Path| {
+        path.extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| extensions.contains(&x))
+    };
+    let folders = found.iter().filter(|(_, is_dir)| *is_dir).count();
+    if folders < 2 {
+        let mut files = Vec::new();
+        for (path, is_dir) in found {
+            if is_dir {
+                files.extend(walk(&path, extensions)?);
+            } else if wanted(&path) {
+                files.push(path);
+            }
+        }
+        return Ok(files);
+    }
+    // Each subfolder on a worker, in contiguous runs; the results come
+    // back in the folder's order.
+    let subfolders: Vec<&Path> = found
+        .iter()
+        .filter(|(_, is_dir)| *is_dir)
+        .map(|(p, _)| p.as_path())
+        .collect();
+    let mut walked = parallel(&subfolders, |sub| walk(sub, extensions)).into_iter();
+    let mut files = Vec::new();
+    for (path, is_dir) in found {
+        if is_dir {
+            files.extend(walked.next().unwrap_or_else(|| Ok(Vec::new()))?);
+        } else if wanted(&path) {
+            files.push(path);
+        }
+    }
+    Ok(files)
+}
+
+/// `each` of every item, on as many threads as the machine has cores
+/// (items in contiguous runs, one run a thread): the results in the order
+/// of `items`.
+fn parallel<I: Sync, T: Send>(items: &[I], each: impl Fn(&I) -> T + Sync) -> Vec<T> {
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
-    let run = paths.len().div_ceil(threads).max(1);
+    let run = items.len().div_ceil(threads).max(1);
     let each = &each;
     thread::scope(|scope| {
-        let workers: Vec<_> = paths
+        let workers: Vec<_> = items
             .chunks(run)
-            .map(|chunk| {
-                scope.spawn(move || {
-                    chunk
-                        .iter()
-                        .map(|path| each(path, read_text(path)))
-                        .collect::<Vec<T>>()
-                })
-            })
+            .map(|chunk| scope.spawn(move || chunk.iter().map(each).collect::<Vec<T>>()))
             .collect();
         workers
             .into_iter()

@@ -1055,47 +1055,6 @@ fn run_scenarios(paths: &[PathBuf], out: &mut impl Write) -> Printed {
     })
 }
 
-/// The `.phh` and `.phhs` files under `paths` (a file is taken as given), each folder's
-/// sorted by name.
-fn phh_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    fn walk(dir: &std::path::Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
-        let entries = std::fs::read_dir(dir).map_err(|e| {
-            format!(
-                "floorcall: the folder {} cannot be read: {e}.",
-                dir.display()
-            )
-        })?;
-        let mut found = Vec::new();
-        for entry in entries {
-            let entry = entry.map_err(|e| {
-                format!(
-                    "floorcall: the folder {} cannot be read: {e}.",
-                    dir.display()
-                )
-            })?;
-            found.push(entry.path());
-        }
-        found.sort();
-        for path in found {
-            if path.is_dir() {
-                walk(&path, files)?;
-            } else if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
-                files.push(path);
-            }
-        }
-        Ok(())
-    }
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            walk(path, &mut files)?;
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
-}
-
 /// Checks PHH hands: each played under the house rules (parsed once) and
 /// compared with its finishing stacks. One line per failure, then `N
 /// passed, M failed`; exit 0, 1 when any failed, 2 when a file or the house
@@ -1113,27 +1072,14 @@ fn import_check(house: Option<&str>, paths: &[PathBuf], out: &mut impl Write) ->
             }
         },
     };
-    let files = match phh_files(paths) {
+    let files = match floorcall::files::find(paths, &["phh", "phhs"]) {
         Ok(files) => files,
         Err(e) => {
             tell(e);
             return Ok(ExitCode::from(2));
         }
     };
-    let rules = std::sync::Arc::new(rules);
-    // Read and played on every core; reported in the order of the files.
-    let results = floorcall::files::read_each(&files, |path, text| {
-        text.map(|text| {
-            if path.extension().is_some_and(|x| x == "phhs") {
-                match phh::check_each(&text, &rules) {
-                    Ok(hands) => hands.into_iter().map(|(n, r)| (Some(n), r)).collect(),
-                    Err(e) => vec![(None, Err(e))],
-                }
-            } else {
-                vec![(None, phh::check(&text, &rules))]
-            }
-        })
-    });
+    let results = phh::check_files(&files, &std::sync::Arc::new(rules));
     let (mut passed, mut failed, mut unreadable) = (0usize, 0usize, 0usize);
     for (file, result) in files.iter().zip(results) {
         match result {

@@ -71,20 +71,52 @@ pub fn play(session: &mut Session, lines: &[&str]) {
 }
 
 /// A journal of `hands` hands in `dir` (a memory-backed folder where
-/// there is one, so building it does not wait on the disk).
+/// there is one, so building it does not wait on the disk), as a table
+/// plays them: each hand starts with the stacks the one before left, and
+/// hand `n` is `HAND` moved `(n - 1) % 10` seats round the table, button
+/// and all, so that over ten hands every seat plays every part and no
+/// stack runs low.
 pub fn build(dir: &Path, hands: u32) -> PathBuf {
     let path = dir.join("verify-bench.jsonl");
     let _ = std::fs::remove_file(&path);
     let (journal, _) = Journal::open(&path).expect("a journal");
     let mut journal = Some(journal);
+    // Twice `header`'s stacks: the seat that plays the parts that lose
+    // most, one after another, is down 6,500 before the hand that wins
+    // them back, where it puts in 3,600.
+    let mut stacks: Vec<(Seat, Chips)> = (0..10)
+        .map(|i| (Seat::from_index(i), Chips(20_000)))
+        .collect();
     for n in 1..=hands {
-        let mut session =
-            Session::start(header(n), HouseRules::tda(), &mut journal).expect("starts");
-        play(&mut session, HAND);
+        let shift = (n as usize - 1) % 10;
+        let button = Seat::from_index((3 - 1 + shift) % 10);
+        let setup = TableSetup::preflop(button, (Chips(100), Chips(200)), stacks.clone());
+        let header = HandHeader::new("tda", n, 10, BTreeMap::new(), setup);
+        let mut session = Session::start(header, HouseRules::tda(), &mut journal).expect("starts");
+        let lines: Vec<String> = HAND.iter().map(|line| moved(line, shift)).collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        play(&mut session, &lines);
         assert!(!session.hand_open(), "the hand is over");
+        let state = session.hand().state();
+        stacks = stacks
+            .iter()
+            .map(|(seat, _)| (*seat, state.seat(*seat).stack))
+            .collect();
         journal = session.into_journal();
     }
     path
+}
+
+/// A line of `HAND` with its seat (`s6 ...`) moved `shift` seats on.
+fn moved(line: &str, shift: usize) -> String {
+    let seat = line
+        .strip_prefix('s')
+        .and_then(|rest| rest.split_once(' '))
+        .and_then(|(n, rest)| Some((n.parse::<usize>().ok()?, rest)));
+    match seat {
+        Some((n, rest)) => format!("s{} {rest}", (n - 1 + shift) % 10 + 1),
+        None => line.to_string(),
+    }
 }
 
 pub fn scratch() -> PathBuf {

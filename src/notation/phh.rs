@@ -15,7 +15,11 @@
 //! many optional fields: event, city, time zone ...); what the engine cannot
 //! represent (other variants, straddles, uneven antes) is refused.
 
+use std::io;
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
+
+mod reader;
 
 use serde::Deserialize;
 use thiserror::Error;
@@ -142,7 +146,7 @@ pub struct PhhHand {
 }
 
 /// The PHH keys the importer reads; others are ignored.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, PartialEq)]
 struct RawPhh {
     variant: String,
     #[serde(default)]
@@ -236,12 +240,36 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
 /// for any number of files, and shared by the hands, never copied): the
 /// imported hand and the hand as played.
 pub fn import_played(text: &str, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
-    import_raw(toml::from_str(text)?, rules)
+    import_raw(read_raw(text)?, rules, Keep::All)
+}
+
+/// A PHH file's keys: read by the purpose-built reader when the file is in
+/// the TOML subset it knows (every file PokerKit or floorcall writes), else
+/// by the `toml` crate, which also names what is wrong.
+fn read_raw(text: &str) -> Result<RawPhh, toml::de::Error> {
+    match reader::read(text) {
+        Some(raw) => Ok(raw),
+        None => toml::from_str(text),
+    }
+}
+
+/// What an import keeps beyond the hand's setup, end and finishing
+/// stacks: a check needs only those.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// The commands, their sources, and each entry's notation line.
+    All,
+    /// Nothing more: a check plays the hand only to see how it ends.
+    End,
 }
 
 /// Imports one hand already read from TOML (a `.phh` file's whole text, or
 /// one table of a `.phhs` file) and plays it under `rules`.
-fn import_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
+fn import_raw(
+    raw: RawPhh,
+    rules: &Arc<HouseRules>,
+    keep: Keep,
+) -> Result<(PhhHand, Hand), PhhError> {
     let setup = table(&raw)?;
     let n = raw.starting_stacks.len();
     let players = match raw.players {
@@ -269,18 +297,20 @@ fn import_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), P
     }
 
     let mut hand = Hand::start(setup.clone(), Arc::clone(rules)).map_err(PhhError::Setup)?;
-    let mut commands = Vec::with_capacity(raw.actions.len());
-    let mut sources = Vec::with_capacity(raw.actions.len());
+    let capacity = if keep == Keep::All {
+        raw.actions.len()
+    } else {
+        0
+    };
+    let mut commands = Vec::with_capacity(capacity);
+    let mut sources = Vec::with_capacity(capacity);
     let mut deferred = Vec::new();
     for (index, action) in raw.actions.iter().enumerate() {
         let text = action.split('#').next().unwrap_or("").trim();
         if text.is_empty() {
             continue;
         }
-        let source = PhhAction {
-            index,
-            text: text.to_string(),
-        };
+        let source = Source { index, text };
         let command = translate(text, n, hand.state()).map_err(|message| PhhError::Malformed {
             index,
             text: text.to_string(),
@@ -291,20 +321,24 @@ fn import_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), P
         // runout, where the table rules on a muck once the board is out:
         // the muck waits for the board.
         if matches!(command, Command::Muck { .. }) && hand.state().board.len() < 5 {
-            if run(&mut hand, &command, &source).is_err() {
+            if run(&mut hand, &command, source, keep).is_err() {
                 deferred.push((command, source));
                 continue;
             }
         } else {
-            run(&mut hand, &command, &source)?;
+            run(&mut hand, &command, source, keep)?;
         }
-        commands.push(command);
-        sources.push(source);
+        if keep == Keep::All {
+            commands.push(command);
+            sources.push(source.owned());
+        }
     }
     for (command, source) in deferred {
-        run(&mut hand, &command, &source)?;
-        commands.push(command);
-        sources.push(source);
+        run(&mut hand, &command, source, keep)?;
+        if keep == Keep::All {
+            commands.push(command);
+            sources.push(source.owned());
+        }
     }
     let imported = PhhHand {
         setup,
@@ -315,6 +349,22 @@ fn import_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), P
         fractional_finishing_stacks,
     };
     Ok((imported, hand))
+}
+
+/// A PHH action being played: its index and text, borrowed from the file.
+#[derive(Debug, Clone, Copy)]
+struct Source<'a> {
+    index: usize,
+    text: &'a str,
+}
+
+impl Source<'_> {
+    fn owned(self) -> PhhAction {
+        PhhAction {
+            index: self.index,
+            text: self.text.to_string(),
+        }
+    }
 }
 
 /// Why a PHH hand did not check out.
@@ -381,8 +431,30 @@ fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
 /// ends with against its `finishing_stacks`: exact in whole chips, within
 /// half a chip of a fractional (exactly split) stack.
 pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
-    let raw = toml::from_str(text).map_err(|e| malformed(text, &e))?;
+    let raw = read_raw(text).map_err(|e| malformed(text, &e))?;
     check_raw(raw, rules)
+}
+
+/// A hand of a checked file: its name in a `.phhs` file, and its check.
+pub type FileHand = (Option<String>, Result<Checked, CheckFailure>);
+
+/// Checks PHH files, read and played on every core
+/// (`files::read_each`): for each, in order, its hands (a `.phh` file's
+/// one, unnamed; a `.phhs` file's each by name) and how they checked, or
+/// why the file could not be read.
+pub fn check_files(files: &[PathBuf], rules: &Arc<HouseRules>) -> Vec<io::Result<Vec<FileHand>>> {
+    crate::files::read_each(files, |path, text| {
+        text.map(|text| {
+            if path.extension().is_some_and(|x| x == "phhs") {
+                match check_each(&text, rules) {
+                    Ok(hands) => hands.into_iter().map(|(n, r)| (Some(n), r)).collect(),
+                    Err(e) => vec![(None, Err(e))],
+                }
+            } else {
+                vec![(None, check(&text, rules))]
+            }
+        })
+    })
 }
 
 /// One hand of a `.phhs` file: its name (number) and how it checked.
@@ -409,7 +481,7 @@ pub fn check_each(text: &str, rules: &Arc<HouseRules>) -> Result<Vec<HandCheck>,
 
 /// Plays one hand read from TOML and compares its stacks.
 fn check_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
-    let (imported, hand) = import_raw(raw, rules).map_err(CheckFailure::Phh)?;
+    let (imported, hand) = import_raw(raw, rules, Keep::End).map_err(CheckFailure::Phh)?;
     let state = hand.state();
     if state.street != Street::Done {
         return Err(CheckFailure::Unfinished {
@@ -478,7 +550,11 @@ pub fn replay(phh: &PhhHand) -> Result<Hand, PhhError> {
                 &unnamed
             }
         };
-        run(&mut hand, command, source)?;
+        let source = Source {
+            index: source.index,
+            text: &source.text,
+        };
+        run(&mut hand, command, source, Keep::All)?;
     }
     Ok(hand)
 }
@@ -493,13 +569,18 @@ fn tda() -> Arc<HouseRules> {
     Arc::clone(TDA.get_or_init(|| Arc::new(HouseRules::tda())))
 }
 
-/// The one place a PHH command is played: the journal gets its notation line.
-fn run(hand: &mut Hand, command: &Command, source: &PhhAction) -> Result<(), PhhError> {
-    hand.execute(command, format_command(command))
+/// The one place a PHH command is played: the journal gets its notation
+/// line when the import keeps everything.
+fn run(hand: &mut Hand, command: &Command, source: Source, keep: Keep) -> Result<(), PhhError> {
+    let line = match keep {
+        Keep::All => format_command(command),
+        Keep::End => None,
+    };
+    hand.execute(command, line)
         .map(|_| ())
         .map_err(|refusal| PhhError::Refused {
             index: source.index,
-            text: source.text.clone(),
+            text: source.text.to_string(),
             refusal,
         })
 }
@@ -605,8 +686,16 @@ fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
 /// One PHH action as a command, read against the live state; `None` for
 /// hole cards that are not known (`????`).
 fn translate(text: &str, players: usize, state: &HandState) -> Result<Option<Command>, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let (actor, verb, rest) = match words.as_slice() {
+    // An actor, a verb and at most three more words are all an action
+    // may have (a fourth is named as unexpected).
+    let mut split = text.split_whitespace();
+    let mut words = [""; 5];
+    let mut count = 0;
+    for (slot, word) in words.iter_mut().zip(&mut split) {
+        *slot = word;
+        count += 1;
+    }
+    let (actor, verb, rest) = match &words[..count] {
         [actor, verb, rest @ ..] => (*actor, *verb, rest),
         _ => return Err("expected an actor and an action, like 'p1 cc' or 'd db AhKd2c'.".into()),
     };
@@ -721,6 +810,14 @@ fn player_seat(word: &str, players: usize) -> Result<Seat, String> {
 }
 
 fn two_cards(text: &str) -> Result<[Card; 2], String> {
+    // Two cards are four characters: read in place (anything else is
+    // read as a list, which says what is wrong).
+    if text.len() == 4
+        && text.is_ascii()
+        && let (Ok(a), Ok(b)) = (text[..2].parse(), text[2..].parse())
+    {
+        return Ok([a, b]);
+    }
     match parse_cards(text).map_err(|e| e.to_string())?.as_slice() {
         [a, b] => Ok([*a, *b]),
         other => Err(format!(

@@ -36,42 +36,37 @@
 //! Every index is in range by construction (card ids index 256-entry tables,
 //! buckets and slots are computed into range), so no input can panic.
 //!
-//! The tables are built once, on first use (some tens of milliseconds in an
-//! optimised build; call [`init`] to pay that up front), by ranking every rank
-//! multiset and every flush pattern with plain, readable code.
+//! The tables are built by ranking every rank multiset and every flush
+//! pattern with plain, readable code (`eval/builder.rs`), run by the build
+//! script: they are `static` arrays in the binary, so no evaluation, the
+//! first showdown's included, waits for them (they took some tens of
+//! milliseconds to build at run time).
 //! [`HandRank`] values are the category in the top four bits and the hand's
 //! position among all distinct five-card hands of that category in the low
 //! twelve, so plain integer comparison is poker comparison and equal values
 //! are exact ties.
 
-use std::cmp::Reverse;
 use std::fmt;
-use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::cards::Card;
 
-/// Per-rank addends (deuce first) whose sums identify rank multisets.
-///
-/// Found by a greedy search: each base is the smallest value above the
-/// previous one for which every multiset of 5, 6 or 7 ranks (at most four of
-/// any rank) over the ranks so far still has a sum of its own. The largest
-/// possible sum, four aces and three kings, is 15,783,829 < 2^24. The test
-/// `rank_sums_and_slots_are_unique` checks the property directly.
-const RANK_BASES: [u32; 13] = [
-    1, 4, 16, 67, 295, 1334, 5734, 23800, 60883, 208450, 509982, 1304151, 2967844,
-];
+mod hash;
+use hash::{RANK_BASES, bucket, rank_hash, slot};
 
-/// Odd multiplier (the 64-bit golden ratio) that hashes a rank sum.
-const HASH_MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
-/// The top `BUCKET_BITS` bits of the hash pick a bucket.
-const BUCKET_BITS: u32 = 14;
-const BUCKETS: usize = 1 << BUCKET_BITS;
-/// Slots in the non-flush table: 73,775 multisets fill 90% of them, which
-/// keeps the table small while the displacements stay quick to find.
-const SLOTS: usize = 81_920;
+#[cfg(test)]
+mod builder;
+
+/// The lookup tables, written by `build.rs` from `eval/builder.rs`:
+/// `FLUSH` (by flush rank pattern), `DISPLACEMENTS` (by bucket), `RANKS`
+/// (by slot), `CODES` (every distinct five-card hand, ascending) and
+/// `CATEGORY_START` (where each category's hands begin in `CODES`).
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/eval_tables.rs"));
+}
+use tables::{CATEGORY_START, CODES, DISPLACEMENTS, FLUSH, RANKS};
 
 /// Suit counters live in bits 32..48 of the key, four bits per suit.
 const SUIT_SHIFT: u32 = 32;
@@ -224,7 +219,7 @@ impl HandRank {
     /// for kings and sevens with an ace), straights from the top card down
     /// with the ace last in a wheel (`5 4 3 2 A`).
     pub fn five_ranks(self) -> [u8; 5] {
-        decode(tables(), self).1
+        decode(self).1
     }
 }
 
@@ -285,7 +280,7 @@ pub fn evaluate_ids(ids: &[u8; 7]) -> HandRank {
         .fold(KEY_START, |key, &id| key + CARD_KEYS[usize::from(id)]);
     // The mask is only needed for flushes (about 3% of hands): build it then.
     let mask = || ids.iter().fold(0, |m, &id| m | CARD_MASKS[usize::from(id)]);
-    lookup(tables(), key, mask)
+    lookup(key, mask)
 }
 
 /// The rank of the best five-card hand among five, six or seven cards.
@@ -310,7 +305,7 @@ pub fn evaluate(cards: &[Card]) -> HandRank {
             .iter()
             .fold(0, |m, c| m | CARD_MASKS[usize::from(c.id())])
     };
-    lookup(tables(), key, mask)
+    lookup(key, mask)
 }
 
 /// Like [`evaluate`], but refuses a wrong number of cards or a repeated
@@ -329,11 +324,9 @@ pub fn try_evaluate(cards: &[Card]) -> Result<HandRank, EvalError> {
     Ok(evaluate(cards))
 }
 
-/// Builds the evaluation tables now rather than on the first evaluation.
-/// Optional: every evaluating function builds them when first needed.
-pub fn init() {
-    tables();
-}
+/// Kept for callers that prepared the tables before timing evaluations:
+/// the tables are in the binary now, so there is nothing to prepare.
+pub fn init() {}
 
 /// A hand named in words as a dealer calls it at the showdown: "two pair,
 /// kings and nines", "a flush, ace high", "a full house, sevens full of
@@ -341,7 +334,7 @@ pub fn init() {
 /// make it, no kickers: when two hands read alike, [`describe_in_full`]
 /// says which kicker parts them.
 pub fn describe(rank: HandRank) -> String {
-    let (category, r) = decode(tables(), rank);
+    let (category, r) = decode(rank);
     let name = |i: usize| RANK_NAMES[usize::from(r[i])];
     let plural = |i: usize| RANK_PLURALS[usize::from(r[i])];
     match category {
@@ -363,7 +356,7 @@ pub fn describe(rank: HandRank) -> String {
 /// "straight, five high". Category first, then the ranks that decide it,
 /// then kickers.
 pub fn describe_in_full(rank: HandRank) -> String {
-    let (category, r) = decode(tables(), rank);
+    let (category, r) = decode(rank);
     let name = |i: usize| RANK_NAMES[usize::from(r[i])];
     let plural = |i: usize| RANK_PLURALS[usize::from(r[i])];
     let run = |from: usize| {
@@ -389,92 +382,26 @@ pub fn describe_in_full(rank: HandRank) -> String {
 
 /// The table lookup shared by every entry point (see the module comment).
 #[inline(always)]
-fn lookup(t: &Tables, key: u64, mask: impl FnOnce() -> u64) -> HandRank {
+fn lookup(key: u64, mask: impl FnOnce() -> u64) -> HandRank {
     let flush_bits = key & FLUSH_BITS;
     if flush_bits != 0 {
         // The lowest flagged counter's top bit is bit 32 + 4 * suit + 3, so
         // this is 16 * suit: the shift that brings that suit's ranks down.
         let shift = (flush_bits.trailing_zeros() - (SUIT_SHIFT + 3)) * 4;
-        HandRank(t.flush[((mask() >> shift) & 0x1fff) as usize])
+        HandRank(FLUSH[((mask() >> shift) & 0x1fff) as usize])
     } else {
         // The low 32 bits of the key are the rank sum.
         let hash = rank_hash(key as u32);
-        HandRank(t.ranks[slot(hash, t.displacements[bucket(hash)])])
+        HandRank(RANKS[slot(hash, DISPLACEMENTS[bucket(hash)])])
     }
 }
 
-/// The hash of a rank sum.
-#[inline(always)]
-fn rank_hash(rank_sum: u32) -> u64 {
-    u64::from(rank_sum).wrapping_mul(HASH_MULTIPLIER)
-}
-
-/// A hash's bucket: its top bits, always below `BUCKETS`.
-#[inline(always)]
-fn bucket(hash: u64) -> usize {
-    (hash >> (64 - BUCKET_BITS)) as usize
-}
-
-/// A hash's slot under its bucket's displacement: the low 32 bits xor the
-/// displacement, scaled onto `0..SLOTS` by a multiply-shift (always in range).
-#[inline(always)]
-fn slot(hash: u64, displacement: u32) -> usize {
-    ((u64::from(hash as u32 ^ displacement) * SLOTS as u64) >> 32) as usize
-}
-
-/// The displacement tried as the `n`th candidate for a bucket: a scrambled
-/// `n`, so that successive tries move the bucket's slots independently.
-fn candidate_displacement(n: u32) -> u32 {
-    ((u64::from(n) + 1).wrapping_mul(0xc2b2_ae3d_27d4_eb4f) >> 32) as u32
-}
-
-/// A heap array of `N` copies of `fill` (without building it on the stack).
-fn boxed_array<T: Copy, const N: usize>(fill: T) -> Box<[T; N]> {
-    vec![fill; N]
-        .into_boxed_slice()
-        .try_into()
-        .unwrap_or_else(|_| unreachable!("a vector of N elements is an [T; N]"))
-}
-
-/// The lookup tables, built once.
-struct Tables {
-    /// HandRank of the best flush in each 13-bit rank pattern of 5-7 ranks.
-    flush: Box<[u16; 8192]>,
-    /// Per bucket of rank-sum hashes, the displacement that sends the
-    /// bucket's hashes to free slots.
-    displacements: Box<[u32; BUCKETS]>,
-    /// HandRank of the best non-flush hand of each rank multiset, by slot.
-    ranks: Box<[u16; SLOTS]>,
-    /// Every distinct five-card hand as a [`Code`], in ascending order.
-    codes: Box<[Code]>,
-    /// Index in `codes` of the first hand of each category.
-    category_start: [u16; 9],
-}
-
-/// The tables, built on the first call. Inlined so that the hot path is a
-/// single "already built?" check, not a function call.
-#[inline]
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(Tables::build)
-}
-
-/// A five-card hand written out in full: category in bits 20..24, then the
-/// five ranks most significant first (as [`HandRank::five_ranks`]) in four
-/// bits each. Comparing codes as integers compares the hands; the tables
-/// translate codes into compact [`HandRank`]s.
-type Code = u32;
-
-fn code(category: Category, ranks: [u8; 5]) -> Code {
-    ranks
-        .iter()
-        .fold(category as u32, |acc, &r| (acc << 4) | u32::from(r))
-}
-
-fn decode(t: &Tables, rank: HandRank) -> (Category, [u8; 5]) {
+/// The five ranks of a hand, most significant first, from its code (see
+/// `builder::Code`: four bits a rank, the category above them).
+fn decode(rank: HandRank) -> (Category, [u8; 5]) {
     let category = rank.category();
-    let index = usize::from(t.category_start[category as usize]) + usize::from(rank.0 & 0xfff);
-    let c = t.codes.get(index).copied().unwrap_or(0);
+    let index = usize::from(CATEGORY_START[category as usize]) + usize::from(rank.0 & 0xfff);
+    let c = CODES.get(index).copied().unwrap_or(0);
     let mut ranks = [0u8; 5];
     for (i, r) in ranks.iter_mut().enumerate() {
         *r = ((c >> (16 - 4 * i)) & 0xf) as u8;
@@ -482,192 +409,14 @@ fn decode(t: &Tables, rank: HandRank) -> (Category, [u8; 5]) {
     (category, ranks)
 }
 
-/// The top card of the best straight among the ranks in `present` (bit r
-/// set for rank r), counting the ace (bit 12) low in the wheel.
-fn straight_high(present: u16) -> Option<u8> {
-    let with_low_ace = (present << 1) | (present >> 12 & 1);
-    // Bit i of `with_low_ace` is rank i - 1, bit 0 is a low ace; a run of
-    // five ending at bit i + 1 is a straight to rank i.
-    (3..13u8)
-        .rev()
-        .find(|&high| (with_low_ace >> (high - 3)) & 0x1f == 0x1f)
-}
-
-/// The five ranks of a straight to `high`, top first (a wheel ends in the ace).
-fn straight_ranks(high: u8) -> [u8; 5] {
-    [high, high - 1, high - 2, high - 3, (high + 9) % 13]
-}
-
-/// The best flush among the ranks in `pattern` (five or more set bits).
-fn best_flush(pattern: u16) -> Code {
-    if let Some(high) = straight_high(pattern) {
-        return code(Category::StraightFlush, straight_ranks(high));
-    }
-    let mut ranks = [0u8; 5];
-    let mut top = (0..13u8).rev().filter(|&r| pattern >> r & 1 == 1);
-    for r in &mut ranks {
-        *r = top.next().unwrap_or(0);
-    }
-    code(Category::Flush, ranks)
-}
-
-/// The best hand with no flush from a multiset of 5-7 ranks (`counts[r]`
-/// cards of rank r, at most four).
-fn best_unsuited(counts: &[u8; 13]) -> Code {
-    let present = (0..13).fold(0u16, |m, r| m | (u16::from(counts[r] > 0) << r));
-    let with = |n: u8| counts.iter().filter(|&&c| c == n).count();
-    let (quads, trips, pairs) = (with(4), with(3), with(2));
-    let (category, groups): (Category, &[u8]) = if quads > 0 {
-        (Category::FourOfAKind, &[4])
-    } else if trips > 0 && trips + pairs >= 2 {
-        (Category::FullHouse, &[3, 2])
-    } else if let Some(high) = straight_high(present) {
-        return code(Category::Straight, straight_ranks(high));
-    } else if trips > 0 {
-        (Category::ThreeOfAKind, &[3])
-    } else if pairs >= 2 {
-        (Category::TwoPair, &[2, 2])
-    } else if pairs == 1 {
-        (Category::OnePair, &[2])
-    } else {
-        (Category::HighCard, &[])
-    };
-    // Fill the five cards group by group, each time from the highest rank
-    // with enough cards left (so a second set of trips gives the pair of a
-    // full house), then with single kickers from the top. A third pair or a
-    // quads' leftover set is just a source of kickers.
-    let mut five = [0u8; 5];
-    let mut next = five.iter_mut();
-    let mut used = 0u16;
-    for &size in groups {
-        let unused_with = |r: &u8| used >> r & 1 == 0 && counts[usize::from(*r)] >= size;
-        if let Some(r) = (0..13u8).rev().find(unused_with) {
-            used |= 1 << r;
-            next.by_ref()
-                .take(usize::from(size))
-                .for_each(|slot| *slot = r);
-        }
-    }
-    let kickers = (0..13u8)
-        .rev()
-        .filter(|&r| present >> r & 1 == 1 && used >> r & 1 == 0);
-    next.zip(kickers).for_each(|(slot, r)| *slot = r);
-    code(category, five)
-}
-
-/// Calls `visit(counts)` for every rank multiset of `min..=max` cards with
-/// at most four of a rank.
-fn for_each_multiset(min: u8, max: u8, visit: &mut impl FnMut(&[u8; 13])) {
-    fn go(
-        rank: usize,
-        counts: &mut [u8; 13],
-        cards: u8,
-        (min, max): (u8, u8),
-        visit: &mut impl FnMut(&[u8; 13]),
-    ) {
-        if rank == 13 {
-            if cards >= min {
-                visit(counts);
-            }
-            return;
-        }
-        for n in 0..=(max - cards).min(4) {
-            counts[rank] = n;
-            go(rank + 1, counts, cards + n, (min, max), visit);
-        }
-        counts[rank] = 0;
-    }
-    go(0, &mut [0; 13], 0, (min, max), visit);
-}
-
-/// The rank sum of a multiset (the low half of the key).
-fn rank_sum(counts: &[u8; 13]) -> u32 {
-    counts
-        .iter()
-        .zip(RANK_BASES)
-        .map(|(&n, base)| u32::from(n) * base)
-        .sum()
-}
-
-impl Tables {
-    fn build() -> Tables {
-        // All distinct five-card hands: the unsuited ones from five-rank
-        // multisets and the suited ones from five-bit patterns.
-        let mut codes = Vec::with_capacity(7462);
-        for_each_multiset(5, 5, &mut |counts| codes.push(best_unsuited(counts)));
-        codes.extend((0..8192u16).filter(|p| p.count_ones() == 5).map(best_flush));
-        codes.sort_unstable();
-        codes.dedup();
-        let mut category_start = [0u16; 9];
-        for (category, start) in category_start.iter_mut().enumerate() {
-            let first = (category as u32) << 20;
-            *start = codes.partition_point(|&c| c < first) as u16;
-        }
-        let to_rank = |c: Code| {
-            let category = (c >> 20) as usize;
-            let index = codes.partition_point(|&x| x < c) as u16;
-            HandRank(((category as u16) << 12) | (index - category_start[category]))
-        };
-
-        let mut flush = boxed_array::<u16, 8192>(0);
-        for (pattern, slot) in (0u16..).zip(flush.iter_mut()) {
-            if (5..=7).contains(&pattern.count_ones()) {
-                *slot = to_rank(best_flush(pattern)).0;
-            }
-        }
-
-        // The perfect hash: bucket the multisets' hashes, then, biggest
-        // bucket first, try displacements until all of the bucket's slots
-        // are free and distinct. The inputs are fixed, so this always finds
-        // the same displacements (the tests check every slot is distinct).
-        let mut buckets: Vec<Vec<(u64, u16)>> = vec![Vec::new(); BUCKETS];
-        for_each_multiset(5, 7, &mut |counts| {
-            let hash = rank_hash(rank_sum(counts));
-            buckets[bucket(hash)].push((hash, to_rank(best_unsuited(counts)).0));
-        });
-        let mut order: Vec<usize> = (0..BUCKETS).filter(|&b| !buckets[b].is_empty()).collect();
-        order.sort_by_key(|&b| (Reverse(buckets[b].len()), b));
-        let mut displacements = boxed_array::<u32, BUCKETS>(0);
-        let mut ranks = boxed_array::<u16, SLOTS>(0);
-        let mut taken = vec![false; SLOTS];
-        let mut slots = Vec::new();
-        for b in order {
-            let entries = &buckets[b];
-            for n in 0..=u32::MAX {
-                let displacement = candidate_displacement(n);
-                slots.clear();
-                let fits = entries.iter().all(|&(hash, _)| {
-                    let s = slot(hash, displacement);
-                    let free = !taken[s] && !slots.contains(&s);
-                    slots.push(s);
-                    free
-                });
-                if fits {
-                    displacements[b] = displacement;
-                    break;
-                }
-            }
-            for (&s, &(_, rank)) in slots.iter().zip(entries) {
-                taken[s] = true;
-                ranks[s] = rank;
-            }
-        }
-        Tables {
-            flush,
-            displacements,
-            ranks,
-            codes: codes.into_boxed_slice(),
-            category_start,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::cmp::Reverse;
     use std::collections::HashMap;
 
     use proptest::prelude::*;
 
+    use super::builder::{for_each_multiset, rank_sum};
     use super::*;
     use crate::table::cards::parse_cards;
 
@@ -744,11 +493,10 @@ mod tests {
 
     /// Category counts and number of distinct ranks over all `n`-card hands.
     fn census(n: u32) -> ([u64; 9], usize) {
-        let t = tables();
         let mut counts = [0u64; 9];
         let mut seen = vec![false; 1 << 16];
         enumerate(n, 0, KEY_START, 0, &mut |key, mask| {
-            let r = lookup(t, key, || mask);
+            let r = lookup(key, || mask);
             counts[r.category() as usize] += 1;
             seen[usize::from(r.0)] = true;
         });
@@ -834,16 +582,13 @@ mod tests {
     /// and the perfect hash gives each its own slot.
     #[test]
     fn rank_sums_and_slots_are_unique() {
-        let start = std::time::Instant::now();
-        let t = Tables::build();
-        eprintln!("tables built in {:?}", start.elapsed());
         let mut sums = Vec::new();
         let mut slots = Vec::new();
         for_each_multiset(5, 7, &mut |counts| {
             let sum = rank_sum(counts);
             sums.push(sum as usize);
             let hash = rank_hash(sum);
-            slots.push(slot(hash, t.displacements[bucket(hash)]));
+            slots.push(slot(hash, DISPLACEMENTS[bucket(hash)]));
         });
         assert_eq!(sums.len(), 49_205 + 18_395 + 6_175);
         assert_eq!(sums.iter().max(), Some(&(4 * 2_967_844 + 3 * 1_304_151)));
@@ -852,6 +597,37 @@ mod tests {
             v.sort_unstable();
             v.dedup();
             assert_eq!(v.len(), n);
+        }
+    }
+
+    /// The tables in the binary are the ones the builder builds now (the
+    /// build script ran the same code), and its category numbers are
+    /// `Category`'s.
+    #[test]
+    fn the_tables_in_the_binary_are_the_builders() {
+        let start = std::time::Instant::now();
+        let built = builder::build();
+        eprintln!("tables built in {:?}", start.elapsed());
+        assert_eq!(built.flush, FLUSH);
+        assert_eq!(built.displacements, DISPLACEMENTS);
+        assert_eq!(built.ranks, RANKS);
+        assert_eq!(built.codes, CODES);
+        assert_eq!(built.category_start, CATEGORY_START);
+        let written = include_str!(concat!(env!("OUT_DIR"), "/eval_tables.rs"));
+        assert!(built.to_rust() == written, "build.rs wrote other tables");
+        let numbers = [
+            builder::HIGH_CARD,
+            builder::ONE_PAIR,
+            builder::TWO_PAIR,
+            builder::THREE_OF_A_KIND,
+            builder::STRAIGHT,
+            builder::FLUSH,
+            builder::FULL_HOUSE,
+            builder::FOUR_OF_A_KIND,
+            builder::STRAIGHT_FLUSH,
+        ];
+        for (category, number) in Category::ALL.into_iter().zip(numbers) {
+            assert_eq!(category as u32, number, "{category}");
         }
     }
 

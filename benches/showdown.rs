@@ -1,0 +1,128 @@
+//! The first showdown at a table, from a fresh process: no keystroke may
+//! wait for the evaluator (issue 21: its tables were built on first use,
+//! a 25-55 ms pause at the first two-card showdown; they are in the binary
+//! now).
+//!
+//! Each measured run is a new process (this bench run again with
+//! `FLOORCALL_SHOWDOWN_CHILD` set), so nothing is warm but the page cache:
+//! the child seats ten players, plays the support hand to the river
+//! through the session, then types its last two lines, the showdown
+//! (`s6 show AhQd`, `s5 show KcKh`), key by key into the command bar,
+//! each key followed by a full redraw at 120x40 as at the table, the
+//! journal written in a memory-backed folder (the disk's sync is not the
+//! evaluator's). It reports the time of every keystroke; criterion is
+//! given the slowest (`iter_custom`), and the line printed first gives the
+//! spread over the runs. Target: every keystroke under 5 ms.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, SamplingMode};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use floorcall::journal::{Journal, Session};
+use floorcall::rules::HouseRules;
+use floorcall::tui::{self, App, Keymap, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+mod support;
+use support::{HAND, header, play, scratch};
+
+const CHILD: &str = "FLOORCALL_SHOWDOWN_CHILD";
+
+/// The child: the hand to the river, then the showdown typed; prints the
+/// slowest keystroke (with its redraw) in nanoseconds, and which it was.
+fn child() {
+    let dir = scratch();
+    let path = dir.join("showdown.jsonl");
+    let (journal, _) = Journal::open(&path).expect("a journal");
+    let mut journal = Some(journal);
+    let (river, showdown) = HAND.split_at(HAND.len() - 2);
+    let mut session = Session::start(header(1), HouseRules::tda(), &mut journal).expect("starts");
+    play(&mut session, river);
+    let mut app = App::with_session(session, Keymap::default(), Theme::default());
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
+    terminal.draw(|f| tui::draw(f, &app)).expect("drawn");
+    let mut slowest = (Duration::ZERO, String::new());
+    for line in showdown {
+        // The dealer reads the screen between lines (keys typed ahead of
+        // a refusal are held until the keyboard is quiet).
+        for _ in 0..floorcall::tui::app::QUIET_POLLS {
+            app.quiet();
+        }
+        let keys = std::iter::once(KeyCode::Char(':'))
+            .chain(line.chars().map(KeyCode::Char))
+            .chain([KeyCode::Enter]);
+        for code in keys {
+            let start = Instant::now();
+            app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+            terminal.draw(|f| tui::draw(f, &app)).expect("drawn");
+            let took = start.elapsed();
+            if took > slowest.0 {
+                slowest = (took, format!("{code:?} of '{line}'"));
+            }
+        }
+    }
+    let state = app.state().expect("at the table");
+    assert!(
+        state.street == floorcall::table::event::Street::Done,
+        "the showdown ends the hand"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("{} {}", slowest.0.as_nanos(), slowest.1);
+}
+
+/// One fresh process through the showdown: its slowest keystroke.
+fn run_child() -> (Duration, String) {
+    let exe = std::env::current_exe().expect("this bench");
+    let out = Command::new(exe)
+        .env(CHILD, "1")
+        .output()
+        .expect("the child runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the child failed: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = text.lines().last().unwrap_or_default();
+    let (nanos, which) = line.split_once(' ').unwrap_or((line, ""));
+    let nanos = nanos
+        .parse()
+        .unwrap_or_else(|_| panic!("not a time: {line}"));
+    (Duration::from_nanos(nanos), which.to_string())
+}
+
+fn main() {
+    if std::env::var_os(CHILD).is_some() {
+        child();
+        return;
+    }
+    // `cargo test --benches` runs benches as tests with `--bench` absent:
+    // keep that quick.
+    if !std::env::args().any(|a| a == "--bench") {
+        run_child();
+        println!("benchmarks build and run; `cargo bench --bench showdown` measures them");
+        return;
+    }
+    let mut runs: Vec<(Duration, String)> = (0..30).map(|_| run_child()).collect();
+    runs.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "slowest keystroke of the first showdown, fresh process, 30 runs: median {:.2} ms, worst {:.2} ms ({})",
+        ms(runs[runs.len() / 2].0),
+        ms(runs[runs.len() - 1].0),
+        runs[runs.len() - 1].1
+    );
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .warm_up_time(Duration::from_millis(1))
+        .measurement_time(Duration::from_millis(150));
+    let mut group = c.benchmark_group("first_showdown");
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
+    group.bench_function("slowest_keystroke_fresh_process", |b| {
+        b.iter_custom(|iters| (0..iters).map(|_| run_child().0).sum())
+    });
+    group.finish();
+    c.final_summary();
+}

@@ -1,0 +1,461 @@
+//! A reader for the TOML that PHH files are written in, purpose-built for
+//! speed: an import of thousands of hands spent a quarter of its time in
+//! the generic TOML parser (issue 21).
+//!
+//! It reads the subset PHH writers use: `key = value` lines with bare
+//! keys, comments, blank lines; values that are basic strings without
+//! escapes, literal strings, decimal integers, floats, booleans and arrays
+//! of those (over several lines, with comments and a trailing comma).
+//! Anything else, valid TOML or not (tables, quoted or dotted keys,
+//! escapes, multi-line strings, dates, hex, underscores, a repeated key, a
+//! known key of the wrong type, a missing one), gives `None`: the caller
+//! then reads the file with the `toml` crate, which either accepts it or
+//! names the line and column of what is wrong. So the reader never
+//! accepts what the `toml` crate refuses, and what it accepts it reads
+//! exactly as `toml` and serde do (the tests compare the two on every
+//! shared hand and on each construct).
+
+use super::{Amount, RawPhh};
+
+/// A value of the subset other than an array.
+#[derive(Debug, Clone, Copy)]
+enum Scalar<'a> {
+    Str(&'a str),
+    Int(i64),
+    Float(f64),
+    Bool,
+}
+
+/// Reads a PHH file's text; `None` when it is not in the subset (see the
+/// module comment).
+pub(super) fn read(text: &str) -> Option<RawPhh> {
+    let mut r = Reader {
+        text,
+        bytes: text.as_bytes(),
+        at: 0,
+    };
+    let mut f = Fields::default();
+    let mut seen: Vec<&str> = Vec::with_capacity(16);
+    loop {
+        r.blank_lines()?;
+        if r.at == r.bytes.len() {
+            break;
+        }
+        let key = r.bare_key()?;
+        if seen.contains(&key) {
+            return None;
+        }
+        seen.push(key);
+        r.spaces();
+        r.eat(b'=')?;
+        r.spaces();
+        // Each known key's value read as its type, or `None`.
+        match key {
+            "variant" => f.variant = Some(r.string()?.to_string()),
+            "antes" => f.antes = Some(r.amounts()?),
+            "blinds_or_straddles" => f.blinds_or_straddles = Some(r.amounts()?),
+            "min_bet" => f.min_bet = Some(amount(r.scalar()?)?),
+            "starting_stacks" => f.starting_stacks = Some(r.amounts()?),
+            "actions" => f.actions = Some(r.strings()?),
+            "players" => f.players = Some(r.strings()?),
+            "finishing_stacks" => f.finishing_stacks = Some(r.amounts()?),
+            "_floorcall_denominations" => f.denominations = Some(r.amounts()?),
+            _ => r.skip_value()?,
+        }
+        r.spaces();
+        r.comment()?;
+        r.line_end()?;
+    }
+    Some(RawPhh {
+        variant: f.variant?,
+        antes: f.antes,
+        blinds_or_straddles: f.blinds_or_straddles,
+        min_bet: f.min_bet,
+        starting_stacks: f.starting_stacks?,
+        actions: f.actions.unwrap_or_default(),
+        players: f.players,
+        finishing_stacks: f.finishing_stacks,
+        denominations: f.denominations.unwrap_or_default(),
+    })
+}
+
+/// The fields being gathered.
+#[derive(Default)]
+struct Fields {
+    variant: Option<String>,
+    antes: Option<Vec<Amount>>,
+    blinds_or_straddles: Option<Vec<Amount>>,
+    min_bet: Option<Amount>,
+    starting_stacks: Option<Vec<Amount>>,
+    actions: Option<Vec<String>>,
+    players: Option<Vec<String>>,
+    finishing_stacks: Option<Vec<Amount>>,
+    denominations: Option<Vec<Amount>>,
+}
+
+/// An amount as `Amount`'s deserialiser takes it: not negative, finite.
+fn amount(value: Scalar) -> Option<Amount> {
+    match value {
+        Scalar::Int(v) if v >= 0 => Some(Amount(v as f64)),
+        Scalar::Float(v) if v >= 0.0 && v.is_finite() => Some(Amount(v)),
+        _ => None,
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn eat(&mut self, byte: u8) -> Option<()> {
+        (self.peek()? == byte).then(|| self.at += 1)
+    }
+
+    /// Spaces and tabs.
+    fn spaces(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    /// A comment, if one starts here, to the end of its line (not the
+    /// newline). TOML allows no control character in it but the tab.
+    fn comment(&mut self) -> Option<()> {
+        if self.peek() != Some(b'#') {
+            return Some(());
+        }
+        let rest = &self.bytes[self.at..];
+        let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let body = &rest[..end];
+        // A `\r` is allowed only as the `\r\n` that ends the line.
+        let body = body.strip_suffix(b"\r").unwrap_or(body);
+        if body.iter().any(|&b| (b < 0x20 && b != b'\t') || b == 0x7f) {
+            return None;
+        }
+        self.at += body.len();
+        Some(())
+    }
+
+    /// A newline (`\n` or `\r\n`), or the end of the text.
+    fn line_end(&mut self) -> Option<()> {
+        match self.peek() {
+            None => Some(()),
+            Some(b'\n') => {
+                self.at += 1;
+                Some(())
+            }
+            Some(b'\r') if self.bytes.get(self.at + 1) == Some(&b'\n') => {
+                self.at += 2;
+                Some(())
+            }
+            _ => None,
+        }
+    }
+
+    /// Blank and comment lines.
+    fn blank_lines(&mut self) -> Option<()> {
+        loop {
+            let start = self.at;
+            self.spaces();
+            self.comment()?;
+            if self.at == self.bytes.len() {
+                return Some(());
+            }
+            if self.line_end().is_none() {
+                // Something on this line: the caller reads it from its
+                // start (spaces before a key are allowed).
+                self.at = start;
+                self.spaces();
+                return Some(());
+            }
+        }
+    }
+
+    /// Whitespace, newlines and comments inside an array.
+    fn array_space(&mut self) -> Option<()> {
+        loop {
+            self.spaces();
+            self.comment()?;
+            if self.peek().is_none() || self.line_end().is_none() {
+                return Some(());
+            }
+        }
+    }
+
+    fn bare_key(&mut self) -> Option<&'a str> {
+        let start = self.at;
+        while matches!(
+            self.peek(),
+            Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-')
+        ) {
+            self.at += 1;
+        }
+        (self.at > start).then(|| &self.text[start..self.at])
+    }
+
+    /// A value other than an array.
+    fn scalar(&mut self) -> Option<Scalar<'a>> {
+        match self.peek()? {
+            b'"' => self.quoted(b'"').map(Scalar::Str),
+            b'\'' => self.quoted(b'\'').map(Scalar::Str),
+            b't' => self.word("true"),
+            b'f' => self.word("false"),
+            b'-' | b'0'..=b'9' => self.number(),
+            _ => None,
+        }
+    }
+
+    /// A value that is a string.
+    fn string(&mut self) -> Option<&'a str> {
+        match self.scalar()? {
+            Scalar::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// An array of strings.
+    fn strings(&mut self) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        self.array(|r| {
+            out.push(r.string()?.to_string());
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// An array of amounts.
+    fn amounts(&mut self) -> Option<Vec<Amount>> {
+        let mut out = Vec::new();
+        self.array(|r| {
+            out.push(amount(r.scalar()?)?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// Any value of the subset, read and let go.
+    fn skip_value(&mut self) -> Option<()> {
+        if self.peek()? == b'[' {
+            self.array(Self::skip_value)
+        } else {
+            self.scalar().map(drop)
+        }
+    }
+
+    fn word(&mut self, word: &str) -> Option<Scalar<'a>> {
+        if !self.bytes[self.at..].starts_with(word.as_bytes()) {
+            return None;
+        }
+        self.at += word.len();
+        // `trueish` is no boolean.
+        match self.peek() {
+            Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-') => None,
+            _ => Some(Scalar::Bool),
+        }
+    }
+
+    /// A one-line string without escapes (`quote` is `"` or `'`); a
+    /// multi-line one, an escape or a control character gives `None`.
+    fn quoted(&mut self, quote: u8) -> Option<&'a str> {
+        let start = self.at + 1;
+        let rest = &self.bytes[start..];
+        let len = memchr::memchr(quote, rest)?;
+        let body = &rest[..len];
+        if len == 0 && rest.get(1) == Some(&quote) {
+            return None; // `"""` or `'''`
+        }
+        let bad = |b: u8| (b < 0x20 && b != b'\t') || b == 0x7f || (quote == b'"' && b == b'\\');
+        if body.iter().any(|&b| bad(b)) {
+            return None;
+        }
+        self.at = start + len + 1;
+        Some(&self.text[start..start + len])
+    }
+
+    /// `-?(0|[1-9][0-9]*)`, then optionally `.[0-9]+` and
+    /// `[eE][+-]?[0-9]+`: an integer without them, else a float.
+    fn number(&mut self) -> Option<Scalar<'a>> {
+        let start = self.at;
+        let digits = |r: &mut Self| {
+            let from = r.at;
+            while matches!(r.peek(), Some(b'0'..=b'9')) {
+                r.at += 1;
+            }
+            r.at - from
+        };
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        let first = self.peek()?;
+        let whole = digits(self);
+        if whole == 0 || (first == b'0' && whole > 1) {
+            return None;
+        }
+        let mut float = false;
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            if digits(self) == 0 {
+                return None;
+            }
+            float = true;
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            if digits(self) == 0 {
+                return None;
+            }
+            float = true;
+        }
+        // What follows a number ends it (`12abc`, `1_000`, `1979-05-27`
+        // are not this subset's).
+        if matches!(
+            self.peek(),
+            Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-' | b'.' | b':' | b'+')
+        ) {
+            return None;
+        }
+        let text = &self.text[start..self.at];
+        if float {
+            text.parse().ok().map(Scalar::Float)
+        } else {
+            text.parse().ok().map(Scalar::Int)
+        }
+    }
+
+    /// An array, each item read by `item`.
+    fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.eat(b'[')?;
+        loop {
+            self.array_space()?;
+            if self.eat(b']').is_some() {
+                return Some(());
+            }
+            item(self)?;
+            self.array_space()?;
+            if self.eat(b',').is_none() {
+                return self.eat(b']');
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the `toml` crate reads, where it reads anything.
+    fn generic(text: &str) -> Option<RawPhh> {
+        toml::from_str(text).ok()
+    }
+
+    /// The reader agrees with the `toml` crate: when it reads a text, the
+    /// crate reads the same fields from it.
+    fn agrees(text: &str) -> Option<RawPhh> {
+        let read = read(text);
+        if let Some(raw) = &read {
+            assert_eq!(Some(raw), generic(text).as_ref(), "{text}");
+        }
+        read
+    }
+
+    #[test]
+    fn every_shared_hand_is_read_as_the_toml_crate_reads_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/phh");
+        let mut read = 0;
+        for folder in ["famous", "pluribus"] {
+            let dir = root.join(folder);
+            for entry in std::fs::read_dir(&dir).expect("the shared hands") {
+                let text = std::fs::read_to_string(entry.expect("an entry").path()).expect("read");
+                assert!(agrees(&text).is_some(), "the reader reads it: {text}");
+                read += 1;
+            }
+        }
+        assert_eq!(read, 500);
+    }
+
+    const BASE: &str = "variant = 'NT'\nstarting_stacks = [1000, 1000]\n";
+
+    #[test]
+    fn the_subset_reads_as_toml_does() {
+        for extra in [
+            "",
+            "actions = []",
+            "actions = [\n  # pre-flop\n\n  \"d dh p1 AcKd\",  # Ann\n  'p2 f',\n]\n",
+            "actions = ['p1 cc' , 'p2 cc']   # trailing\r\n",
+            "antes = [0, 0.0]\nmin_bet = 100\nfinishing_stacks = [999.5, 1000.5]",
+            "min_bet = 1e2",
+            "min_bet = 1.5E+2",
+            "min_bet = -0",
+            "min_bet = -0.0",
+            "players = ['Ann', \"Bé\", '\\no escape in a literal']",
+            "hand = 64\nyear = 2009\nante_trimming_status = true\nother = false",
+            "nested = [[1, 2], ['a'], []]",
+            "  indented = 1\n\t\n# a comment\n",
+            "_floorcall_denominations = [25, 100, 500]",
+            "empty = \"\"",
+        ] {
+            let text = format!("{BASE}{extra}");
+            assert!(agrees(&text).is_some(), "the reader reads {text:?}");
+        }
+    }
+
+    /// Everything outside the subset, valid TOML or not, is left to the
+    /// `toml` crate.
+    #[test]
+    fn anything_else_is_left_to_the_toml_crate() {
+        for extra in [
+            "[table]\nx = 1",
+            "a.b = 1",
+            "\"quoted\" = 1",
+            "x = \"an \\\"escape\\\"\"",
+            "x = \"\"\"multi\nline\"\"\"",
+            "x = '''multi'''",
+            "x = 1_000",
+            "x = +1",
+            "x = 0x1f",
+            "x = 012",
+            "x = 1.",
+            "x = .5",
+            "x = inf",
+            "x = nan",
+            "x = 1979-05-27",
+            "x = { a = 1 }",
+            "x = 99999999999999999999",
+            "x = true1",
+            "x = 1 y = 2",
+            "x = [1,,2]",
+            "x = [1 2]",
+            "x = 'unterminated",
+            "x = \"tab\tok but bell \u{7}\"",
+            "x = 1 # bell \u{7}",
+            "x = 1\ry = 2",
+            "x",
+            "= 1",
+            "variant = 'NT'",
+            "variant = 5",
+            "starting_stacks = [-5, 1000]",
+            "min_bet = -1",
+            "min_bet = '100'",
+            "actions = ['p1 f', 5]",
+            "actions = 'p1 f'",
+            "\u{feff}x = 1",
+        ] {
+            let text = format!("{BASE}{extra}");
+            assert!(read(&text).is_none(), "left to the toml crate: {text:?}");
+        }
+        assert!(
+            read("starting_stacks = [1000, 1000]").is_none(),
+            "no variant"
+        );
+        assert!(read("variant = 'NT'").is_none(), "no stacks");
+    }
+}
