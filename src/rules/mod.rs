@@ -165,6 +165,25 @@ pub enum AfterBreak {
     RejoinAndDrawButton,
 }
 
+/// How the house colours up (the algorithm: `session::colour_up`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ColourUp {
+    /// TDA 23: a race from seat 1, at most one chip to a player.
+    RaceOneChipEach,
+    /// UPT Tournament 11: a race where each card wins in order.
+    RaceByCards,
+    /// Redtooth 46, Nuts 24: odd chips rounded up to one chip.
+    RoundUp,
+}
+
+impl ColourUp {
+    /// Whether the method deals race cards.
+    pub fn races(self) -> bool {
+        !matches!(self, ColourUp::RoundUp)
+    }
+}
+
 /// What an exposed or boxed card in the initial deal causes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -289,7 +308,7 @@ house_settings! {
     /// The largest ante.
     max_ante: MaxAnte = "max-ante",
     /// How odd chips are changed when the smallest chip leaves the table.
-    colour_up: crate::session::ColourUp = "colour-up",
+    colour_up: ColourUp = "colour-up",
     /// Chips each player still in is given at a break (0: none).
     break_top_up: u64 = "break-top-up",
     /// Where a new player waits to be dealt in.

@@ -1,6 +1,6 @@
 //! Colouring up at a break: the smallest chip leaves the table and each
 //! player's odd chips of it are changed for the next chip up, as the house
-//! does it (`settings.colour-up`):
+//! does it (`settings.colour-up`, the setting `rules::ColourUp`):
 //!
 //! - `race-one-chip-each` (TDA 23; Nuts 24 for a chip race): odd chips are
 //!   raced off from seat 1, one card per odd chip, at most one new chip to a
@@ -21,26 +21,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::ColourUp;
 use crate::table::{Card, Chips, Seat};
-
-/// How the house colours up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ColourUp {
-    /// TDA 23: a race from seat 1, at most one chip to a player.
-    RaceOneChipEach,
-    /// UPT Tournament 11: a race where each card wins in order.
-    RaceByCards,
-    /// Redtooth 46, Nuts 24: odd chips rounded up to one chip.
-    RoundUp,
-}
-
-impl ColourUp {
-    /// Whether the method deals race cards.
-    pub fn races(self) -> bool {
-        !matches!(self, ColourUp::RoundUp)
-    }
-}
 
 /// One seat's change in a colour-up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

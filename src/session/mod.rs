@@ -20,7 +20,8 @@
 //!   `Table::player_clock_due(now)` gives the dead-hand command to suggest
 //!   when it has run out; `Table::after_entry` says what a hand entry does
 //!   to it (the seat acted: stopped; `floor clock`: called on the seat to act).
-//! - `ColourUp` and `colour_up` do the house's colour-up; `Structure` reads
+//! - `colour_up` does the house's colour-up (its setting, `ColourUp`, lives
+//!   with the other settings in `rules`); `Structure` reads
 //!   `--structure FILE` and `--levels`.
 
 pub mod clock;

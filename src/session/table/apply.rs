@@ -1,0 +1,265 @@
+//! Folding: a `TableEvent` comes in and the table's state changes to
+//! match it. `Table::apply` never fails and checks nothing (`decide`
+//! did), so a journal of events replays to the same table; the end of a
+//! hand is kept aside until the table changes otherwise, for an undo to
+//! take back (`HandReopened`).
+
+use super::{Deal, EndTaken, Player, Presence, Table, TableBreak, TableEvent};
+use crate::session::structure::Blinds;
+use crate::table::{Chips, Seat};
+
+impl Table {
+    /// Folds one event. Never fails, checks nothing.
+    pub fn apply(&mut self, event: &TableEvent) {
+        match event {
+            // What the end of a hand did is kept to take back; anything
+            // but the clocks changing the table since makes it final.
+            TableEvent::HandEnded { stacks, busted, .. } => {
+                let mut seats: Vec<(Seat, Option<Player>)> = stacks
+                    .iter()
+                    .map(|(s, _)| (*s, self.seats.get(s).cloned()))
+                    .collect();
+                for f in busted {
+                    if !seats.iter().any(|(s, _)| *s == f.seat) {
+                        seats.push((f.seat, self.seats.get(&f.seat).cloned()));
+                    }
+                }
+                self.end_taken = Some(Box::new(EndTaken {
+                    seats,
+                    places: self.places.clone(),
+                    ledger: self.ledger,
+                    redeal_due: self.redeal_due,
+                }));
+            }
+            TableEvent::PenaltyStarted { .. }
+            | TableEvent::PlayerDisqualified { .. }
+            | TableEvent::HandReopened { .. }
+            | TableEvent::ClockResumed { .. }
+            | TableEvent::ClockPaused { .. }
+            | TableEvent::ClockAdjusted { .. }
+            | TableEvent::PlayerClockCalled { .. }
+            | TableEvent::PlayerClockStopped
+            | TableEvent::PlayerClockExpired { .. }
+            | TableEvent::Waited { .. }
+            | TableEvent::LevelSet { .. }
+            | TableEvent::HandForHandSet { .. } => {}
+            _ => self.end_taken = None,
+        }
+        match event {
+            TableEvent::HandReopened { .. } => {
+                if let Some(taken) = self.end_taken.take() {
+                    for (seat, player) in taken.seats {
+                        match player {
+                            Some(p) => {
+                                self.seats.insert(seat, p);
+                            }
+                            None => {
+                                self.seats.remove(&seat);
+                            }
+                        }
+                    }
+                    self.places = taken.places;
+                    self.ledger = taken.ledger;
+                    self.redeal_due = taken.redeal_due;
+                    self.in_hand = true;
+                }
+            }
+            TableEvent::Opened {
+                first_button,
+                structure,
+                denominations,
+            } => *self = Table::new(*first_button, structure.clone(), denominations.clone()),
+            TableEvent::HandBegun {
+                number,
+                setup,
+                positions,
+                stage,
+                ..
+            } => {
+                self.redeal_due = false;
+                self.last_deal = Some(Deal {
+                    setup: setup.clone(),
+                    positions: *positions,
+                    stage: *stage,
+                });
+                self.table_break = None;
+                self.hand = *number;
+                self.in_hand = true;
+                self.on_break = false;
+                self.positions = Some(*positions);
+                self.blinds = Some(Blinds {
+                    small: setup.small_blind,
+                    big: setup.big_blind,
+                    ante: setup.ante,
+                    ante_mode: setup.ante_mode,
+                });
+                for (seat, _) in &setup.stacks {
+                    if let Some(p) = self.seats.get_mut(seat) {
+                        p.new = false;
+                    }
+                }
+            }
+            TableEvent::HandEnded {
+                stacks,
+                busted,
+                misdeal,
+            } => {
+                self.in_hand = false;
+                self.redeal_due = *misdeal;
+                // A hand served on penalty counts when it ends; a misdeal
+                // and its re-deal count as one (TDA 34-C).
+                if !*misdeal && let Some(deal) = &self.last_deal {
+                    for seat in &deal.setup.away {
+                        if let Some(p) = self.seats.get_mut(seat) {
+                            p.penalty = p.penalty.saturating_sub(1);
+                        }
+                    }
+                }
+                self.player_clock = None;
+                self.player_clock_expired = false;
+                for (seat, chips) in stacks {
+                    if let Some(p) = self.seats.get_mut(seat) {
+                        p.chips = *chips;
+                    }
+                }
+                for f in busted {
+                    self.seats.remove(&f.seat);
+                    self.places.push(f.clone());
+                }
+                self.places.sort_by_key(|f| f.place);
+                self.renumber_places();
+            }
+            TableEvent::PenaltyStarted { seat, hands } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.penalty = p.penalty.saturating_add(*hands);
+                }
+            }
+            TableEvent::PlayerDisqualified { seat, chips } => {
+                self.seats.remove(seat);
+                self.ledger.left += chips.get();
+                self.renumber_places();
+            }
+            TableEvent::ButtonDrawn { seat, .. } => {
+                // The next hand is dealt as a first hand: from the drawn
+                // button, every player seated dealt in.
+                self.positions = None;
+                self.first_button = *seat;
+                for p in self.seats.values_mut() {
+                    p.new = false;
+                }
+            }
+            TableEvent::PlayerSeated {
+                seat,
+                name,
+                chips,
+                rejoins,
+            } => {
+                self.seats.insert(
+                    *seat,
+                    Player {
+                        name: name.clone(),
+                        chips: *chips,
+                        presence: Presence::Playing,
+                        new: self.hand > 0 || self.positions.is_some(),
+                        penalty: 0,
+                    },
+                );
+                self.ledger.entered += chips.get();
+                if *rejoins && let Some(i) = self.places.iter().position(|f| f.seat == *seat) {
+                    // His finish is undone: he is in again.
+                    self.places.remove(i);
+                }
+                // A late entry or re-entry grows the field: everyone who
+                // has busted finishes one place lower (places stay unique).
+                self.renumber_places();
+            }
+            TableEvent::PlayerLeft { seat, chips } => {
+                self.seats.remove(seat);
+                self.ledger.left += chips.get();
+                self.renumber_places();
+            }
+            TableEvent::PresenceChanged { seat, presence } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.presence = *presence;
+                }
+            }
+            TableEvent::ChipsAdded { seat, chips } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.chips = Chips(p.chips.get() + chips.get());
+                    self.ledger.added += chips.get();
+                }
+            }
+            TableEvent::Renamed { seat, name } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.name = name.clone();
+                }
+            }
+            TableEvent::LevelSet {
+                blinds,
+                stage,
+                at_ms,
+            } => {
+                if let Some(stage) = stage {
+                    self.level_clock.jump_to(*at_ms, *stage);
+                }
+                let now = self.level_clock.at(*at_ms).stage;
+                self.set_blinds = Some((*blinds, now));
+            }
+            TableEvent::BreakStarted {
+                at_ms,
+                minutes,
+                paused_clock,
+            } => {
+                self.on_break = true;
+                self.table_break = Some(TableBreak {
+                    from_ms: *at_ms,
+                    until_ms: minutes.map(|m| at_ms.saturating_add(i64::from(m) * 60_000)),
+                    paused_clock: *paused_clock,
+                });
+            }
+            TableEvent::BreakEnded { .. } => self.table_break = None,
+            TableEvent::ColouredUp { removed, changes } => {
+                for c in changes {
+                    if let Some(p) = self.seats.get_mut(&c.seat) {
+                        p.chips = c.after;
+                    }
+                    if c.after > c.before {
+                        self.ledger.coloured_up += c.after.get() - c.before.get();
+                    } else {
+                        self.ledger.coloured_down += c.before.get() - c.after.get();
+                    }
+                }
+                self.denominations.retain(|d| d != removed);
+            }
+            TableEvent::ClockResumed { at_ms } => self.level_clock.resume(*at_ms),
+            TableEvent::ClockPaused { at_ms } => self.level_clock.pause(*at_ms),
+            TableEvent::ClockAdjusted { at_ms, secs } => self.level_clock.adjust(*at_ms, *secs),
+            TableEvent::PlayerClockCalled { clock } => {
+                self.player_clock = Some(*clock);
+                self.player_clock_expired = false;
+            }
+            TableEvent::PlayerClockStopped => {
+                self.player_clock = None;
+                self.player_clock_expired = false;
+            }
+            TableEvent::PlayerClockExpired { .. } => self.player_clock_expired = true,
+            TableEvent::Waited { secs } => {
+                self.script_ms += i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX / 2);
+            }
+            TableEvent::HandForHandSet { on } => self.hand_for_hand = *on,
+        }
+    }
+
+    /// Renumbers the places of those out so that they follow the players
+    /// still in without a gap: the last one out is one place behind them,
+    /// and each earlier one a place further (a late entry pushes every
+    /// finish down a place; a player moved away pulls them up).
+    fn renumber_places(&mut self) {
+        let still_in = u32::try_from(self.players_in()).unwrap_or(u32::MAX);
+        for (i, f) in self.places.iter_mut().enumerate() {
+            f.place = still_in
+                .saturating_add(1)
+                .saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+        }
+    }
+}

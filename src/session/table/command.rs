@@ -1,0 +1,134 @@
+//! What comes into the table between hands: a `TableCommand` (a session
+//! line such as `hand`, `seat 7 sit 10000 Ann`, `level 200/400 ante 50`,
+//! `clock s4`, parsed by `notation`), and what goes back out when `decide`
+//! will not take it: a `TableRefusal`, in words for the dealer.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::session::structure::Blinds;
+use crate::table::{Card, Chips, Seat, Street};
+
+/// A line for the table between hands (or about the clocks).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableCommand {
+    /// `hand`: the next hand starts.
+    NextHand,
+    /// `level 200/400 ante 50`: the blinds for the next hand.
+    SetLevel(Blinds),
+    /// `seat 7 sit 10000 Ann`: a player takes an empty seat.
+    Sit {
+        /// The seat.
+        seat: Seat,
+        /// Starting chips.
+        chips: Chips,
+        /// The name.
+        name: String,
+    },
+    /// `seat 3 leave`: a player leaves with his chips (moved to another table).
+    Leave(Seat),
+    /// `seat 3 away`.
+    Away(Seat),
+    /// `seat 3 back`.
+    Back(Seat),
+    /// `seat 3 sitout`.
+    SitOut(Seat),
+    /// `seat 2 add 1500`: chips added (a re-entry, a top-up).
+    Add {
+        /// The seat.
+        seat: Seat,
+        /// Chips added.
+        chips: Chips,
+    },
+    /// `seat 2 name Bob`.
+    Rename {
+        /// The seat.
+        seat: Seat,
+        /// The new name.
+        name: String,
+    },
+    /// `break [MINUTES]`: a break starts (the house's top-up, if any); the
+    /// level clock stops for it (paused until the next hand, or given the
+    /// break's minutes so it resumes after them).
+    Break(Option<u32>),
+    /// `button-draw [s1 Kc s2 Ah ...]`: a card to each player from seat 1
+    /// until an ace: that player has the button (Redtooth, Chip Amounts).
+    ButtonDraw {
+        /// Keyed cards, in the order dealt; empty: drawn from the seeded deck.
+        cards: Vec<(Seat, Card)>,
+    },
+    /// `colour-up [s1 AsKd ...]`: the smallest chip leaves the table; race
+    /// cards keyed by the dealer, or drawn from the seeded deck.
+    ColourUp {
+        /// Keyed race cards, per seat.
+        cards: Vec<(Seat, Vec<Card>)>,
+    },
+    /// `clock s4`: the clock is called on a seat.
+    ClockOn(Seat),
+    /// `clock stop`.
+    ClockStop,
+    /// `clock start` / `clock resume`: the level clock runs.
+    ClockResume,
+    /// `clock pause`.
+    ClockPause,
+    /// `clock adjust +60`: seconds added to (or taken from) the level.
+    ClockAdjust(i64),
+    /// `wait 30`: in a script, 30 seconds pass (the scenario's clock).
+    Wait(u64),
+    /// `hand-for-hand on|off`.
+    HandForHand(bool),
+}
+
+/// Why the table refused a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableRefusal {
+    /// The hand is still being played.
+    HandInPlay(Street),
+    /// The seat is taken.
+    SeatTaken(u8),
+    /// Nobody sits there.
+    SeatEmpty(u8),
+    /// Fewer than two players can be dealt in.
+    TooFewPlayers(usize),
+    /// No blinds are known for the next hand.
+    NoBlinds,
+    /// The colour-up needs two chip denominations.
+    NoChipToRemove,
+    /// Chips would exceed the table maximum.
+    TooManyChips,
+    /// The line makes no sense now (with a sentence why).
+    Other(String),
+}
+
+impl fmt::Display for TableRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableRefusal::HandInPlay(street) => write!(
+                f,
+                "The hand is still on the {street}: finish it first."
+            ),
+            TableRefusal::SeatTaken(n) => write!(f, "Seat {n} is taken: the player there must leave first."),
+            TableRefusal::SeatEmpty(n) => write!(f, "Nobody sits in seat {n}."),
+            TableRefusal::TooFewPlayers(n) => write!(
+                f,
+                "Only {n} player(s) can be dealt in: a hand needs at least two."
+            ),
+            TableRefusal::NoBlinds => f.write_str(
+                "No blinds are set for the next hand: key a level line, like level 100/200.",
+            ),
+            TableRefusal::NoChipToRemove => f.write_str(
+                "A colour-up needs at least two chip denominations in play, the smallest to remove and the next to change it for.",
+            ),
+            TableRefusal::TooManyChips => write!(
+                f,
+                "That would put more than {} chips on the table.",
+                Chips::MAX_TABLE
+            ),
+            TableRefusal::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for TableRefusal {}

@@ -1,0 +1,437 @@
+//! Deciding: a `TableCommand` and the time come in, with the house rules
+//! and a source of cards for draws the dealer did not key; `TableEvent`s
+//! or a `TableRefusal` go out, and the table is not changed. Also the
+//! events a finished hand leaves at the table (`hand_over`), what a hand
+//! entry does to the player clock (`after_entry`), the clock's running out
+//! and the events that open a table afresh.
+
+use super::{Finish, Player, Presence, Table, TableCommand, TableEvent, TableRefusal};
+use crate::rules::{AfterBreak, HouseRules, RulingId};
+use crate::session::clock::{PlayerClock, PlayerClockReading};
+use crate::session::colour_up::{colour_up, odd_chips};
+use crate::session::structure::Stage;
+use crate::table::state::HandState;
+use crate::table::{Card, Chips, Event, Seat, Street};
+
+impl Table {
+    /// What ends a break when the next hand is dealt: the level clock
+    /// runs again (an open break paused it; a break ended early gives back
+    /// the minutes it had added to the level).
+    fn break_end(&self, now_ms: i64) -> Vec<TableEvent> {
+        let Some(b) = self.table_break else {
+            return Vec::new();
+        };
+        let mut events = vec![TableEvent::BreakEnded { at_ms: now_ms }];
+        if b.paused_clock {
+            events.push(TableEvent::ClockResumed { at_ms: now_ms });
+        }
+        if let Some(until) = b.until_ms
+            && now_ms < until
+            && !self.structure.stages.is_empty()
+        {
+            events.push(TableEvent::ClockAdjusted {
+                at_ms: now_ms,
+                secs: -((until - now_ms) / 1000),
+            });
+        }
+        events
+    }
+
+    /// Checks a table line at `now` and returns what it does. `draw`
+    /// gives race cards for a colour-up the dealer did not key (a seeded
+    /// shuffle in the caller: the cards are in the event, so a replay
+    /// needs no seed).
+    pub fn decide(
+        &self,
+        rules: &HouseRules,
+        command: &TableCommand,
+        now_ms: i64,
+        draw: &mut dyn FnMut(usize) -> Vec<Card>,
+    ) -> Result<Vec<TableEvent>, TableRefusal> {
+        let between = || -> Result<(), TableRefusal> {
+            if self.in_hand {
+                Err(TableRefusal::HandInPlay(Street::Preflop))
+            } else {
+                Ok(())
+            }
+        };
+        let seated = |seat: Seat| -> Result<&Player, TableRefusal> {
+            self.seats
+                .get(&seat)
+                .ok_or(TableRefusal::SeatEmpty(seat.number()))
+        };
+        Ok(match command {
+            TableCommand::NextHand => {
+                between()?;
+                let mut events = self.break_end(now_ms);
+                // Redtooth's second session: the button is drawn after the
+                // break, unless the dealer keyed the draw.
+                if rules.settings.after_break.value == AfterBreak::RejoinAndDrawButton
+                    && self.on_break
+                    && self.positions.is_some()
+                    && !self.redeal_due
+                {
+                    events.push(self.button_draw(&[], draw)?);
+                }
+                let mut after = self.clone();
+                for e in &events {
+                    after.apply(e);
+                }
+                let (setup, positions) = after.next_setup(rules, now_ms)?;
+                let stage = match (&after.last_deal, self.redeal_due) {
+                    (Some(deal), true) => deal.stage,
+                    _ => (!self.structure.stages.is_empty())
+                        .then(|| after.level_clock.at(now_ms).stage),
+                };
+                events.push(TableEvent::HandBegun {
+                    number: self.hand + 1,
+                    setup,
+                    positions,
+                    stage,
+                    redeal: self.redeal_due,
+                });
+                events
+            }
+            TableCommand::ButtonDraw { cards } => {
+                between()?;
+                vec![self.button_draw(cards, draw)?]
+            }
+            TableCommand::SetLevel(blinds) => {
+                if let Some(problem) =
+                    crate::rules::blinds_problem(blinds.small.get(), blinds.big.get())
+                {
+                    return Err(TableRefusal::Other(format!("{problem}.")));
+                }
+                if let Some(problem) = crate::rules::ante_problem(
+                    &rules.settings,
+                    blinds.small.get(),
+                    blinds.ante.get(),
+                ) {
+                    return Err(TableRefusal::Other(format!("{problem}.")));
+                }
+                let stage = self
+                    .structure
+                    .stages
+                    .iter()
+                    .position(|s| matches!(s, Stage::Level { blinds: b, .. } if b == blinds));
+                vec![TableEvent::LevelSet {
+                    blinds: *blinds,
+                    stage,
+                    at_ms: now_ms,
+                }]
+            }
+            TableCommand::Sit { seat, chips, name } => {
+                between()?;
+                if self.seats.contains_key(seat) {
+                    return Err(TableRefusal::SeatTaken(seat.number()));
+                }
+                if chips.is_zero() {
+                    return Err(TableRefusal::Other(format!(
+                        "A player sits with chips: seat {} was given 0.",
+                        seat.number()
+                    )));
+                }
+                self.room_for(*chips)?;
+                // Redtooth's second session: a player out takes his
+                // original seat again at the break.
+                let rejoins = rules.settings.after_break.value == AfterBreak::RejoinAndDrawButton
+                    && self.on_break
+                    && self.places.iter().any(|f| f.seat == *seat);
+                vec![TableEvent::PlayerSeated {
+                    seat: *seat,
+                    name: name.clone(),
+                    chips: *chips,
+                    rejoins,
+                }]
+            }
+            TableCommand::Leave(seat) => {
+                between()?;
+                let p = seated(*seat)?;
+                vec![TableEvent::PlayerLeft {
+                    seat: *seat,
+                    chips: p.chips,
+                }]
+            }
+            TableCommand::Away(seat) | TableCommand::Back(seat) | TableCommand::SitOut(seat) => {
+                seated(*seat)?;
+                let presence = match command {
+                    TableCommand::Away(_) => Presence::Away,
+                    TableCommand::SitOut(_) => Presence::SittingOut,
+                    _ => Presence::Playing,
+                };
+                vec![TableEvent::PresenceChanged {
+                    seat: *seat,
+                    presence,
+                }]
+            }
+            TableCommand::Add { seat, chips } => {
+                between()?;
+                seated(*seat)?;
+                self.room_for(*chips)?;
+                vec![TableEvent::ChipsAdded {
+                    seat: *seat,
+                    chips: *chips,
+                }]
+            }
+            TableCommand::Rename { seat, name } => {
+                seated(*seat)?;
+                vec![TableEvent::Renamed {
+                    seat: *seat,
+                    name: name.clone(),
+                }]
+            }
+            TableCommand::Break(minutes) => {
+                between()?;
+                if self.table_break.is_some() {
+                    return Err(TableRefusal::Other(
+                        "A break is already on: the next hand ends it.".into(),
+                    ));
+                }
+                let running = self.level_clock.at(now_ms).running;
+                let mut events = Vec::new();
+                match minutes {
+                    // The level gains the break's minutes: it resumes after them.
+                    Some(m) if !self.structure.stages.is_empty() => {
+                        events.push(TableEvent::ClockAdjusted {
+                            at_ms: now_ms,
+                            secs: i64::from(*m) * 60,
+                        })
+                    }
+                    None if running => events.push(TableEvent::ClockPaused { at_ms: now_ms }),
+                    _ => {}
+                }
+                events.push(TableEvent::BreakStarted {
+                    at_ms: now_ms,
+                    minutes: *minutes,
+                    paused_clock: minutes.is_none() && running,
+                });
+                let top_up = Chips(rules.settings.break_top_up.value);
+                if !top_up.is_zero() {
+                    // Redtooth 56: every player still in gets the top-up.
+                    let mut total = 0u64;
+                    for (seat, p) in &self.seats {
+                        if !p.chips.is_zero() {
+                            events.push(TableEvent::ChipsAdded {
+                                seat: *seat,
+                                chips: top_up,
+                            });
+                            total = total.saturating_add(top_up.get());
+                        }
+                    }
+                    self.room_for(Chips(total))?;
+                }
+                events
+            }
+            TableCommand::ColourUp { cards } => {
+                between()?;
+                let [removed, next, ..] = self.denominations[..] else {
+                    return Err(TableRefusal::NoChipToRemove);
+                };
+                let method = rules.settings.colour_up.value;
+                let stacks: Vec<(Seat, Chips)> =
+                    self.seats.iter().map(|(s, p)| (*s, p.chips)).collect();
+                let mut race_cards = cards.clone();
+                if method.races() && cards.is_empty() {
+                    // Seat 1 first, each player all his cards before the next (UPT 11).
+                    let counts: Vec<(Seat, usize)> = stacks
+                        .iter()
+                        .map(|(s, c)| (*s, odd_chips(*c, removed, next) as usize))
+                        .filter(|(_, n)| *n > 0)
+                        .collect();
+                    let total: usize = counts.iter().map(|(_, n)| n).sum();
+                    let mut deck = draw(total.min(52)).into_iter();
+                    race_cards = counts
+                        .iter()
+                        .map(|(s, n)| (*s, deck.by_ref().take(*n).collect()))
+                        .collect();
+                }
+                let changes = colour_up(method, &stacks, next, &race_cards);
+                vec![TableEvent::ColouredUp { removed, changes }]
+            }
+            TableCommand::ClockOn(seat) => {
+                seated(*seat)?;
+                vec![TableEvent::PlayerClockCalled {
+                    clock: PlayerClock::call(*seat, now_ms, rules.settings.clock.value),
+                }]
+            }
+            TableCommand::ClockStop => {
+                if self.player_clock.is_none() {
+                    return Err(TableRefusal::Other(
+                        "No clock is running on a player.".into(),
+                    ));
+                }
+                vec![TableEvent::PlayerClockStopped]
+            }
+            TableCommand::ClockResume => vec![TableEvent::ClockResumed { at_ms: now_ms }],
+            TableCommand::ClockPause => vec![TableEvent::ClockPaused { at_ms: now_ms }],
+            TableCommand::ClockAdjust(secs) => vec![TableEvent::ClockAdjusted {
+                at_ms: now_ms,
+                secs: *secs,
+            }],
+            TableCommand::Wait(secs) => vec![TableEvent::Waited { secs: *secs }],
+            TableCommand::HandForHand(on) => vec![TableEvent::HandForHandSet { on: *on }],
+        })
+    }
+
+    fn room_for(&self, more: Chips) -> Result<(), TableRefusal> {
+        let total = u128::from(self.chips_seated()) + u128::from(more.get());
+        if total > u128::from(Chips::MAX_TABLE.get()) {
+            return Err(TableRefusal::TooManyChips);
+        }
+        Ok(())
+    }
+
+    /// What the finished hand `state` leaves at the table: stacks and the
+    /// players who busted with their places (UPT Tournament 35: the one who
+    /// started the hand with more chips places higher; equal stacks: the
+    /// lower seat number places higher, so places stay unique).
+    pub fn hand_over(&self, state: &HandState) -> Vec<TableEvent> {
+        let stacks: Vec<(Seat, Chips)> =
+            state.occupied().map(|s| (s, state.seat(s).stack)).collect();
+        if state.misdealt {
+            // Every chip went back: nobody is out, and the next deal is
+            // the re-deal (TDA 34-C).
+            return vec![TableEvent::HandEnded {
+                stacks,
+                busted: Vec::new(),
+                misdeal: true,
+            }];
+        }
+        let mut bust: Vec<(Seat, Chips)> = state
+            .occupied()
+            .filter(|s| state.seat(*s).stack.is_zero())
+            .map(|s| (s, state.seat(s).starting_stack))
+            .collect();
+        // Best first: more chips at the start, then the lower seat.
+        bust.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let still_in = self.players_in() as u32;
+        let k = bust.len() as u32;
+        let busted = bust
+            .iter()
+            .enumerate()
+            .map(|(i, (seat, _))| Finish {
+                place: still_in - k + 1 + i as u32,
+                seat: *seat,
+                name: self
+                    .seats
+                    .get(seat)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                hand: self.hand,
+            })
+            .collect();
+        let mut events = vec![TableEvent::HandEnded {
+            stacks,
+            busted,
+            misdeal: false,
+        }];
+        // Penalties given in the hand begin at its end (TDA 66).
+        let at_table = self.seats.len();
+        for (seat, penalty) in &state.penalties {
+            let chips = state.seat(*seat).stack;
+            if chips.is_zero() || !self.seats.contains_key(seat) {
+                continue;
+            }
+            if *penalty == crate::table::command::Penalty::Disqualified {
+                events.push(TableEvent::PlayerDisqualified { seat: *seat, chips });
+            } else if let Some(hands) = penalty.hands_missed(at_table).filter(|h| *h > 0) {
+                events.push(TableEvent::PenaltyStarted { seat: *seat, hands });
+            }
+        }
+        events
+    }
+
+    /// The events that open this table afresh (a new table, journaled):
+    /// `Opened`, each player seated, the blinds set, the clock started.
+    pub fn opening_events(&self, now_ms: i64) -> Vec<TableEvent> {
+        let mut events = vec![TableEvent::Opened {
+            first_button: self.first_button,
+            structure: self.structure.clone(),
+            denominations: self.denominations.clone(),
+        }];
+        for (seat, p) in &self.seats {
+            events.push(TableEvent::PlayerSeated {
+                seat: *seat,
+                name: p.name.clone(),
+                chips: p.chips,
+                rejoins: false,
+            });
+        }
+        if let Some((blinds, _)) = self.set_blinds {
+            events.push(TableEvent::LevelSet {
+                blinds,
+                stage: None,
+                at_ms: now_ms,
+            });
+        }
+        if !self.structure.stages.is_empty() {
+            events.push(TableEvent::ClockResumed { at_ms: now_ms });
+        }
+        events
+    }
+
+    /// What a hand entry does to the player clock, as table events to
+    /// journal: the seat on the clock acting (or its hand killed, or the
+    /// pot awarded) stops it; the floor's clock ruling (`floor clock`, TDA
+    /// 27) calls it on the seat to act with the house's time, read from
+    /// `now_ms` (only then). `state` is the hand after the entry.
+    pub fn after_entry(
+        &self,
+        rules: &HouseRules,
+        state: &HandState,
+        events: &[Event],
+        now_ms: impl FnOnce() -> i64,
+    ) -> Vec<TableEvent> {
+        let called = events.iter().any(
+            |e| matches!(e, Event::RulingSuggested { ruling } if ruling.id == RulingId::Clock),
+        );
+        if called
+            && let Some(seat) = state.to_act
+            && self.player_clock.is_none_or(|c| c.seat != seat)
+        {
+            return vec![TableEvent::PlayerClockCalled {
+                clock: PlayerClock::call(seat, now_ms(), rules.settings.clock.value),
+            }];
+        }
+        let Some(clock) = self.player_clock else {
+            return Vec::new();
+        };
+        let stops = events.iter().any(|e| match e {
+            Event::ActionBound { action, .. } => action.seat == clock.seat,
+            Event::HandKilled { seat } => *seat == clock.seat,
+            Event::PotsAwarded { .. } => true,
+            _ => false,
+        });
+        if stops {
+            vec![TableEvent::PlayerClockStopped]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The player clock's running out at `now`, once: the event to journal.
+    pub fn player_clock_ran_out(&self, now_ms: i64) -> Option<TableEvent> {
+        let clock = self.player_clock.filter(|_| !self.player_clock_expired)?;
+        (clock.at(now_ms) == PlayerClockReading::Expired).then_some(
+            TableEvent::PlayerClockExpired {
+                seat: clock.seat,
+                at_ms: now_ms,
+            },
+        )
+    }
+}
+
+/// Cards for the table's draws (race cards, the button draw) that the
+/// dealer did not key: a deck shuffled by `seed`, its first `n` cards. The
+/// cards drawn are journaled in the events, so a replay needs no seed.
+pub fn seeded_draw(seed: u64) -> impl FnMut(usize) -> Vec<Card> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    move |n: usize| {
+        let mut deck: Vec<Card> = Card::deck().collect();
+        deck.shuffle(&mut rng);
+        deck.truncate(n);
+        deck
+    }
+}

@@ -1,0 +1,357 @@
+//! What happened at the table between hands: a `TableEvent`, made by
+//! `decide`, written to the journal and folded by `apply`, and told in
+//! words (its `Display`) for the status line and the replay.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Finish, Positions, Presence};
+use crate::session::clock::PlayerClock;
+use crate::session::colour_up::ColourChange;
+use crate::session::structure::{Blinds, Structure};
+use crate::table::{Card, Chips, Seat, TableSetup};
+
+/// Something that happened at the table (journaled; `apply` folds it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum TableEvent {
+    /// A new table (`--new`): everything before it is another table.
+    Opened {
+        /// The button of its first hand.
+        first_button: Seat,
+        /// Its blind structure.
+        structure: Structure,
+        /// Its chips, smallest first.
+        denominations: Vec<Chips>,
+    },
+    /// A hand began with this setup.
+    HandBegun {
+        /// Its number.
+        number: u32,
+        /// The setup dealt.
+        setup: TableSetup,
+        /// Where the button and blinds are.
+        positions: Positions,
+        /// The level clock's stage when it began.
+        stage: Option<usize>,
+        /// It is the re-deal of a misdealt hand (TDA 34-C).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        redeal: bool,
+    },
+    /// The hand ended: each dealt seat's stack, and who busted.
+    HandEnded {
+        /// Stacks after the hand.
+        stacks: Vec<(Seat, Chips)>,
+        /// Busted players and their places, best place first.
+        busted: Vec<Finish>,
+        /// A misdeal ended it: the next deal is its re-deal (TDA 34-C).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        misdeal: bool,
+    },
+    /// A penalty begins: the player misses this many hands (TDA 66).
+    PenaltyStarted {
+        /// The seat.
+        seat: Seat,
+        /// Hands to miss.
+        hands: u32,
+    },
+    /// The hand whose end the table had taken is open again (an undo in
+    /// it): the stacks, places and penalties go back to its start.
+    HandReopened {
+        /// Its number.
+        hand: u32,
+    },
+    /// A player is disqualified: his chips are removed from play (TDA 66-D).
+    PlayerDisqualified {
+        /// The seat.
+        seat: Seat,
+        /// The chips removed.
+        chips: Chips,
+    },
+    /// The button was drawn: a card to each player until an ace.
+    ButtonDrawn {
+        /// The seat that drew the ace: the button of the next hand.
+        seat: Seat,
+        /// The cards dealt, in order.
+        cards: Vec<(Seat, Card)>,
+    },
+    /// A player sat down (a late entry or re-entry: the field grows, so
+    /// every finish so far moves down a place).
+    PlayerSeated {
+        /// The seat.
+        seat: Seat,
+        /// The name.
+        name: String,
+        /// Starting chips.
+        chips: Chips,
+        /// A player out who takes his original seat again (Redtooth's
+        /// second session): his finish is undone, the field does not grow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rejoins: bool,
+    },
+    /// A player left the table with his chips.
+    PlayerLeft {
+        /// The seat.
+        seat: Seat,
+        /// Chips he took.
+        chips: Chips,
+    },
+    /// A player's presence changed.
+    PresenceChanged {
+        /// The seat.
+        seat: Seat,
+        /// Now.
+        presence: Presence,
+    },
+    /// Chips added to a stack.
+    ChipsAdded {
+        /// The seat.
+        seat: Seat,
+        /// How many.
+        chips: Chips,
+    },
+    /// A player renamed.
+    Renamed {
+        /// The seat.
+        seat: Seat,
+        /// The new name.
+        name: String,
+    },
+    /// The TD set the blinds for the next hand.
+    LevelSet {
+        /// The blinds.
+        blinds: Blinds,
+        /// The structure's stage it matches, if any (the clock jumps there).
+        stage: Option<usize>,
+        /// When.
+        at_ms: i64,
+    },
+    /// A break started (with its length, when given).
+    BreakStarted {
+        /// When.
+        #[serde(default)]
+        at_ms: i64,
+        /// Its minutes, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        minutes: Option<u32>,
+        /// Whether it paused the running level clock (until the next hand).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        paused_clock: bool,
+    },
+    /// The break ended (the next hand is dealt).
+    BreakEnded {
+        /// When.
+        at_ms: i64,
+    },
+    /// The table coloured up.
+    ColouredUp {
+        /// The chip removed.
+        removed: Chips,
+        /// Each seat's change.
+        changes: Vec<ColourChange>,
+    },
+    /// The level clock started or resumed.
+    ClockResumed {
+        /// When.
+        at_ms: i64,
+    },
+    /// The level clock paused.
+    ClockPaused {
+        /// When.
+        at_ms: i64,
+    },
+    /// The level clock was adjusted.
+    ClockAdjusted {
+        /// When.
+        at_ms: i64,
+        /// Seconds added (negative: taken away).
+        secs: i64,
+    },
+    /// The clock was called on a seat.
+    PlayerClockCalled {
+        /// The clock.
+        clock: PlayerClock,
+    },
+    /// The player clock stopped (the player acted, or the floor stopped it).
+    PlayerClockStopped,
+    /// The player clock ran out (the count is over): the floor is prompted
+    /// to rule the hand dead (TDA 27). The clock stays until the ruling or
+    /// `clock stop`.
+    PlayerClockExpired {
+        /// The seat on the clock.
+        seat: Seat,
+        /// When the screen saw it run out.
+        at_ms: i64,
+    },
+    /// Script time passed.
+    Waited {
+        /// Seconds.
+        secs: u64,
+    },
+    /// Hand-for-hand on or off.
+    HandForHandSet {
+        /// On.
+        on: bool,
+    },
+}
+
+/// A table event in words, for the status line and the replay: `Seat 7
+/// (Ann) sits down with 10000.`
+impl fmt::Display for TableEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let named = |seat: &Seat, name: &str| match name {
+            "" => format!("Seat {}", seat.number()),
+            n => format!("Seat {} ({n})", seat.number()),
+        };
+        match self {
+            TableEvent::Opened { structure, .. } => match structure.stages.len() {
+                0 => f.write_str("A new table opens."),
+                n => write!(f, "A new table opens with a structure of {n} stages."),
+            },
+            TableEvent::HandBegun {
+                number,
+                positions,
+                redeal,
+                ..
+            } => write!(
+                f,
+                "Hand {number} begins{}: the button on seat {}, the blinds on seats {} and {}.",
+                if *redeal {
+                    ", the re-deal of the misdeal"
+                } else {
+                    ""
+                },
+                positions.button.number(),
+                positions.small.number(),
+                positions.big.number()
+            ),
+            TableEvent::HandEnded { misdeal: true, .. } => f.write_str(
+                "The hand is a misdeal: every chip went back; the next deal is its re-deal, with the same button, blinds and players.",
+            ),
+            TableEvent::HandReopened { hand } => write!(
+                f,
+                "Hand {hand} is open again: the table takes its end back (stacks, places, penalties)."
+            ),
+            TableEvent::PenaltyStarted { seat, hands } => write!(
+                f,
+                "Seat {}'s penalty begins: {hands} hand(s) away from the table, dealt in, blinds and antes posted, the hand killed.",
+                seat.number()
+            ),
+            TableEvent::PlayerDisqualified { seat, chips } => write!(
+                f,
+                "Seat {} is disqualified: his {chips} chips are removed from play.",
+                seat.number()
+            ),
+            TableEvent::ButtonDrawn { seat, cards } => {
+                f.write_str("The button is drawn:")?;
+                for (s, c) in cards {
+                    write!(f, " s{} {c}", s.number())?;
+                }
+                write!(f, "; seat {} has the button.", seat.number())
+            }
+            TableEvent::HandEnded { busted, .. } => {
+                f.write_str("The hand ends.")?;
+                for b in busted {
+                    write!(
+                        f,
+                        " {} is out in {} place.",
+                        named(&b.seat, &b.name),
+                        ordinal(b.place)
+                    )?;
+                }
+                Ok(())
+            }
+            TableEvent::PlayerSeated {
+                seat,
+                name,
+                chips,
+                rejoins,
+            } => {
+                let again = if *rejoins {
+                    " again, in his original seat"
+                } else {
+                    ""
+                };
+                write!(f, "{} sits down{again} with {chips}.", named(seat, name))
+            }
+            TableEvent::PlayerLeft { seat, chips } => {
+                write!(f, "Seat {} leaves the table with {chips}.", seat.number())
+            }
+            TableEvent::PresenceChanged { seat, presence } => {
+                let what = match presence {
+                    Presence::Playing => "is back and playing",
+                    Presence::Away => {
+                        "is away: dealt in, blinds and antes posted, the hand killed after the deal"
+                    }
+                    Presence::SittingOut => {
+                        "sits out: dealt in, blinds and antes posted, the hand killed after the deal"
+                    }
+                };
+                write!(f, "Seat {} {what}.", seat.number())
+            }
+            TableEvent::ChipsAdded { seat, chips } => {
+                write!(f, "Seat {} adds {chips}.", seat.number())
+            }
+            TableEvent::Renamed { seat, name } => {
+                write!(f, "Seat {} is now {name}.", seat.number())
+            }
+            TableEvent::LevelSet { blinds, .. } => {
+                write!(f, "The blinds for the next hand are {}.", blinds.text())
+            }
+            TableEvent::BreakStarted {
+                minutes: Some(m), ..
+            } => write!(
+                f,
+                "A break of {m} minute(s) starts: the level clock stops for it."
+            ),
+            TableEvent::BreakStarted { .. } => {
+                f.write_str("A break starts: the level clock stops until the next hand.")
+            }
+            TableEvent::BreakEnded { .. } => f.write_str("The break ends."),
+            TableEvent::ColouredUp { removed, changes } => {
+                let changed = changes.iter().filter(|c| c.before != c.after).count();
+                write!(
+                    f,
+                    "Colour-up: the {removed} chips leave the table; {changed} stack(s) change."
+                )
+            }
+            TableEvent::ClockResumed { .. } => f.write_str("The level clock runs."),
+            TableEvent::ClockPaused { .. } => f.write_str("The level clock is paused."),
+            TableEvent::ClockAdjusted { secs, .. } if *secs >= 0 => {
+                write!(f, "The level clock gains {secs} seconds.")
+            }
+            TableEvent::ClockAdjusted { secs, .. } => {
+                write!(f, "The level clock loses {} seconds.", secs.unsigned_abs())
+            }
+            TableEvent::PlayerClockCalled { clock } => write!(
+                f,
+                "The clock is on seat {}: {} seconds to act, then a {}-second count.",
+                clock.seat.number(),
+                clock.seconds,
+                clock.countdown
+            ),
+            TableEvent::PlayerClockStopped => f.write_str("The player clock stops."),
+            TableEvent::PlayerClockExpired { seat, .. } => write!(
+                f,
+                "Seat {}'s time is up: the floor rules the hand dead (floor dead-hand).",
+                seat.number()
+            ),
+            TableEvent::Waited { secs } => write!(f, "{secs} seconds pass."),
+            TableEvent::HandForHandSet { on: true } => f.write_str("Hand-for-hand play starts."),
+            TableEvent::HandForHandSet { on: false } => f.write_str("Hand-for-hand play ends."),
+        }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

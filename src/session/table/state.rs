@@ -1,0 +1,345 @@
+//! The table's state between hands: who sits where (`Player`, `Presence`),
+//! the places of those out (`Finish`), the button's positions
+//! (`Positions`), the last deal, the break, the chip ledger and the
+//! clocks, all held in `Table`, with the questions the screen asks of it
+//! at a given time (the blinds, the level, the player clock). What changes
+//! it flows in from `apply`; nothing here decides or folds.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::TableEvent;
+use crate::session::clock::{LevelClock, PlayerClock, PlayerClockReading};
+use crate::session::structure::{Blinds, Stage, Structure};
+use crate::table::event::{BlindSeats, Post, TableSetup};
+use crate::table::{Chips, Command, Event, Irregularity, Seat};
+
+/// What a player is doing at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Presence {
+    /// In his seat and playing.
+    Playing,
+    /// Away from the table: dealt in, blinds and antes posted, the hand
+    /// killed after the deal (TDA 29).
+    Away,
+    /// Sitting out (on penalty, TDA 66-C): as away.
+    SittingOut,
+}
+
+/// A player in a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The name, as the dealer keyed it (may be empty).
+    pub name: String,
+    /// Chips behind.
+    pub chips: Chips,
+    /// Playing, away or sitting out.
+    pub presence: Presence,
+    /// Seated since the last hand began: dealt in only where a new player
+    /// may be (not between the small blind and the button).
+    pub new: bool,
+    /// Hands still to miss on penalty, the one in play included (TDA
+    /// 66-C: dealt, blinds and antes posted, the hand killed); 0: none.
+    #[serde(default)]
+    pub penalty: u32,
+}
+
+/// A player who has busted and the place he finished in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finish {
+    /// The place (1 is the winner).
+    pub place: u32,
+    /// The seat he left.
+    pub seat: Seat,
+    /// His name.
+    pub name: String,
+    /// The hand he busted in.
+    pub hand: u32,
+}
+
+/// Where the button and the blinds were in a hand (positions, which may be
+/// empty seats: the dead button and the dead small blind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Positions {
+    /// The button.
+    pub button: Seat,
+    /// The small blind's position (no one may have posted it).
+    pub small: Seat,
+    /// The big blind.
+    pub big: Seat,
+}
+
+impl Positions {
+    /// Where the button and blinds were in a started hand: its setup and
+    /// the events of its start (the blinds posted).
+    pub fn of(setup: &TableSetup, events: &[Event]) -> Positions {
+        let posted = |want: Post| {
+            events.iter().find_map(|e| match e {
+                Event::Posted { seat, post, .. } if *post == want => Some(*seat),
+                _ => None,
+            })
+        };
+        let big = posted(Post::BigBlind).unwrap_or(setup.button);
+        // A dead small blind keeps its position: the old big blind's seat.
+        let small = match setup.blind_seats {
+            Some(BlindSeats { small: None, .. }) => None,
+            _ => posted(Post::SmallBlind),
+        };
+        let small = small.unwrap_or_else(|| {
+            setup
+                .button
+                .clockwise_after()
+                .take_while(|s| *s != big)
+                .last()
+                .unwrap_or(setup.button)
+        });
+        Positions {
+            button: setup.button,
+            small,
+            big,
+        }
+    }
+}
+
+/// A hand's deal as it began: what a misdeal's re-deal replays (TDA
+/// 34-C: "the button does not move, no new players are seated, and limits
+/// stay the same").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    /// The setup dealt.
+    pub setup: TableSetup,
+    /// Where the button and blinds were.
+    pub positions: Positions,
+    /// The level clock's stage then.
+    pub stage: Option<usize>,
+}
+
+/// A break called at the table (`break` or `break 15`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableBreak {
+    /// When it began.
+    pub from_ms: i64,
+    /// When it ends, for a break of a given length (the level clock was
+    /// given the same time, so the level resumes after it); `None`: until
+    /// the next hand (the level clock paused meanwhile).
+    pub until_ms: Option<i64>,
+    /// Whether the break paused a running level clock.
+    pub paused_clock: bool,
+}
+
+/// What a hand's end changed at the table, kept until the table changes
+/// otherwise: an undo in the hand reopens it (`HandReopened`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EndTaken {
+    /// Each seat the end touched, as it was (None: empty).
+    pub(super) seats: Vec<(Seat, Option<Player>)>,
+    /// The places before.
+    pub(super) places: Vec<Finish>,
+    /// The ledger before.
+    pub(super) ledger: Ledger,
+    /// Whether a re-deal was due before.
+    pub(super) redeal_due: bool,
+}
+
+/// The chips that came to the table and went from it: the sum of the
+/// stacks is always `entered + added - left + coloured_up - coloured_down`
+/// (`Table::chips_expected`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    /// Starting stacks of everyone seated.
+    pub entered: u64,
+    /// Chips added (re-entries, top-ups).
+    pub added: u64,
+    /// Chips that left with a player moved out.
+    pub left: u64,
+    /// Chips a colour-up added (rounding up, races).
+    pub coloured_up: u64,
+    /// Chips a colour-up took away (odd chips lost in a race).
+    pub coloured_down: u64,
+}
+
+/// The table: players, positions, the level and the clocks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    /// Who sits where.
+    pub seats: BTreeMap<Seat, Player>,
+    /// Players who busted, best place first.
+    pub places: Vec<Finish>,
+    /// The number of the last hand begun (0: none yet).
+    pub hand: u32,
+    /// Whether a hand is being played.
+    pub in_hand: bool,
+    /// Where the button and blinds were in the last hand.
+    pub positions: Option<Positions>,
+    /// The button for the first hand (before any positions).
+    pub first_button: Seat,
+    /// The blind structure (may be empty: the TD keys levels).
+    pub structure: Structure,
+    /// The level clock over the structure.
+    pub level_clock: LevelClock,
+    /// Blinds the TD set for the next hand, with the clock stage then.
+    pub set_blinds: Option<(Blinds, usize)>,
+    /// The blinds of the last hand begun.
+    pub blinds: Option<Blinds>,
+    /// The clock on a player, if called.
+    pub player_clock: Option<PlayerClock>,
+    /// Whether the player clock's running out has been journaled.
+    #[serde(default)]
+    pub player_clock_expired: bool,
+    /// Hand-for-hand play (TDA RP, Redtooth 53-54).
+    pub hand_for_hand: bool,
+    /// Whether a break has been called and no hand has begun since.
+    pub on_break: bool,
+    /// The break called at the table, while it lasts.
+    #[serde(default)]
+    pub table_break: Option<TableBreak>,
+    /// The last hand's deal, for a misdeal's re-deal.
+    #[serde(default)]
+    pub last_deal: Option<Deal>,
+    /// A misdeal ended the last hand: the next deal is its re-deal.
+    #[serde(default)]
+    pub redeal_due: bool,
+    /// What the last hand's end changed, while nothing else has: an undo
+    /// in that hand reopens it.
+    #[serde(skip)]
+    pub end_taken: Option<Box<EndTaken>>,
+    /// Chip denominations in play, smallest first.
+    pub denominations: Vec<Chips>,
+    /// Chips in and out.
+    pub ledger: Ledger,
+    /// Script time (for scenario files): milliseconds passed.
+    pub script_ms: i64,
+}
+
+impl Table {
+    /// A new table: its first button, structure and chips, nobody seated.
+    pub fn new(first_button: Seat, structure: Structure, denominations: Vec<Chips>) -> Table {
+        let level_clock = LevelClock::new(structure.stage_ms());
+        Table {
+            seats: BTreeMap::new(),
+            places: Vec::new(),
+            hand: 0,
+            in_hand: false,
+            positions: None,
+            first_button,
+            structure,
+            level_clock,
+            set_blinds: None,
+            blinds: None,
+            player_clock: None,
+            player_clock_expired: false,
+            hand_for_hand: false,
+            on_break: false,
+            table_break: None,
+            last_deal: None,
+            redeal_due: false,
+            end_taken: None,
+            denominations,
+            ledger: Ledger::default(),
+            script_ms: 0,
+        }
+    }
+
+    /// A table from a hand's setup (a scenario's `[table]`, the first hand
+    /// of a session): its players seated, the setup's blinds set.
+    pub fn from_setup(
+        setup: &TableSetup,
+        structure: Structure,
+        names: &BTreeMap<u8, String>,
+    ) -> Table {
+        let mut t = Table::new(setup.button, structure, setup.denominations.clone());
+        for (seat, chips) in &setup.stacks {
+            let name = names.get(&seat.number()).cloned().unwrap_or_default();
+            t.apply(&TableEvent::PlayerSeated {
+                seat: *seat,
+                name,
+                chips: *chips,
+                rejoins: false,
+            });
+            if let Some(p) = t.seats.get_mut(seat) {
+                p.new = false;
+            }
+        }
+        let blinds = Blinds {
+            small: setup.small_blind,
+            big: setup.big_blind,
+            ante: setup.ante,
+            ante_mode: setup.ante_mode,
+        };
+        let stage = t.level_clock.at(0).stage;
+        t.set_blinds = Some((blinds, stage));
+        t
+    }
+
+    /// The chips the stacks must add up to (the ledger).
+    pub fn chips_expected(&self) -> u64 {
+        (self.ledger.entered + self.ledger.added + self.ledger.coloured_up)
+            .saturating_sub(self.ledger.left + self.ledger.coloured_down)
+    }
+
+    /// The chips in the stacks.
+    pub fn chips_seated(&self) -> u64 {
+        self.seats.values().map(|p| p.chips.get()).sum()
+    }
+
+    /// The players still in (seated with chips).
+    pub fn players_in(&self) -> usize {
+        self.seats.values().filter(|p| !p.chips.is_zero()).count()
+    }
+
+    /// The blinds the next hand would be dealt with at `now`: the level
+    /// the clock has reached (TDA 22: a level reached applies to the next
+    /// hand), unless the TD set one since the clock last moved on.
+    pub fn blinds_at(&self, now_ms: i64) -> Option<Blinds> {
+        let stage = self.level_clock.at(now_ms).stage;
+        match self.set_blinds {
+            Some((b, set_at)) if set_at == stage || self.structure.stages.is_empty() => Some(b),
+            _ => self
+                .structure
+                .blinds_at(stage)
+                .or(self.set_blinds.map(|(b, _)| b)),
+        }
+    }
+
+    /// The 1-based level number the clock is in at `now` (0 without a structure).
+    pub fn level_number_at(&self, now_ms: i64) -> usize {
+        if self.structure.stages.is_empty() {
+            return 0;
+        }
+        self.structure
+            .level_number(self.level_clock.at(now_ms).stage)
+    }
+
+    /// Whether the clock is in a break at `now`.
+    pub fn break_at(&self, now_ms: i64) -> bool {
+        let stage = self.level_clock.at(now_ms).stage;
+        matches!(self.structure.stages.get(stage), Some(Stage::Break { .. }))
+    }
+
+    /// When the player clock has run out at `now`: the command the floor
+    /// should rule (the seat's hand is dead, TDA 27), to suggest.
+    pub fn player_clock_due(&self, now_ms: i64) -> Option<(Seat, Command)> {
+        let clock = self.player_clock?;
+        (clock.at(now_ms) == PlayerClockReading::Expired)
+            .then_some((clock.seat, Command::Floor(Irregularity::DeadHand)))
+    }
+
+    /// Whether the last hand's end can still be taken back (nothing but
+    /// the clocks changed the table since).
+    pub fn can_reopen(&self) -> bool {
+        self.end_taken.is_some()
+    }
+
+    /// The seats that posted the blinds in a hand's events (for display).
+    pub fn posted(events: &[Event]) -> Vec<(Seat, Post, Chips)> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Posted { seat, post, amount } => Some((*seat, *post, *amount)),
+                _ => None,
+            })
+            .collect()
+    }
+}
