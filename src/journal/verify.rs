@@ -135,15 +135,39 @@ impl std::fmt::Display for VerifyError {
 
 impl std::error::Error for VerifyError {}
 
-/// Verifies the journal at `path` (read without its lock).
+/// Verifies the journal at `path` (read without the writer's lock: a
+/// table may be writing it).
+///
+/// When no table holds the journal, it is mapped into memory rather than
+/// read (a quarter of the time went to copying it into a new buffer),
+/// under a shared lock for as long as it is mapped; while a table holds
+/// it, it is read into memory as it stands.
 pub fn verify_file(path: &Path, options: &VerifyOptions) -> Result<Verified, VerifyError> {
-    let bytes = crate::files::read_bytes(path).map_err(|source| {
-        VerifyError::Journal(JournalError::Io {
-            path: path.to_path_buf(),
-            doing: "reading",
-            source,
-        })
-    })?;
+    let io = |doing: &'static str| {
+        move |source| {
+            VerifyError::Journal(JournalError::Io {
+                path: path.to_path_buf(),
+                doing,
+                source,
+            })
+        }
+    };
+    let metadata = crate::files::check_regular(path).map_err(io("reading"))?;
+    let file = std::fs::File::open(path).map_err(io("reading"))?;
+    if metadata.len() > 0 && fs4::FileExt::try_lock_shared(&file).is_ok() {
+        // SAFETY: a mapping is undefined behaviour if the file changes
+        // under it. Only a journal's writer changes it (appends, and cuts
+        // back a write that failed or a torn end), and a writer holds the
+        // file's exclusive lock from its opening to its end; while this
+        // shared lock is held no writer can take it (a table opening the
+        // journal in that moment is told it is in use), so the bytes stay
+        // as mapped. The lock goes when `file` is dropped, after `map`.
+        let map =
+            unsafe { memmap2::MmapOptions::new().populate().map(&file) }.map_err(io("mapping"))?;
+        return verify(path, &map, options);
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
+    std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(io("reading"))?;
     verify(path, &bytes, options)
 }
 
