@@ -340,6 +340,29 @@ fn a_finished_hand_is_sealed_with_its_stacks_and_verifies() {
     assert!(out.contains("nothing was written after it"), "{out}");
 }
 
+/// `verify` maps a journal that no table holds (under a shared lock, for
+/// as long as it is mapped) and reads into memory one that a table holds:
+/// the same verdict either way, and a table takes the journal again once
+/// a verify is done.
+#[test]
+fn a_journal_verifies_alike_held_by_a_table_or_not() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let session = three_hands(&path);
+    let held = verify(&path).expect("verifies while a table holds it");
+    drop(session);
+    let free = verify(&path).expect("verifies with no table");
+    assert_eq!(held, free);
+    let (journal, loaded) = open(&path);
+    assert_eq!(loaded.hands.len(), 3, "the verify let the journal go");
+    drop(journal);
+    tamper(&path, 4, |line| line.replace("600", "700"));
+    let err = verify(&path)
+        .expect_err("a changed record, mapped")
+        .to_string();
+    assert!(err.contains("line 4"), "{err}");
+}
+
 #[test]
 fn every_scenario_journaled_verifies_entry_by_entry() {
     // Every scenario file, keyed into a journal as a dealer would (the
