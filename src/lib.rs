@@ -13,3 +13,4 @@ pub mod scenario;
 pub mod session;
 pub mod table;
 pub mod tui;
+pub mod values;

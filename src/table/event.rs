@@ -12,12 +12,44 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
 use super::chips::Chips;
-use super::command::Intent;
 use super::seat::Seat;
 use crate::rules::Ruling;
 
 /// The version of the event format written to journals.
 pub const EVENT_VERSION: u32 = 1;
+
+/// A clear action, already read unambiguously by the dealer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Intent {
+    /// Fold.
+    Fold,
+    /// Check.
+    Check,
+    /// Call the current bet (or all in for less); the street total may be
+    /// stated, as in the normalized form `s3 call 1000`.
+    Call(Option<Chips>),
+    /// Bet to this street total.
+    Bet(Chips),
+    /// Raise to this street total.
+    Raise(Chips),
+    /// Put every chip in.
+    AllIn,
+}
+
+impl std::fmt::Display for Intent {
+    /// The action in words: `call`, `raise to 1,200`, `all in`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Intent::Fold => f.write_str("fold"),
+            Intent::Check => f.write_str("check"),
+            Intent::Call(_) => f.write_str("call"),
+            Intent::Bet(c) => write!(f, "bet {c}"),
+            Intent::Raise(c) => write!(f, "raise to {c}"),
+            Intent::AllIn => f.write_str("all in"),
+        }
+    }
+}
 
 /// Where a hand is.
 #[derive(

@@ -1,4 +1,5 @@
-//! The table: cards, chips, seats and the event-sourced hand. No UI, no I/O.
+//! The table: the event-sourced hand, in the value types of `values`
+//! (cards, chips, seats, re-exported here). No UI, no I/O.
 //!
 //! A command goes to `decide`, which checks it against the state and the
 //! house rules and returns events or a refusal; `HandState::apply` folds the
@@ -14,8 +15,6 @@
 //! odd chips) and `dealing` (blinds, dead button, heads-up, cards).
 
 pub mod betting;
-pub mod cards;
-pub mod chips;
 pub mod command;
 pub mod dealing;
 pub mod decide;
@@ -26,16 +25,15 @@ pub mod hand;
 pub mod invariants;
 pub mod out_of_turn;
 pub mod pots;
-pub mod seat;
 pub mod showdown;
 pub mod state;
 pub mod words_and_chips;
 
-pub use cards::Card;
-pub use chips::Chips;
+// The value types, from the bottom layer, where the engine has always
+// found them.
+pub use crate::values::{Card, Chips, Seat, cards, chips, seat};
 pub use command::{Command, Intent, Irregularity, Refusal};
 pub use decide::decide;
 pub use event::{Action, ActionKind, Event, Street, TableSetup};
 pub use hand::Hand;
-pub use seat::Seat;
 pub use state::HandState;

@@ -5,12 +5,22 @@
 //! seat can win, Redtooth 15-17) and the largest live contribution. Chips of
 //! folded seats stay in the pots they were put into; a starting pot (dead
 //! money) belongs to the main pot.
+//!
+//! `HandState::pots` is written here, on top of the state, so that the state
+//! does not call back into this file.
 
 use super::chips::Chips;
 use super::event::Pot;
 use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::OddChip;
+
+impl HandState {
+    /// The pots from what has been put in: main pot first.
+    pub fn pots(&self) -> Vec<Pot> {
+        build(self)
+    }
+}
 
 /// The pots, main pot first. Empty pots are left out; neighbouring pots
 /// with the same eligible seats are merged.

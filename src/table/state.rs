@@ -11,8 +11,7 @@ use serde::Serialize;
 use super::cards::Card;
 use super::chips::Chips;
 use super::command::Intent;
-use super::event::{Action, ActionKind, AnteMode, Award, Event, Post, Pot, Street, TableSetup};
-use super::pots;
+use super::event::{Action, ActionKind, AnteMode, Award, Event, Post, Street, TableSetup};
 use super::seat::{MAX_SEATS, Seat};
 use crate::rules::Ruling;
 
@@ -260,11 +259,6 @@ impl HandState {
     /// Whether betting is open on this street (someone is to act).
     pub fn betting_open(&self) -> bool {
         self.to_act.is_some()
-    }
-
-    /// The pots from what has been put in: main pot first.
-    pub fn pots(&self) -> Vec<Pot> {
-        pots::build(self)
     }
 
     /// Whether `seat` still owes an action on this street; `able` is how
