@@ -3,6 +3,22 @@
 //! touches the terminal; the journal (`journal`) makes every entry durable;
 //! the dealer's screen (`tui`) and the CLI sit on top of them; `files`
 //! reads the user's files (regular files only).
+//!
+//! # Layers
+//!
+//! A module uses only the modules on the lines above its own, lowest
+//! first; modules on one line do not use each other. The binary (`main.rs`
+//! and its modules) sits on top. `tests/it/layers.rs` reads this list and
+//! every `crate::` path in src/, and fails on an arrow that runs up.
+//!
+//! - `files`, `values`: the user's files read safely; chips, cards, seats
+//! - `rules`: the house rules and their rulings
+//! - `table`: one hand, event-sourced
+//! - `session`: the table between hands, the structure, the clocks
+//! - `notation`: the text of lines, scripts and hand histories
+//! - `journal`, `scenario`: the durable record; scenario files and their runner
+//! - `practice`: drills
+//! - `tui`: the dealer's screen
 
 pub mod files;
 pub mod journal;

@@ -1,15 +1,15 @@
 //! Commands: what the dealer (or a script) asks of the hand, and the
 //! refusals `decide` gives when a command cannot be taken.
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::cards::Card;
 use super::chips::Chips;
 use super::event::{Declaration, PushedChips, Street, TableSetup};
-// `Intent` is the vocabulary of events (an action bound has one): it
-// lives there, and commands carry it.
-pub use super::event::Intent;
+// `Intent` and `Penalty` are the vocabulary of events (an action bound
+// has an intent, a penalty given its penalty): they live there, and
+// commands carry them.
+pub use super::event::{Intent, Penalty};
 use super::seat::Seat;
 
 /// Something the dealer saw that needs a floor ruling.
@@ -52,50 +52,6 @@ impl Irregularity {
             .iter()
             .find(|(i, _)| *i == self)
             .map_or("misdeal", |(_, w)| w)
-    }
-}
-
-/// A penalty the floor gives (TDA 66-A): it begins at the end of the hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Penalty {
-    /// A verbal warning.
-    Warning,
-    /// Missed hands.
-    Hands(u32),
-    /// Missed rounds (one hand per player at the table, per round).
-    Rounds(u32),
-    /// Disqualification.
-    Disqualified,
-}
-
-impl Penalty {
-    /// The hands the player misses, at a table of `players` when it is
-    /// given (TDA 66-A: "the offender will miss one hand for every player
-    /// (including him) at the table when the penalty is given multiplied
-    /// by the number of penalty rounds"); `None` for a warning or a
-    /// disqualification, which miss no hand.
-    pub fn hands_missed(self, players: usize) -> Option<u32> {
-        match self {
-            Penalty::Hands(k) => Some(k),
-            Penalty::Rounds(k) => {
-                Some(k.saturating_mul(u32::try_from(players).unwrap_or(u32::MAX)))
-            }
-            Penalty::Warning | Penalty::Disqualified => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Penalty {
-    /// The penalty as written in the notation: `warning`, `2-hands`,
-    /// `1-rounds`, `disqualified`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Penalty::Warning => f.write_str("warning"),
-            Penalty::Hands(n) => write!(f, "{n}-hands"),
-            Penalty::Rounds(n) => write!(f, "{n}-rounds"),
-            Penalty::Disqualified => f.write_str("disqualified"),
-        }
     }
 }
 

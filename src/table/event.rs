@@ -51,6 +51,50 @@ impl std::fmt::Display for Intent {
     }
 }
 
+/// A penalty the floor gives (TDA 66-A): it begins at the end of the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Penalty {
+    /// A verbal warning.
+    Warning,
+    /// Missed hands.
+    Hands(u32),
+    /// Missed rounds (one hand per player at the table, per round).
+    Rounds(u32),
+    /// Disqualification.
+    Disqualified,
+}
+
+impl Penalty {
+    /// The hands the player misses, at a table of `players` when it is
+    /// given (TDA 66-A: "the offender will miss one hand for every player
+    /// (including him) at the table when the penalty is given multiplied
+    /// by the number of penalty rounds"); `None` for a warning or a
+    /// disqualification, which miss no hand.
+    pub fn hands_missed(self, players: usize) -> Option<u32> {
+        match self {
+            Penalty::Hands(k) => Some(k),
+            Penalty::Rounds(k) => {
+                Some(k.saturating_mul(u32::try_from(players).unwrap_or(u32::MAX)))
+            }
+            Penalty::Warning | Penalty::Disqualified => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Penalty {
+    /// The penalty as written in the notation: `warning`, `2-hands`,
+    /// `1-rounds`, `disqualified`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Penalty::Warning => f.write_str("warning"),
+            Penalty::Hands(n) => write!(f, "{n}-hands"),
+            Penalty::Rounds(n) => write!(f, "{n}-rounds"),
+            Penalty::Disqualified => f.write_str("disqualified"),
+        }
+    }
+}
+
 /// Where a hand is.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
@@ -697,7 +741,7 @@ pub enum Event {
         /// Who.
         seat: Seat,
         /// What.
-        penalty: super::command::Penalty,
+        penalty: Penalty,
     },
     /// The dealer accepted the rulings an earlier entry suggested. It
     /// changes nothing in the hand; it records what was ruled.

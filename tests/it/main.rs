@@ -6,6 +6,7 @@ mod engine;
 mod histories;
 mod journal;
 mod journal_kill;
+mod layers;
 mod phh;
 mod practice;
 mod practice_screens;
