@@ -2,13 +2,47 @@
 //! match it. `Table::apply` never fails and checks nothing (`decide`
 //! did), so a journal of events replays to the same table; the end of a
 //! hand is kept aside until the table changes otherwise, for an undo to
-//! take back (`HandReopened`).
+//! take back (`HandReopened`). A table built from a hand's setup
+//! (`Table::from_setup`) is folded too: its players' seating.
+
+use std::collections::BTreeMap;
 
 use super::{Deal, EndTaken, Player, Presence, Table, TableBreak, TableEvent};
-use crate::session::structure::Blinds;
-use crate::table::{Chips, Seat};
+use crate::session::structure::{Blinds, Structure};
+use crate::table::{Chips, Seat, TableSetup};
 
 impl Table {
+    /// A table from a hand's setup (a scenario's `[table]`, the first hand
+    /// of a session): its players seated, the setup's blinds set.
+    pub fn from_setup(
+        setup: &TableSetup,
+        structure: Structure,
+        names: &BTreeMap<u8, String>,
+    ) -> Table {
+        let mut t = Table::new(setup.button, structure, setup.denominations.clone());
+        for (seat, chips) in &setup.stacks {
+            let name = names.get(&seat.number()).cloned().unwrap_or_default();
+            t.apply(&TableEvent::PlayerSeated {
+                seat: *seat,
+                name,
+                chips: *chips,
+                rejoins: false,
+            });
+            if let Some(p) = t.seats.get_mut(seat) {
+                p.new = false;
+            }
+        }
+        let blinds = Blinds {
+            small: setup.small_blind,
+            big: setup.big_blind,
+            ante: setup.ante,
+            ante_mode: setup.ante_mode,
+        };
+        let stage = t.level_clock.at(0).stage;
+        t.set_blinds = Some((blinds, stage));
+        t
+    }
+
     /// Folds one event. Never fails, checks nothing.
     pub fn apply(&mut self, event: &TableEvent) {
         match event {

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::TableEvent;
 use crate::session::clock::{LevelClock, PlayerClock, PlayerClockReading};
 use crate::session::structure::{Blinds, Stage, Structure};
 use crate::table::event::{BlindSeats, Post, TableSetup};
@@ -240,37 +239,6 @@ impl Table {
             ledger: Ledger::default(),
             script_ms: 0,
         }
-    }
-
-    /// A table from a hand's setup (a scenario's `[table]`, the first hand
-    /// of a session): its players seated, the setup's blinds set.
-    pub fn from_setup(
-        setup: &TableSetup,
-        structure: Structure,
-        names: &BTreeMap<u8, String>,
-    ) -> Table {
-        let mut t = Table::new(setup.button, structure, setup.denominations.clone());
-        for (seat, chips) in &setup.stacks {
-            let name = names.get(&seat.number()).cloned().unwrap_or_default();
-            t.apply(&TableEvent::PlayerSeated {
-                seat: *seat,
-                name,
-                chips: *chips,
-                rejoins: false,
-            });
-            if let Some(p) = t.seats.get_mut(seat) {
-                p.new = false;
-            }
-        }
-        let blinds = Blinds {
-            small: setup.small_blind,
-            big: setup.big_blind,
-            ante: setup.ante,
-            ante_mode: setup.ante_mode,
-        };
-        let stage = t.level_clock.at(0).stage;
-        t.set_blinds = Some((blinds, stage));
-        t
     }
 
     /// The chips the stacks must add up to (the ledger).
