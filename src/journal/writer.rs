@@ -184,15 +184,26 @@ impl Journal {
             .truncate(false)
             .open(path)
             .map_err(io_err("opening"))?;
-        match fs4::FileExt::try_lock(&file) {
-            Ok(()) => {}
-            Err(fs4::TryLockError::WouldBlock) => {
-                return Err(JournalError::Locked {
-                    path: path.to_path_buf(),
-                });
-            }
-            Err(fs4::TryLockError::Error(source)) => {
-                return Err(io_err("locking")(source));
+        // A lock can be held for an instant by a process this one is
+        // starting (a fork holds the open file until its exec closes it):
+        // a few short tries, 100 ms in all, before the journal is taken to
+        // be another floorcall's.
+        let mut tries = 0;
+        loop {
+            match fs4::FileExt::try_lock(&file) {
+                Ok(()) => break,
+                Err(fs4::TryLockError::WouldBlock) if tries < 5 => {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(fs4::TryLockError::WouldBlock) => {
+                    return Err(JournalError::Locked {
+                        path: path.to_path_buf(),
+                    });
+                }
+                Err(fs4::TryLockError::Error(source)) => {
+                    return Err(io_err("locking")(source));
+                }
             }
         }
         if !existed {
