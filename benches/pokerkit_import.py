@@ -26,11 +26,17 @@ issue counts:
         cp ../shared/phh/$f /tmp/fc-phh10012/c$r/$(echo ${f#./} | tr / _)
         n=$((n+1)); done; done
 
-Measured with PokerKit 0.7.7 (22 November 2026, 2 shared cores, load 4-5):
-10,012 hands in 15.7 s wall (9.9 s user) for PokerKit, of which importing
-pokerkit itself is 0.6 s; 0.63 s wall (0.31 s user) for floorcall with the
-files in the page cache, median of 5: 25 times faster. On the 500 files
-alone PokerKit's start-up weighs more: 1.3 s against 0.09 s.
+`cargo bench --bench import` makes that folder (in the temporary folder,
+`floorcall-phh10012`), times `floorcall import --check`'s work on it
+beside the read-only limit, and runs this script on it as well when the
+venv that `cargo test` makes (`target/tmp/pokerkit-0.7.7`) or
+`FLOORCALL_POKERKIT_PYTHON` has PokerKit.
+
+Measured in one such run (PokerKit 0.7.7, 25 November 2026, 2 shared
+cores, load 5.5-6): 10,012 hands in 14.2 s wall for PokerKit (median of
+3); floorcall's import and check 315-345 ms as a whole process (296-346
+ms in process), beside 123-144 ms for only reading the same files the
+same way: about 45 times faster than PokerKit.
 """
 
 import sys

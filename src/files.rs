@@ -185,6 +185,55 @@ fn kind(metadata: &Metadata) -> &'static str {
 mod tests {
     use super::*;
 
+    /// The walk lists each folder's files in name order, its subfolders'
+    /// (walked in parallel) in their place, takes only the extensions asked
+    /// for, and follows a link to a folder.
+    #[test]
+    fn find_walks_folders_in_name_order() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let root = dir.path();
+        for sub in ["b", "a", "c/deep"] {
+            std::fs::create_dir_all(root.join(sub)).expect("a folder");
+        }
+        for file in [
+            "z.phh",
+            "a/2.phh",
+            "a/1.phhs",
+            "a/x.txt",
+            "b/1.phh",
+            "c/deep/1.phh",
+            "c/0.phh",
+        ] {
+            std::fs::write(root.join(file), "").expect("written");
+        }
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root.join("b"), root.join("d")).expect("a link");
+        let found = find(&[root.to_path_buf()], &["phh", "phhs"]).expect("walked");
+        let names: Vec<String> = found
+            .iter()
+            .map(|p| {
+                p.strip_prefix(root)
+                    .expect("under it")
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        let mut want = vec!["a/1.phhs", "a/2.phh", "b/1.phh", "c/0.phh", "c/deep/1.phh"];
+        if cfg!(unix) {
+            want.push("d/1.phh");
+        }
+        want.push("z.phh");
+        assert_eq!(names, want);
+        // A file named directly is taken as given, whatever its extension.
+        let given = root.join("a/x.txt");
+        assert_eq!(
+            find(std::slice::from_ref(&given), &["phh"]),
+            Ok(vec![given])
+        );
+        let missing = find(&[root.join("nowhere")], &["phh"]);
+        assert_eq!(missing, Ok(vec![root.join("nowhere")]));
+    }
+
     #[test]
     fn a_folder_or_a_device_is_refused_before_it_is_read() {
         let err = read_text(Path::new(".")).unwrap_err();
