@@ -175,13 +175,13 @@ fn the_floors_choices_say_what_each_does_to_the_chips_and_no_fold_gives_pushed_c
 fn a_conditional_statement_offers_the_floor_its_options() {
     use super::tui_fixtures::app_at;
     let mut app = app_at("tda", &[10000, 10000, 10000, 10000], 1, (100, 200), &[]);
-    press(&mut app, ":floor conditional-statement s4<Enter>");
-    if app.ruling().is_none() {
-        return; // the line is not one the notation takes at this seat
-    }
+    // Seat 4 is to act: his words bind nothing, and the floor is asked.
+    press(&mut app, ":s4 say if you call I raise<Enter>");
+    assert!(app.ruling().is_some(), "{}", message(&app));
     press(&mut app, "o");
     let screen = screen_text(&app, 120, 40);
     assert!(!screen.contains("no other reading"), "{screen}");
+    assert!(screen.contains("floor penalty s4 warning"), "{screen}");
 }
 
 /// The table screen on the journal at `path` with `--blinds 25/50` and
