@@ -280,6 +280,22 @@ impl Table {
             .level_number(self.level_clock.at(now_ms).stage)
     }
 
+    /// The break the table is in at `now`, if any: one called at the table
+    /// with its time left (`None` for one open until the next hand), or
+    /// the structure's own break stage with the stage's time left. A break
+    /// of given minutes that has run out is over.
+    pub fn break_in_force(&self, now_ms: i64) -> Option<Option<u64>> {
+        match self.table_break {
+            Some(b) => match b.until_ms {
+                Some(until) if until <= now_ms => None,
+                Some(until) => Some(u64::try_from(until - now_ms).ok()),
+                None => Some(None),
+            },
+            None if self.break_at(now_ms) => Some(Some(self.level_clock.at(now_ms).remaining_ms)),
+            None => None,
+        }
+    }
+
     /// Whether the clock is in a break at `now`.
     pub fn break_at(&self, now_ms: i64) -> bool {
         let stage = self.level_clock.at(now_ms).stage;

@@ -413,21 +413,10 @@ impl App {
         let Some(table) = session.table() else {
             return true;
         };
-        let now = session.now_ms();
-        let left = match table.table_break {
-            Some(b) => match b.until_ms {
-                Some(until) if until <= now => None,
-                Some(until) => Some(format!(
-                    "{} left",
-                    minutes_seconds(u64::try_from(until - now).unwrap_or(0))
-                )),
-                None => Some("until the next hand".to_string()),
-            },
-            None if table.break_at(now) => Some(format!(
-                "{} left",
-                minutes_seconds(table.level_clock.at(now).remaining_ms)
-            )),
+        let left = match table.break_in_force(session.now_ms()) {
             None => None,
+            Some(Some(ms)) => Some(format!("{} left", minutes_seconds(ms))),
+            Some(None) => Some("until the next hand".to_string()),
         };
         let Some(left) = left else {
             return true;
