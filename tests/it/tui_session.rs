@@ -25,6 +25,24 @@ pub(super) fn table_app(
     new: bool,
     levels: Option<&str>,
 ) -> App {
+    let flags = TableFlags {
+        seats: Some(4),
+        stacks: Some("10000".into()),
+        blinds: Some("100/200".into()),
+        button: Some(1),
+        ..TableFlags::default()
+    };
+    table_app_with(path, clock, new, levels, &flags)
+}
+
+/// As `table_app`, with these table flags.
+pub(super) fn table_app_with(
+    path: &Path,
+    clock: &SteppingClock,
+    new: bool,
+    levels: Option<&str>,
+    flags: &TableFlags,
+) -> App {
     let (journal, loaded) = Journal::open_with(
         path,
         JournalOptions {
@@ -33,14 +51,7 @@ pub(super) fn table_app(
         },
     )
     .unwrap_or_else(|e| panic!("opens: {e}"));
-    let flags = TableFlags {
-        seats: Some(4),
-        stacks: Some("10000".into()),
-        blinds: Some("100/200".into()),
-        button: Some(1),
-        ..TableFlags::default()
-    };
-    let choice = TableChoice::opening(None, &flags).expect("valid flags");
+    let choice = TableChoice::opening(None, flags).expect("valid flags");
     // As main reads the journal: its table, its last hand, and the table's
     // hands before it.
     let table = (!loaded.hands.is_empty()).then(|| journal::table_of(&loaded));

@@ -184,42 +184,22 @@ fn a_conditional_statement_offers_the_floor_its_options() {
     assert!(screen.contains("floor penalty s4 warning"), "{screen}");
 }
 
-/// The table screen on the journal at `path` with `--blinds 25/50` and
-/// `--chips`, as `floorcall --seats 4 --stacks 10000 --blinds 25/50
-/// --chips 25,100,500` opens it.
+/// The table screen with `--seats 4 --stacks 10000 --blinds 25/50
+/// --button 1 --chips CHIPS`.
 fn table_with_chips(
     path: &std::path::Path,
     clock: &SteppingClock,
     chips: &str,
 ) -> floorcall::tui::App {
-    use floorcall::journal::{Journal, JournalOptions};
-    use floorcall::tui::setup::{TableChoice, TableFlags};
-    use floorcall::tui::{App, AppOptions, Keymap, Theme};
-    let (journal, _) = Journal::open_with(
-        path,
-        JournalOptions {
-            clock: Some(std::sync::Arc::new(clock.clone())),
-            table: Some("Table 1".into()),
-        },
-    )
-    .expect("opens");
-    let flags = TableFlags {
+    let flags = floorcall::tui::setup::TableFlags {
         seats: Some(4),
         stacks: Some("10000".into()),
         blinds: Some("25/50".into()),
         button: Some(1),
         chips: Some(chips.into()),
-        ..TableFlags::default()
+        ..Default::default()
     };
-    let choice = TableChoice::opening(None, &flags).expect("valid flags");
-    App::new(AppOptions {
-        keymap: Keymap::default(),
-        theme: Theme::default(),
-        choice,
-        start_now: true,
-        journal: Some(journal),
-        ..AppOptions::default()
-    })
+    super::tui_session::table_app_with(path, clock, false, None, &flags)
 }
 
 #[test]
