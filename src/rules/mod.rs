@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use toml::Spanned;
 
-use crate::table::Chips;
+use crate::values::Chips;
 
 pub use clauses::{CLAUSES, ClauseKey};
 pub(crate) use read::plain_words;
@@ -757,7 +757,8 @@ impl HouseRules {
         let chips = match &raw.chips {
             None => base.as_ref().map(|b| b.chips.clone()).unwrap_or_default(),
             Some(given) => {
-                if let Some(message) = crate::table::chips::denominations_problem(given.get_ref()) {
+                if let Some(message) = crate::values::chips::denominations_problem(given.get_ref())
+                {
                     let at = given.span().start;
                     let (line, column) = line_column(text, at);
                     errors.push((

@@ -14,11 +14,7 @@ use std::path::{Path, PathBuf};
 /// are being edited elsewhere): (file, the module it uses). Any arrow not
 /// listed fails the test, and so does a listed one that is gone (take it
 /// off the list).
-const KNOWN_UPWARD: &[(&str, &str)] = &[
-    // issue 20: `use crate::table::Chips` and `table::chips::denominations_problem`
-    // want `crate::values` (the rest of rules/mod.rs is being split).
-    ("src/rules/mod.rs", "table"),
-];
+const KNOWN_UPWARD: &[(&str, &str)] = &[];
 
 /// Circles among the files of `src/table/` known and left for later,
 /// each as the set of files in it. Any other circle fails the test, and
