@@ -9,6 +9,7 @@
 
 mod clauses;
 mod error;
+mod raw;
 mod read;
 mod ruling;
 mod settings;
@@ -17,23 +18,21 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Deserialize;
-use toml::Spanned;
-
 use crate::values::Chips;
 
 pub use clauses::{CLAUSES, ClauseKey};
 use error::in_file_order;
 pub use error::{RulesError, line_column};
+use raw::RawHouseRules;
 pub(crate) use read::plain_words;
 pub use ruling::{Citation, FloorOption, Ruling, RulingId};
+use settings::RawClauses;
 pub use settings::{
     AfterBreak, Clock, ColourUp, DealtCardError, Level, MaxAnte, MinRaise, MisdealUntil,
     MultipleChips, NewPlayerWaits, OddChip, OutOfTurn, OversizedChip, Setting, SettingRow,
     Settings, ShowOrder, Undercall, VerbalVsChips, ante_problem, blinds_problem,
     ruling_for_setting, setting_for,
 };
-use settings::{RawClauses, RawSettings};
 
 /// The built-in profiles: name, file text.
 pub const BUILT_IN: [(&str, &str); 5] = [
@@ -68,46 +67,6 @@ pub struct HouseRules {
     file: Arc<str>,
     toml: Arc<str>,
     bases: Vec<(String, Arc<str>)>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawHouseRules {
-    name: String,
-    title: Option<String>,
-    rulebook: Option<String>,
-    extends: Option<Spanned<String>>,
-    #[serde(default)]
-    settings: RawSettings,
-    #[serde(default)]
-    cite: BTreeMap<RulingId, RawCitation>,
-    #[serde(default)]
-    levels: Vec<toml::Spanned<Level>>,
-    /// The chip denominations in play, smallest first.
-    chips: Option<toml::Spanned<Vec<u64>>>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCitation {
-    rulebook: Option<String>,
-    rule: String,
-    text: String,
-    #[serde(default)]
-    clauses: RawClauses,
-}
-
-impl RawCitation {
-    fn resolve(&self, rulebook: &str) -> Citation {
-        Citation {
-            rulebook: self
-                .rulebook
-                .clone()
-                .unwrap_or_else(|| rulebook.to_string()),
-            rule: self.rule.clone(),
-            text: self.text.clone(),
-        }
-    }
 }
 
 impl HouseRules {
