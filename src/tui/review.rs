@@ -17,8 +17,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
-use super::app::told;
-use super::panes::{BoardPane, LogPane, PotPane, SeatMarks, SeatsPane};
+use super::panes::{BoardPane, LogPane, PotPane, SeatMarks, SeatsPane, told};
 use super::theme::Theme;
 use crate::journal::JournalHand;
 use crate::journal::compare::Reading;

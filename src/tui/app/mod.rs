@@ -28,7 +28,7 @@ mod table;
 
 pub use clocks::minutes_seconds;
 pub use prompt::{Prompt, PromptKind};
-pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor, told};
+pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -9,6 +9,7 @@ use crate::table::event::{Action as Bound, Event};
 use crate::table::hand::Entry;
 use crate::table::{Chips, decide};
 use crate::tui::keymap::{Action, Section};
+use crate::tui::panes::told;
 
 /// One of the floor's other rulings for an entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -375,16 +376,6 @@ pub const ALWAYS_THE_FLOOR: [RulingId; 1] = [RulingId::ConditionalStatement];
 /// it binds at once and is told, with its citation, and logged.
 pub fn needs_the_floor(ruling: &Ruling) -> bool {
     !ruling.options.is_empty() || ALWAYS_THE_FLOOR.contains(&ruling.id)
-}
-
-/// A ruling as told on the status line and in the log: its id, where the
-/// book says it, and its sentence.
-pub fn told(ruling: &Ruling) -> String {
-    let c = &ruling.citation;
-    format!(
-        "§ {} ({} rule {}): {}",
-        ruling.id, c.rulebook, c.rule, ruling.text
-    )
 }
 
 /// Whether two bound actions are the same ruling.

@@ -10,11 +10,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
-use super::{fit, put_line, wrap_line};
+use super::{fit, put_line, told, wrap_line};
 use crate::table::event::Event;
 use crate::table::hand::{Hand, live_entries};
 use crate::table::{Card, Chips};
-use crate::tui::app::told;
 use crate::tui::theme::Theme;
 
 /// The log of the hand in play, after the session's earlier hands.

@@ -32,6 +32,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use crate::rules::Ruling;
+
 /// Renders `line` on row `row` of `area`, clipped to it.
 fn put_line(buf: &mut Buffer, area: Rect, row: u16, line: Line<'_>) {
     if row >= area.height || area.width == 0 {
@@ -110,6 +112,16 @@ pub(crate) fn fit(text: &str, width: usize) -> String {
     let mut out: String = text.chars().take(width - 1).collect();
     out.push('…');
     out
+}
+
+/// A ruling as told on the status line and in the log: its id, where the
+/// book says it, and its sentence.
+pub fn told(ruling: &Ruling) -> String {
+    let c = &ruling.citation;
+    format!(
+        "§ {} ({} rule {}): {}",
+        ruling.id, c.rulebook, c.rule, ruling.text
+    )
 }
 
 /// The characters of a line, each with its style.
