@@ -17,7 +17,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
-use super::panes::{BoardPane, LogPane, PotPane, SeatMarks, SeatsPane, told};
+use super::panes::{BoardPane, LogPane, PotPane, SeatMarks, SeatsPane, fit, told};
 use super::theme::Theme;
 use crate::journal::JournalHand;
 use crate::journal::compare::Reading;
@@ -1046,19 +1046,6 @@ impl Review {
             buf,
         );
     }
-}
-
-/// Text cut to `width` characters, with `…` when cut.
-fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let mut out: String = text.chars().take(width - 1).collect();
-    out.push('…');
-    out
 }
 
 impl Widget for &Review {
