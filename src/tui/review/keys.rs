@@ -1,0 +1,168 @@
+//! The review's keys: a key comes in (`Review::handle_key`, the only
+//! place the review changes) and moves the selection in the hand list, the
+//! step in a hand, or the house compared with; what a key cannot do
+//! becomes the message on the bottom line. Nothing is drawn here.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::{Review, View};
+
+impl Review {
+    /// Handles a key: the only place the review changes.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        self.message = None;
+        let ctrl_c =
+            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if ctrl_c || key.code == KeyCode::Char('q') {
+            self.quit = true;
+            return;
+        }
+        if key.code == KeyCode::Char('c') {
+            self.next_comparison();
+            return;
+        }
+        if self.embedded && key.code == KeyCode::Esc {
+            self.quit = true;
+            return;
+        }
+        match self.view {
+            View::List => self.list_key(key.code),
+            View::Hand { step } => self.hand_key(key.code, step),
+        }
+    }
+
+    /// The houses `c` goes through, by index in `houses`: those after the
+    /// journal's own house in turn (wrapping round), leaving out a house
+    /// every hand was already ruled under (comparing it with itself says
+    /// nothing).
+    fn comparison_order(&self) -> Vec<usize> {
+        let own: Vec<&str> = self.hands.iter().map(|h| h.rules.name.as_str()).collect();
+        let n = self.houses.len();
+        let start = own
+            .last()
+            .and_then(|o| self.houses.iter().position(|h| h.name == *o))
+            .map_or(0, |i| i + 1);
+        (0..n)
+            .map(|k| (start + k) % n)
+            .filter(|&i| own.is_empty() || own.iter().any(|o| *o != self.houses[i].name))
+            .collect()
+    }
+
+    /// The next house to compare with: none, then each other house in
+    /// turn (the one after the journal's first), then none again.
+    fn next_comparison(&mut self) {
+        self.read_more_houses();
+        let order = self.comparison_order();
+        if order.is_empty() {
+            self.message = Some("No other house to compare with.".to_string());
+            return;
+        }
+        let next = match self
+            .compare
+            .and_then(|i| order.iter().position(|o| *o == i))
+        {
+            None if self.compare.is_none() => order.first().copied(),
+            None => None,
+            Some(k) => order.get(k + 1).copied(),
+        };
+        let rules = next.and_then(|i| self.houses.get(i)).cloned();
+        self.compare_with(rules);
+        self.message = Some(match self.compared() {
+            Some(r) => {
+                let differing: usize = self
+                    .hands
+                    .iter()
+                    .filter(|h| h.other.as_ref().is_some_and(|o| o.differing() > 0))
+                    .count();
+                let cannot: Vec<&str> = self.hands.iter().filter_map(|h| h.cannot_run()).collect();
+                let mut said = format!(
+                    "Compared with {}: {differing} of {} hands read otherwise.",
+                    r.name,
+                    self.hands.len()
+                );
+                if let Some(why) = cannot.first() {
+                    said.push_str(&format!(
+                        " {} cannot play {} of them: {why}",
+                        r.name,
+                        cannot.len()
+                    ));
+                }
+                said
+            }
+            None => "No comparison.".to_string(),
+        });
+    }
+
+    fn list_key(&mut self, code: KeyCode) {
+        let last = self.hands.len().saturating_sub(1);
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::Enter | KeyCode::Right if !self.hands.is_empty() => {
+                self.view = View::Hand { step: 0 };
+            }
+            _ => {}
+        }
+    }
+
+    fn hand_key(&mut self, code: KeyCode, step: usize) {
+        let Some(hand) = self.hands.get(self.selected) else {
+            self.view = View::List;
+            return;
+        };
+        let last = hand.hand.entries.len().saturating_sub(1);
+        let compared = hand.other.is_some();
+        // A jump: forward or back to the next step that `is`, or a message.
+        let jump = |forward: bool, is: &dyn Fn(usize) -> bool, what: &str| {
+            let found = if forward {
+                (step + 1..=last).find(|&s| is(s))
+            } else {
+                (0..step).rev().find(|&s| is(s))
+            };
+            found.ok_or_else(|| {
+                let dir = if forward { "after" } else { "before" };
+                format!(
+                    "No {what} {dir} entry {step} in hand {}.",
+                    hand.summary.number
+                )
+            })
+        };
+        let ruling = |s| hand.has_ruling(s);
+        let differs = |s| hand.differs(s);
+        let next = match code {
+            KeyCode::Esc | KeyCode::Backspace => {
+                self.view = View::List;
+                return;
+            }
+            KeyCode::Right | KeyCode::Char('l') => Ok((step + 1).min(last)),
+            KeyCode::Left | KeyCode::Char('h') => Ok(step.saturating_sub(1)),
+            KeyCode::Home => Ok(0),
+            KeyCode::End => Ok(last),
+            KeyCode::Char('n') => jump(true, &ruling, "ruling"),
+            KeyCode::Char('p') => jump(false, &ruling, "ruling"),
+            KeyCode::Char('d') if compared => jump(true, &differs, "step that reads otherwise"),
+            KeyCode::Char('D') if compared => jump(false, &differs, "step that reads otherwise"),
+            _ => Ok(step),
+        };
+        let next = next.unwrap_or_else(|message| {
+            self.message = Some(message);
+            step
+        });
+        self.view = View::Hand { step: next };
+    }
+}
+
+impl crate::tui::KeyScreen for Review {
+    fn handle_key(&mut self, key: KeyEvent) {
+        Review::handle_key(self, key);
+    }
+
+    fn should_quit(&self) -> bool {
+        Review::should_quit(self)
+    }
+}
