@@ -14,11 +14,12 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use floorcall::folders::{self, Folders, load_house};
 use floorcall::journal::Journal;
 use floorcall::rules::HouseRules;
 use floorcall::scenario;
 use floorcall::tui::setup::{TableChoice, TableFlags};
-use floorcall::tui::{self, App, AppOptions, Ending, Folders, StopSignals, Theme};
+use floorcall::tui::{self, App, AppOptions, Ending, StopSignals, Theme};
 
 const TABLE_HELP: &str = "\
 The table screen:
@@ -339,15 +340,6 @@ enum RulesCmd {
     },
 }
 
-/// Where a user's own house-rules files live.
-fn user_rules_dirs() -> Vec<PathBuf> {
-    Folders::find().map(|f| f.rules()).unwrap_or_default()
-}
-
-fn load_house(name: &str) -> Result<HouseRules, String> {
-    HouseRules::find(name, &user_rules_dirs()).map_err(|e| e.to_string())
-}
-
 /// Says something on stderr. A stderr that cannot be written to (closed,
 /// or a terminal that went away) is no reason to panic: the exit status
 /// still tells.
@@ -369,7 +361,7 @@ fn rules_command(command: RulesCmd, out: &mut impl Write) -> Printed {
                     Err(e) => writeln!(out, "{name:<10} (does not load: {e})")?,
                 }
             }
-            for dir in user_rules_dirs() {
+            for dir in folders::rules_dirs() {
                 let Ok(entries) = std::fs::read_dir(&dir) else {
                     continue;
                 };
@@ -816,7 +808,7 @@ fn verify_command(journal: Option<PathBuf>, head: Option<String>, out: &mut impl
         tell("floorcall: the home folder is unknown: give the journal's path.");
         return Ok(ExitCode::from(2));
     };
-    let dirs = user_rules_dirs();
+    let dirs = folders::rules_dirs();
     let house = |name: &str| HouseRules::find(name, &dirs).map_err(|e| e.to_string());
     let options = VerifyOptions {
         head,
