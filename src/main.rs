@@ -6,79 +6,18 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod cli;
+
 use std::fmt::Display;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use floorcall::folders::{self, Folders, load_house};
-use floorcall::journal::Journal;
 use floorcall::rules::HouseRules;
-use floorcall::scenario;
-use floorcall::tui::setup::{TableChoice, TableFlags};
-use floorcall::tui::{self, App, AppOptions, Ending, StopSignals, Theme};
-
-const TABLE_HELP: &str = "\
-The table screen:
-  floorcall                      opens the table setup, with the last table's
-                                 values (marked as remembered)
-  floorcall --seats 6 --stacks 10000 --blinds 100/200 --button 1
-                                 starts the first hand at once (any table flag
-                                 does); what no flag sets is its default, not
-                                 the last table's
-
-Keys at the table (the seat to act, or key the seat's number first: 4 f):
-  f fold   x check   c call   b bet   r raise (amount typed, minimum filled in)
-  a all in   s say (words)   p push (1400 or 1000x2+100)   + second motion
-  t tap   m muck   Enter bind the open motion   h hole cards   w show
-  d deal the board (AsKd7c)   ! floor   : any notation line (up/down: history)
-  u undo   U redo   n next hand   ? help (every key, and the notation)   q quit
-A ruling: Enter accepts it; o lists the floor's other rulings (1-9 picks one,
-recorded as an override); : lets the floor key the line instead.
-SIGTERM, SIGHUP or SIGINT end the screen at once (every entry shown is already
-in the journal), restore the terminal and exit with 128 + the signal's number.";
-
-/// The help's last part: the keys, then the files in the folders in use
-/// here (as the platform and XDG_DATA_HOME / XDG_CONFIG_HOME place them).
-fn after_help(folders: Option<&Folders>) -> String {
-    let files = match folders {
-        Some(f) => {
-            let keys = f.keys();
-            let keys_state = if keys.is_file() {
-                "there: its bindings are laid over the built-in map"
-            } else {
-                "not there: the built-in map is in use"
-            };
-            format!(
-                "\
-Files (the folders in use here: data {data}, config {config}):
-  {journal}
-      the journal, one JSON line per entry, synced to disk before the screen
-      shows it (--journal PATH for another)
-  {memory}
-      the last table's values, for the setup screen
-  {keys}
-      your key map ({keys_state}; ? at the table lists every key)
-  {rules}/NAME.toml or {config}/NAME.toml
-      your house rules, for --house NAME and the rules commands",
-                data = f.data.display(),
-                config = f.config.display(),
-                journal = f.journal().display(),
-                memory = f.memory().display(),
-                keys = keys.display(),
-                rules = f.config.join("rules").display(),
-            )
-        }
-        None => "\
-Files: the home folder is unknown here, so there is no data or config folder:
-give --journal PATH; no key map or house-rules file is read from a folder."
-            .to_string(),
-    };
-    format!("{TABLE_HELP}\n\n{files}\nNO_COLOR turns colour off.")
-}
+use floorcall::tui::{self, Ending, StopSignals, Theme};
 
 /// floorcall: a table-side assistant for live no-limit hold'em.
 #[derive(Debug, Parser)]
@@ -87,96 +26,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
     #[command(flatten)]
-    table: TableArgs,
-}
-
-/// The table screen's options.
-#[derive(Debug, Args)]
-struct TableArgs {
-    /// House rules: tda (the default), ugly-tuna, upt, nuts, redtooth, or a path to a house-rules TOML.
-    #[arg(long, value_name = "NAME")]
-    house: Option<String>,
-    /// Seats at the table, 2 to 10 (default 9).
-    #[arg(long, value_name = "N")]
-    seats: Option<u8>,
-    /// Starting stack for every seat (10000), or one per seat (10000,8000,,5000; empty: no player).
-    #[arg(long, value_name = "CHIPS", allow_hyphen_values = true)]
-    stacks: Option<String>,
-    /// Small and big blind (default 100/200).
-    #[arg(long, value_name = "SB/BB", allow_hyphen_values = true)]
-    blinds: Option<String>,
-    /// Ante per player (default 0).
-    #[arg(long, value_name = "CHIPS", allow_hyphen_values = true)]
-    ante: Option<String>,
-    /// The button's seat (default 1).
-    #[arg(long, value_name = "SEAT")]
-    button: Option<u8>,
-    /// Player names by seat, like Ann,Bob,,Dee (empty: no name).
-    #[arg(long, value_name = "NAMES")]
-    names: Option<String>,
-    /// The chip denominations in play, smallest first, like 25,100,500,1000,5000
-    /// (what a colour-up removes; default: the structure file's, else the house file's).
-    #[arg(long, value_name = "CHIPS")]
-    chips: Option<String>,
-    /// The journal file (default: journal.jsonl in the user's data folder).
-    #[arg(long, value_name = "PATH")]
-    journal: Option<PathBuf>,
-    /// Resume the journal's last hand without asking.
-    #[arg(long)]
-    resume: bool,
-    /// Start a new table even when the journal's last hand is finished
-    /// (journaled as a new table); without it the table continues.
-    #[arg(long)]
-    new: bool,
-    /// The blind structure: a TOML file of [[level]] tables (config/README.md).
-    #[arg(long, value_name = "FILE", conflicts_with = "levels")]
-    structure: Option<PathBuf>,
-    /// The blind structure as levels: 100/200,200/400:50,400/800:bb800.
-    #[arg(long, value_name = "LEVELS", allow_hyphen_values = true)]
-    levels: Option<String>,
-    /// Minutes per level for --levels and --structure levels without their own (default 20).
-    #[arg(long, value_name = "MINUTES")]
-    level_minutes: Option<u32>,
-    /// No terminal bell when a level changes or a player's time is up.
-    #[arg(long)]
-    no_bell: bool,
-}
-
-impl TableArgs {
-    /// The blind structure the flags give (None: none given), read and
-    /// checked before anything is opened.
-    fn structure(&self) -> Result<Option<floorcall::session::Structure>, String> {
-        let minutes = self.level_minutes.unwrap_or(20);
-        if minutes == 0 {
-            return Err("--level-minutes 0: a level lasts at least a minute".into());
-        }
-        match (&self.structure, &self.levels) {
-            (Some(path), _) => {
-                let text = floorcall::files::read_text(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                floorcall::session::Structure::from_toml(&text, minutes)
-                    .map(Some)
-                    .map_err(|e| format!("{}: {e}", path.display()))
-            }
-            (None, Some(levels)) => floorcall::session::Structure::from_flag(levels, minutes)
-                .map(Some)
-                .map_err(|e| format!("--levels: {e}")),
-            (None, None) => Ok(None),
-        }
-    }
-
-    fn flags(&self) -> TableFlags {
-        TableFlags {
-            house: self.house.clone(),
-            seats: self.seats,
-            stacks: self.stacks.clone(),
-            blinds: self.blinds.clone(),
-            ante: self.ante.clone(),
-            button: self.button,
-            names: self.names.clone(),
-            chips: self.chips.clone(),
-        }
-    }
+    table: cli::table::Args,
 }
 
 #[derive(Debug, Subcommand)]
@@ -271,12 +121,8 @@ enum Cmd {
     /// type an amount and Enter), Enter next, ? explain, q quit with the
     /// summary.
     Practice(PracticeArgs),
-    /// Run scenario files (or folders of them) and check their expectations.
-    Scenario {
-        /// Scenario files or folders.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-    },
+    #[command(flatten)]
+    Moved(cli::Command),
 }
 
 /// `floorcall practice`'s options.
@@ -491,14 +337,13 @@ fn rules_command(command: RulesCmd, out: &mut impl Write) -> Printed {
 
 /// The command line, with the help naming the folders in use here.
 fn parse_command_line() -> Cli {
-    let command = Cli::command().after_help(after_help(Folders::find().as_ref()));
+    let command = Cli::command().after_help(cli::table::after_help(Folders::find().as_ref()));
     Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
 }
 
 fn main() -> ExitCode {
     let cli = parse_command_line();
     let printed = match cli.command {
-        Some(Cmd::Scenario { paths }) => print(|out| run_scenarios(&paths, out)),
         Some(Cmd::Export {
             format,
             journal,
@@ -527,19 +372,8 @@ fn main() -> ExitCode {
             house,
         }) => return review_command(journal, hand, house),
         Some(Cmd::Practice(args)) => return practice_command(args),
-        None => {
-            return match run_table(&cli.table) {
-                Ok(code) => code,
-                Err(Failure::User(e)) => {
-                    tell(format_args!("floorcall: {e:#}"));
-                    ExitCode::from(2)
-                }
-                Err(Failure::Internal(e)) => {
-                    tell(format_args!("floorcall: internal error: {e:#}"));
-                    ExitCode::from(1)
-                }
-            };
-        }
+        Some(Cmd::Moved(command)) => return command.run(),
+        None => return cli::failure::exit(cli::table::run(&cli.table)),
     };
     match printed {
         Ok(code) => code,
@@ -848,203 +682,6 @@ fn verify_command(journal: Option<PathBuf>, head: Option<String>, out: &mut impl
             Ok(ExitCode::from(1))
         }
     }
-}
-
-/// A user's mistake (bad flag, damaged journal or key map) or a failure of
-/// the machine (the terminal, the disk).
-enum Failure {
-    User(anyhow::Error),
-    Internal(anyhow::Error),
-}
-
-/// Opens the table screen: key map, journal, table choice, the terminal,
-/// then the app and the loop, until the dealer quits (exit 0) or a signal
-/// ends it (128 + the signal's number, after the terminal is restored).
-/// Nothing is written (a started hand, the remembered table) until the
-/// screen is up.
-fn run_table(args: &TableArgs) -> Result<ExitCode, Failure> {
-    let folders = Folders::find();
-    let keymap = tui::load_keymap(folders.as_ref().map(Folders::keys).as_deref())
-        .map_err(|e| Failure::User(e.into()))?;
-    let journal_path = match (&args.journal, &folders) {
-        (Some(path), _) => path.clone(),
-        (None, Some(f)) => f.journal(),
-        (None, None) => {
-            return Err(Failure::User(anyhow::anyhow!(
-                "the home folder is unknown, so there is no place for the journal: give --journal PATH"
-            )));
-        }
-    };
-    let memory = folders.as_ref().map(Folders::memory);
-    // The session's flags are read and checked here, before the journal is
-    // opened; the table screen takes them up with the session (a new
-    // table with --new or when there is none to continue).
-    let structure = args
-        .structure()
-        .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
-    let flags = args.flags();
-    let mut choice = TableChoice::opening(memory.as_deref(), &flags)
-        .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
-    // A structure file's chips, unless --chips gives them.
-    if flags.chips.is_none()
-        && let Some(s) = structure.as_ref().filter(|s| !s.chips.is_empty())
-    {
-        choice.chips = s.chips.iter().map(|c| c.get()).collect();
-    }
-    if flags.any() {
-        // The flags start a hand at once: a table that cannot start (blinds,
-        // more chips than a table may have in play ...) is refused here,
-        // before the journal is opened and the screen set up, with the
-        // engine's sentence.
-        choice
-            .header(1)
-            .map_err(|e| Failure::User(anyhow::anyhow!(e)))?;
-    }
-    if let Some(path) = &args.journal {
-        journal_folder(path).map_err(Failure::User)?;
-    }
-    let (journal, loaded) = Journal::open(&journal_path).map_err(|e| {
-        Failure::User(
-            anyhow::Error::new(e).context("the journal cannot be used (it was left as it is)"),
-        )
-    })?;
-    if let Some(repaired) = journal.repaired() {
-        tell(format_args!(
-            "floorcall: {}: {repaired}",
-            journal_path.display()
-        ));
-    }
-    // Without a terminal there is no screen: stop before a hand is started
-    // or the table remembered.
-    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        return Err(Failure::User(anyhow::anyhow!(
-            "the table screen needs a terminal, and the output is not one: no hand was started (scenario and replay work without one)"
-        )));
-    }
-    // Before the terminal is set up, so that no signal can leave it raw.
-    let signals = StopSignals::register()
-        .context("the signal handlers cannot be installed")
-        .map_err(Failure::Internal)?;
-    let mut terminal = ratatui::try_init()
-        .context("the terminal cannot be set up for the table screen")
-        .map_err(Failure::Internal)?;
-    // The first hand starts (and is journaled) only now, with the screen up.
-    let table = (!loaded.hands.is_empty()).then(|| floorcall::journal::table_of(&loaded));
-    let start = floorcall::journal::table_start(&loaded);
-    let mut hands = loaded.hands;
-    let last_hand = hands.pop();
-    let mut app = App::new(AppOptions {
-        keymap,
-        theme: Theme::from_env(),
-        choice,
-        start_now: flags.any(),
-        journal: Some(journal),
-        table,
-        last_hand,
-        earlier: hands.split_off(start.min(hands.len())),
-        resume: args.resume,
-        memory,
-        new_table: args.new,
-        structure,
-        level_minutes: args.level_minutes.unwrap_or(20),
-        bell: !args.no_bell,
-    });
-    let ended = tui::run(&mut terminal, &mut app, &signals);
-    // A terminal that went away (SIGHUP) cannot be restored, and saying so
-    // would go nowhere.
-    let _ = ratatui::try_restore();
-    match ended {
-        Ok(Ending::Quit) => Ok(ExitCode::SUCCESS),
-        Ok(Ending::Signal(signal)) => {
-            tell(format_args!(
-                "floorcall: {} ended the table screen; every entry shown is in the journal {}.",
-                signal.name(),
-                journal_path.display()
-            ));
-            Ok(ExitCode::from(signal.exit_status()))
-        }
-        Err(e) => Err(Failure::Internal(
-            anyhow::Error::new(e).context("the terminal failed while the table screen was open"),
-        )),
-    }
-}
-
-/// The folder of a journal given with `--journal` must be there: a
-/// mistyped path is said, not made (the data folder's journal makes its
-/// folder).
-fn journal_folder(path: &std::path::Path) -> anyhow::Result<()> {
-    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
-        return Ok(());
-    };
-    match std::fs::metadata(dir) {
-        Ok(m) if m.is_dir() => Ok(()),
-        Ok(_) => Err(anyhow::anyhow!(
-            "--journal {}: {} is not a folder.",
-            path.display(),
-            dir.display()
-        )),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(anyhow::anyhow!(
-            "--journal {}: the folder {} does not exist: make it first, or give a journal in a folder that does.",
-            path.display(),
-            dir.display()
-        )),
-        Err(e) => Err(anyhow::anyhow!(
-            "--journal {}: the folder {} cannot be used: {e}.",
-            path.display(),
-            dir.display()
-        )),
-    }
-}
-
-/// Runs scenarios: one line per failed expectation, then `N passed, M
-/// failed`. Exit 0 when all pass, 1 when any fails, 2 when a file cannot be
-/// read or parsed.
-fn run_scenarios(paths: &[PathBuf], out: &mut impl Write) -> Printed {
-    let files = match scenario::collect(paths) {
-        Ok(files) => files,
-        Err(e) => {
-            tell(e);
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
-    for file in &files {
-        match scenario::load(file) {
-            Err(e) => {
-                // What went before is on stdout: keep the order of the two.
-                out.flush()?;
-                tell(e);
-                unreadable += 1;
-            }
-            Ok(s) => {
-                let report = scenario::run(&s);
-                if report.failures.is_empty() {
-                    passed += 1;
-                } else {
-                    failed += 1;
-                    for f in &report.failures {
-                        writeln!(out, "{}: {f}", file.display())?;
-                    }
-                }
-            }
-        }
-    }
-    writeln!(
-        out,
-        "{passed} passed, {}",
-        if unreadable > 0 {
-            format!("{failed} failed, {unreadable} unreadable")
-        } else {
-            format!("{failed} failed")
-        }
-    )?;
-    Ok(if unreadable > 0 {
-        ExitCode::from(2)
-    } else if failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
 }
 
 /// Checks PHH hands: each played under the house rules (parsed once) and

@@ -1,0 +1,68 @@
+//! The subcommands of the binary, one file each (jj `cli/src/commands/`,
+//! cargo `src/bin/cargo/commands/`): a file owns its clap `Args`, whose
+//! doc comment is the subcommand's help, and its `run(args)`, which turns
+//! the arguments into calls of the library and returns `Ok(())` or a
+//! [`Failure`]; `failure::exit` alone turns that into the exit status. The
+//! table screen, run with no subcommand, is `table`; its flags are the
+//! top level's.
+//!
+//! A new subcommand is a new file here, its `mod` line, and one line in
+//! the list of `subcommands!` below (its place there is its place in the
+//! help).
+
+pub mod failure;
+pub mod scenario;
+pub mod table;
+pub mod tally;
+
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use failure::Failure;
+
+/// The subcommands, in the order the help lists them: each `Variant(module)`
+/// runs `module::run` with `module::Args`.
+macro_rules! subcommands {
+    ($($variant:ident($module:ident),)*) => {
+        /// A subcommand with its arguments.
+        #[derive(Debug, clap::Subcommand)]
+        pub enum Command {
+            $($variant($module::Args),)*
+        }
+
+        impl Command {
+            /// Runs the subcommand to its exit status.
+            pub fn run(self) -> ExitCode {
+                failure::exit(match self {
+                    $(Command::$variant(args) => $module::run(args),)*
+                })
+            }
+        }
+    };
+}
+
+subcommands! {
+    Scenario(scenario),
+}
+
+/// Says something on stderr. A stderr that cannot be written to (closed,
+/// or a terminal that went away) is no reason to panic: the exit status
+/// still tells.
+pub fn tell(message: impl Display) {
+    let _ = writeln!(io::stderr().lock(), "{message}");
+}
+
+/// Runs a subcommand that prints to stdout, buffered, and flushes it: a
+/// failure to write is the output's (`Failure::Output`), and wins over the
+/// subcommand's own ending, as the output is flushed before that is said.
+pub fn print<T>(
+    command: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let ended = command(&mut out);
+    if !matches!(ended, Err(Failure::Output(_))) {
+        out.flush()?;
+    }
+    ended
+}
