@@ -13,11 +13,11 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use floorcall::folders::{self, Folders, load_house};
 use floorcall::rules::HouseRules;
-use floorcall::tui::{self, Ending, StopSignals, Theme};
+use floorcall::tui::Theme;
 
 /// floorcall: a table-side assistant for live no-limit hold'em.
 #[derive(Debug, Parser)]
@@ -114,53 +114,8 @@ enum Cmd {
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
     },
-    /// Practise rulings and table arithmetic, offline and scored: cases
-    /// from scenario files (what a line binds, and how each house rules
-    /// it) and generated drills (the amount to call, the minimum raise,
-    /// side pots, who shows first, the odd chip ...). Keys: 1-4 answer (or
-    /// type an amount and Enter), Enter next, ? explain, q quit with the
-    /// summary.
-    Practice(PracticeArgs),
     #[command(flatten)]
     Moved(cli::Command),
-}
-
-/// `floorcall practice`'s options.
-#[derive(Debug, Args)]
-struct PracticeArgs {
-    /// Rule every question under this house (default: a case's own house; tda for drills).
-    #[arg(long, value_name = "NAME")]
-    house: Option<String>,
-    /// The seed of the drills and the order (default: from the clock); the same seed asks the same.
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// Only this topic: a ruling id (fifty-percent, out-of-turn, ...) or a drill (to-call, min-raise, can-raise, side-pot, show-first, odd-chip, pushed-chips).
-    #[arg(long, value_name = "T")]
-    topic: Option<String>,
-    /// Scenario files or folders to take cases from (default: the shipped assets/scenarios).
-    #[arg(long, value_name = "FOLDER")]
-    from: Vec<PathBuf>,
-    /// How many questions to ask (default 20; at least 1). The order depends on the seed alone: a shorter count asks the start of a longer one.
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = at_least_one_question)]
-    count: usize,
-    /// Print the questions as JSON and exit (no screen, nothing recorded).
-    #[arg(long)]
-    quiz_json: bool,
-    /// Print the score by topic and the schedule, and exit.
-    #[arg(long)]
-    stats: bool,
-    /// The progress file (default: practice.json in the user's data folder).
-    #[arg(long, value_name = "FILE")]
-    progress: Option<PathBuf>,
-}
-
-/// `--count`: a number of questions, 1 or more.
-fn at_least_one_question(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("practice asks at least one question: give --count 1 or more".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("\"{text}\" is not a number of questions")),
-    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -371,7 +326,6 @@ fn main() -> ExitCode {
             hand,
             house,
         }) => return review_command(journal, hand, house),
-        Some(Cmd::Practice(args)) => return practice_command(args),
         Some(Cmd::Moved(command)) => return command.run(),
         None => return cli::failure::exit(cli::table::run(&cli.table)),
     };
@@ -490,146 +444,11 @@ fn review_command(
         ));
         return ExitCode::from(2);
     }
-    on_screen(
+    cli::failure::exit(cli::screen::on_screen(
         &mut app,
         "the review",
         "floorcall: the review screen needs a terminal, and the output is not one (replay prints a hand without one).",
-    )
-}
-
-/// Runs a read-only screen (review, practice) in the terminal: it needs one
-/// (else `no_terminal` and exit 2), and restores it after. Exit 0 on quit,
-/// 128+n on a signal, 1 on an internal failure; `what` names the screen.
-fn on_screen<S: tui::KeyScreen>(screen: &mut S, what: &str, no_terminal: &str) -> ExitCode
-where
-    for<'a> &'a S: ratatui::widgets::Widget,
-{
-    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        tell(no_terminal);
-        return ExitCode::from(2);
-    }
-    let signals = match StopSignals::register() {
-        Ok(s) => s,
-        Err(e) => {
-            tell(format_args!(
-                "floorcall: internal error: the signal handlers cannot be installed: {e}."
-            ));
-            return ExitCode::from(1);
-        }
-    };
-    let mut terminal = match ratatui::try_init() {
-        Ok(t) => t,
-        Err(e) => {
-            tell(format_args!(
-                "floorcall: internal error: the terminal cannot be set up for {what}: {e}."
-            ));
-            return ExitCode::from(1);
-        }
-    };
-    let ended = tui::run_screen(&mut terminal, screen, &signals);
-    let _ = ratatui::try_restore();
-    match ended {
-        Ok(Ending::Quit) => ExitCode::SUCCESS,
-        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
-        Err(e) => {
-            tell(format_args!(
-                "floorcall: internal error: the terminal failed while {what} was open: {e}."
-            ));
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// Practice: the drill screen, `--quiz-json` or `--stats`. Exit 0, 2 on a
-/// user's mistake (an unknown house or topic, an unreadable file), 1 on an
-/// internal failure, 128+n on a signal.
-fn practice_command(args: PracticeArgs) -> ExitCode {
-    use floorcall::practice::{self, Progress};
-    use floorcall::tui::practice::Drill;
-
-    let Some(progress_file) = args
-        .progress
-        .clone()
-        .or_else(|| Folders::find().map(|f| f.data.join("practice.json")))
-    else {
-        tell("floorcall: the home folder is unknown: give --progress FILE.");
-        return ExitCode::from(2);
-    };
-    let mut progress = match Progress::load(&progress_file) {
-        Ok(p) => p,
-        Err(e) => {
-            tell(format_args!("floorcall: {e}"));
-            return ExitCode::from(2);
-        }
-    };
-    if args.stats {
-        let printed = print(|out| {
-            for line in progress.stats_lines() {
-                writeln!(out, "{line}")?;
-            }
-            Ok(ExitCode::SUCCESS)
-        });
-        return printed.unwrap_or(ExitCode::from(1));
-    }
-    let house = match args.house.as_deref().map(load_house).transpose() {
-        Ok(h) => h,
-        Err(e) => {
-            tell(format_args!("floorcall: {e}"));
-            return ExitCode::from(2);
-        }
-    };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
-    // Without --from: the shipped scenario files, built into the binary.
-    let from = args.from.clone();
-    progress.begin();
-    let options = practice::Options {
-        house,
-        seed,
-        topic: args.topic.clone(),
-        from,
-        drills: practice::DRILLS,
-    };
-    let mut questions = match practice::session(&options, &progress) {
-        Ok(q) => q,
-        Err(e) => {
-            tell(format_args!("floorcall: {e}"));
-            return ExitCode::from(2);
-        }
-    };
-    if !args.from.is_empty() && !questions.iter().any(|q| q.id.starts_with("case:")) {
-        tell(
-            "floorcall: no scenario file given with --from makes a question (a case needs an expectation naming a ruling, and three wrong answers the engine can compute): only drills are asked.",
-        );
-    }
-    practice::top_up(&mut questions, &options, args.count);
-    questions.truncate(args.count);
-    if args.quiz_json {
-        let printed = print(|out| {
-            serde_json::to_writer_pretty(&mut *out, &questions).map_err(io::Error::other)?;
-            writeln!(out)?;
-            Ok(ExitCode::SUCCESS)
-        });
-        return printed.unwrap_or(ExitCode::from(1));
-    }
-    let mut drill = Drill::new(questions, progress, seed, Theme::from_env());
-    let code = on_screen(
-        &mut drill,
-        "practice",
-        "floorcall: the practice screen needs a terminal (--quiz-json prints the questions without one).",
-    );
-    if drill.answered() {
-        if let Err(e) = drill.progress().save(&progress_file) {
-            tell(format_args!("floorcall: the progress was not saved: {e}"));
-        }
-        for line in drill.summary_lines() {
-            tell(line);
-        }
-    }
-    code
+    ))
 }
 
 /// Checks a journal for the TD: exit 0 verified, 1 not (the first bad record

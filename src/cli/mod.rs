@@ -11,7 +11,9 @@
 //! help).
 
 pub mod failure;
+pub mod practice;
 pub mod scenario;
+pub mod screen;
 pub mod table;
 pub mod tally;
 
@@ -43,6 +45,7 @@ macro_rules! subcommands {
 }
 
 subcommands! {
+    Practice(practice),
     Scenario(scenario),
 }
 
