@@ -10,7 +10,9 @@
 //! the list of `subcommands!` below (its place there is its place in the
 //! help).
 
+pub mod export;
 pub mod failure;
+pub mod import;
 pub mod practice;
 pub mod scenario;
 pub mod screen;
@@ -19,7 +21,10 @@ pub mod tally;
 
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use floorcall::folders::Folders;
 
 use failure::Failure;
 
@@ -45,6 +50,8 @@ macro_rules! subcommands {
 }
 
 subcommands! {
+    Import(import),
+    Export(export),
     Practice(practice),
     Scenario(scenario),
 }
@@ -68,4 +75,12 @@ pub fn print<T>(
         out.flush()?;
     }
     ended
+}
+
+/// The journal given, or the session journal in the data folder;
+/// `unknown` is the user's mistake when the home folder is unknown.
+pub fn journal_or_default(given: Option<PathBuf>, unknown: &str) -> Result<PathBuf, Failure> {
+    given
+        .or_else(|| Folders::find().map(|f| f.journal()))
+        .ok_or_else(|| Failure::user(unknown))
 }
