@@ -17,7 +17,6 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use floorcall::folders::{self, Folders, load_house};
 use floorcall::rules::HouseRules;
-use floorcall::tui::Theme;
 
 /// floorcall: a table-side assistant for live no-limit hold'em.
 #[derive(Debug, Parser)]
@@ -35,45 +34,6 @@ enum Cmd {
     Rules {
         #[command(subcommand)]
         command: RulesCmd,
-    },
-    /// A hand from the journal, entry by entry: what was entered, what it
-    /// bound, what was ruled and why (for the TD).
-    Replay {
-        /// The journal (default: the session journal in the data folder).
-        journal: Option<PathBuf>,
-        /// The hand number (default: the last hand).
-        #[arg(long)]
-        hand: Option<u32>,
-    },
-    /// Walk through a journal's hands on screen, read-only: a list of the
-    /// hands, and each hand entry by entry with the whole table, what was
-    /// entered and bound, every ruling with its citation, every correction
-    /// and the time. Reads without the lock, so a table may be writing it.
-    Review {
-        /// The journal (default: the session journal in the data folder).
-        journal: Option<PathBuf>,
-        /// Open this hand at once (default: the list).
-        #[arg(long)]
-        hand: Option<u32>,
-        /// Rule the same entries again under this house (a built-in
-        /// profile or a house file) and show both readings side by side,
-        /// every step where they differ marked; `c` in the review goes
-        /// through the houses.
-        #[arg(long, value_name = "NAME")]
-        house: Option<String>,
-    },
-    /// Check a journal: its hash chain, each finished hand's seal, and every
-    /// entry ruled again under the house rules it embeds. Prints `OK: N
-    /// hands, M entries, head HEX` and exits 0, or names the first bad
-    /// record (file, line, what is wrong) and exits 1; 2 if it cannot be
-    /// read. Reads without the lock, so a table may be writing it.
-    Verify {
-        /// The journal (default: the session journal in the data folder).
-        journal: Option<PathBuf>,
-        /// A head noted from the table screen (its 16 hex digits, or 8 to
-        /// 64): a journal whose end was cut off since is caught against it.
-        #[arg(long, value_name = "HEX")]
-        head: Option<String>,
     },
     #[command(flatten)]
     Moved(cli::Command),
@@ -261,13 +221,6 @@ fn main() -> ExitCode {
     let cli = parse_command_line();
     let printed = match cli.command {
         Some(Cmd::Rules { command }) => print(|out| rules_command(command, out)),
-        Some(Cmd::Replay { journal, hand }) => print(|out| replay_command(journal, hand, out)),
-        Some(Cmd::Verify { journal, head }) => print(|out| verify_command(journal, head, out)),
-        Some(Cmd::Review {
-            journal,
-            hand,
-            house,
-        }) => return review_command(journal, hand, house),
         Some(Cmd::Moved(command)) => return command.run(),
         None => return cli::failure::exit(cli::table::run(&cli.table)),
     };
@@ -291,156 +244,4 @@ fn print(command: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> Pr
     let code = command(&mut out)?;
     out.flush()?;
     Ok(code)
-}
-
-/// Prints one hand of a journal for the TD.
-fn replay_command(journal: Option<PathBuf>, number: Option<u32>, out: &mut impl Write) -> Printed {
-    let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
-        tell(
-            "floorcall: the home folder is unknown, so there is no journal in a data folder: give the journal's path.",
-        );
-        return Ok(ExitCode::from(2));
-    };
-    let loaded = match floorcall::journal::load(&path) {
-        Ok(loaded) => loaded,
-        Err(e) => {
-            tell(format_args!("floorcall: {e}"));
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let (Some(first), Some(last)) = (loaded.hands.first(), loaded.hands.last()) else {
-        tell(format_args!(
-            "floorcall: the journal {} is empty: no hand has been recorded in it yet.",
-            path.display()
-        ));
-        return Ok(ExitCode::from(2));
-    };
-    let hand = match number {
-        Some(n) => loaded.hands.iter().find(|h| h.header.number == n),
-        None => Some(last),
-    };
-    let Some(hand) = hand else {
-        tell(format_args!(
-            "floorcall: {} has no hand {}: its hands are {} to {}.",
-            path.display(),
-            number.unwrap_or_default(),
-            first.header.number,
-            last.header.number
-        ));
-        return Ok(ExitCode::from(2));
-    };
-    for line in floorcall::journal::replay::report(hand) {
-        writeln!(out, "{line}")?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Opens the review screen on a journal: exit 0 on quit, 2 when the journal
-/// cannot be read or has no such hand, 128+n on a signal.
-fn review_command(
-    journal: Option<PathBuf>,
-    number: Option<u32>,
-    house: Option<String>,
-) -> ExitCode {
-    use floorcall::tui::review::{self, Review};
-
-    let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
-        tell("floorcall: the home folder is unknown: give the journal's path.");
-        return ExitCode::from(2);
-    };
-    let loaded = match floorcall::journal::load(&path) {
-        Ok(loaded) => loaded,
-        Err(e) => {
-            tell(format_args!("floorcall: {e}"));
-            return ExitCode::from(2);
-        }
-    };
-    let hands = review::hands_of(loaded.hands, |name| load_house(name).ok());
-    let title = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let compared = match house.as_deref().map(load_house) {
-        Some(Ok(rules)) => Some(rules),
-        Some(Err(e)) => {
-            tell(format_args!("floorcall: {e}"));
-            return ExitCode::from(2);
-        }
-        None => None,
-    };
-    let mut app =
-        Review::new(title, hands, Theme::from_env()).with_more_houses(HouseRules::all_built_in);
-    app.compare_with(compared);
-    if let Some(n) = number
-        && !app.open_hand(n)
-    {
-        let range = match (app.hands().first(), app.hands().last()) {
-            (Some(a), Some(b)) => {
-                format!("its hands are {} to {}", a.summary.number, b.summary.number)
-            }
-            _ => "it has no hand yet".to_string(),
-        };
-        tell(format_args!(
-            "floorcall: {} has no hand {n}: {range}.",
-            path.display()
-        ));
-        return ExitCode::from(2);
-    }
-    cli::failure::exit(cli::screen::on_screen(
-        &mut app,
-        "the review",
-        "floorcall: the review screen needs a terminal, and the output is not one (replay prints a hand without one).",
-    ))
-}
-
-/// Checks a journal for the TD: exit 0 verified, 1 not (the first bad record
-/// named, or no chain to check), 2 unreadable.
-fn verify_command(journal: Option<PathBuf>, head: Option<String>, out: &mut impl Write) -> Printed {
-    use floorcall::journal::JournalError;
-    use floorcall::journal::verify::{VerifyError, VerifyOptions, verify_file};
-
-    let Some(path) = journal.or_else(|| Folders::find().map(|f| f.journal())) else {
-        tell("floorcall: the home folder is unknown: give the journal's path.");
-        return Ok(ExitCode::from(2));
-    };
-    let dirs = folders::rules_dirs();
-    let house = |name: &str| HouseRules::find(name, &dirs).map_err(|e| e.to_string());
-    let options = VerifyOptions {
-        head,
-        house: &house,
-    };
-    match verify_file(&path, &options) {
-        Ok(v) if v.chained_from.is_none() && v.records > 0 => {
-            writeln!(
-                out,
-                "NO CHAIN: {} was written in journal format 1, before floorcall chained its records, so edits to it cannot be detected. Its {} hands and {} entries read, and every entry rules again as recorded.",
-                path.display(),
-                v.hands,
-                v.entries
-            )?;
-            Ok(ExitCode::from(1))
-        }
-        Ok(v) => {
-            writeln!(out, "{}", v.summary())?;
-            if let Some(line) = v.chained_from.filter(|l| *l > 1) {
-                writeln!(
-                    out,
-                    "  Lines 1 to {} were written in journal format 1, without a chain; the chain's first record (line {line}) covers their bytes.",
-                    line - 1
-                )?;
-            }
-            for note in &v.notes {
-                writeln!(out, "  {note}")?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e @ (VerifyError::Journal(JournalError::Io { .. }) | VerifyError::BadHead(_))) => {
-            tell(format_args!("floorcall: {e}"));
-            Ok(ExitCode::from(2))
-        }
-        Err(e) => {
-            writeln!(out, "{e}")?;
-            Ok(ExitCode::from(1))
-        }
-    }
 }

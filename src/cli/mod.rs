@@ -14,10 +14,13 @@ pub mod export;
 pub mod failure;
 pub mod import;
 pub mod practice;
+pub mod replay;
+pub mod review;
 pub mod scenario;
 pub mod screen;
 pub mod table;
 pub mod tally;
+pub mod verify;
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -50,6 +53,9 @@ macro_rules! subcommands {
 }
 
 subcommands! {
+    Replay(replay),
+    Review(review),
+    Verify(verify),
     Import(import),
     Export(export),
     Practice(practice),
