@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use floorcall::journal::export::{self, Layout};
 
 use super::failure::Failure;
-use super::{journal_or_default, print, tell};
+use super::{print, read_journal, tell};
 
 /// Export journaled hands as hand histories: PHH (TOML: `.phhs`, each
 /// hand under `[N]`, or one hand a `.phh` file) or OHH 1.4.7 (JSON
@@ -68,11 +68,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
             )));
         }
     };
-    let journal = journal_or_default(
+    let (journal, loaded) = read_journal(
         journal,
         "the home folder is unknown, so there is no journal in a data folder: give the journal's path.",
     )?;
-    let loaded = floorcall::journal::load(&journal).map_err(Failure::user)?;
     let exported = export::export(&loaded, layout, number, event.as_deref())
         .map_err(|e| Failure::user(format_args!("{}: {e}", journal.display())))?;
     for note in &exported.left_out {

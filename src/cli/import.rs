@@ -6,13 +6,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use floorcall::folders::load_house;
 use floorcall::notation::phh;
 use floorcall::rules::HouseRules;
 
 use super::failure::Failure;
-use super::print;
 use super::tally::Tally;
+use super::{house_flag, print};
 
 /// Replay PHH hand histories and check each against its
 /// finishing_stacks (fractional stacks to within half a chip). Prints one
@@ -35,10 +34,7 @@ pub struct Args {
 /// Checks every hand found: 0 when all pass, 1 when any fails, 2 when a
 /// file or the house cannot be read.
 pub fn run(args: Args) -> Result<(), Failure> {
-    let rules = match args.house.as_deref() {
-        None => HouseRules::tda(),
-        Some(name) => load_house(name).map_err(Failure::user)?,
-    };
+    let rules = house_flag(args.house.as_deref())?.unwrap_or_else(HouseRules::tda);
     let files = floorcall::files::find(&args.paths, &["phh", "phhs"])
         .map_err(|e| Failure::User(e.to_string()))?;
     print(|out| {

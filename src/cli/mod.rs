@@ -27,7 +27,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use floorcall::folders::Folders;
+use floorcall::folders::{Folders, load_house};
+use floorcall::journal::Loaded;
+use floorcall::rules::HouseRules;
 
 use failure::Failure;
 
@@ -89,4 +91,17 @@ pub fn journal_or_default(given: Option<PathBuf>, unknown: &str) -> Result<PathB
     given
         .or_else(|| Folders::find().map(|f| f.journal()))
         .ok_or_else(|| Failure::user(unknown))
+}
+
+/// The journal given (or the session journal, as `journal_or_default`),
+/// read whole: its path and its hands.
+pub fn read_journal(given: Option<PathBuf>, unknown: &str) -> Result<(PathBuf, Loaded), Failure> {
+    let path = journal_or_default(given, unknown)?;
+    let loaded = floorcall::journal::load(&path).map_err(Failure::user)?;
+    Ok((path, loaded))
+}
+
+/// The house a `--house NAME` flag names (None without one).
+pub fn house_flag(name: Option<&str>) -> Result<Option<HouseRules>, Failure> {
+    name.map(load_house).transpose().map_err(Failure::user)
 }

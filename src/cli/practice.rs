@@ -6,14 +6,14 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use floorcall::folders::{Folders, load_house};
+use floorcall::folders::Folders;
 use floorcall::practice::{self, Progress};
 use floorcall::tui::Theme;
 use floorcall::tui::practice::Drill;
 
 use super::failure::Failure;
 use super::screen::on_screen;
-use super::{print, tell};
+use super::{house_flag, print, tell};
 
 /// Practise rulings and table arithmetic, offline and scored: cases
 /// from scenario files (what a line binds, and how each house rules
@@ -80,12 +80,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             Ok(())
         });
     }
-    let house = args
-        .house
-        .as_deref()
-        .map(load_house)
-        .transpose()
-        .map_err(Failure::user)?;
+    let house = house_flag(args.house.as_deref())?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::failure::Failure;
-use super::{journal_or_default, print};
+use super::{print, read_journal};
 
 /// A hand from the journal, entry by entry: what was entered, what it
 /// bound, what was ruled and why (for the TD).
@@ -21,11 +21,10 @@ pub struct Args {
 /// Prints the hand: 2 when the journal cannot be read, is empty or has no
 /// such hand.
 pub fn run(args: Args) -> Result<(), Failure> {
-    let path = journal_or_default(
+    let (path, loaded) = read_journal(
         args.journal,
         "the home folder is unknown, so there is no journal in a data folder: give the journal's path.",
     )?;
-    let loaded = floorcall::journal::load(&path).map_err(Failure::user)?;
     let (Some(first), Some(last)) = (loaded.hands.first(), loaded.hands.last()) else {
         return Err(Failure::user(format_args!(
             "the journal {} is empty: no hand has been recorded in it yet.",

@@ -9,8 +9,8 @@ use floorcall::tui::Theme;
 use floorcall::tui::review::{self, Review};
 
 use super::failure::Failure;
-use super::journal_or_default;
 use super::screen::on_screen;
+use super::{house_flag, read_journal};
 
 /// Walk through a journal's hands on screen, read-only: a list of the
 /// hands, and each hand entry by entry with the whole table, what was
@@ -34,22 +34,16 @@ pub struct Args {
 /// Opens the review: 2 when the journal or the house cannot be read or the
 /// hand is not there, 128+n on a signal.
 pub fn run(args: Args) -> Result<(), Failure> {
-    let path = journal_or_default(
+    let (path, loaded) = read_journal(
         args.journal,
         "the home folder is unknown: give the journal's path.",
     )?;
-    let loaded = floorcall::journal::load(&path).map_err(Failure::user)?;
     let hands = review::hands_of(loaded.hands, |name| load_house(name).ok());
     let title = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let compared = args
-        .house
-        .as_deref()
-        .map(load_house)
-        .transpose()
-        .map_err(Failure::user)?;
+    let compared = house_flag(args.house.as_deref())?;
     let mut app =
         Review::new(title, hands, Theme::from_env()).with_more_houses(HouseRules::all_built_in);
     app.compare_with(compared);
