@@ -10,31 +10,9 @@
 //! the list of `subcommands!` below (its place there is its place in the
 //! help).
 
-pub mod export;
-pub mod failure;
-pub mod import;
-pub mod practice;
-pub mod replay;
-pub mod review;
-pub mod scenario;
-pub mod screen;
-pub mod table;
-pub mod tally;
-pub mod verify;
-
-use std::fmt::Display;
-use std::io::{self, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
-
-use floorcall::folders::{Folders, load_house};
-use floorcall::journal::Loaded;
-use floorcall::rules::HouseRules;
-
-use failure::Failure;
-
-/// The subcommands, in the order the help lists them: each `Variant(module)`
-/// runs `module::run` with `module::Args`.
+/// A list of subcommands, in the order the help lists them, as the enum
+/// `Command`: each `Variant(module)` runs `module::run` with `module::Args`
+/// (here, and for a group such as `rules`).
 macro_rules! subcommands {
     ($($variant:ident($module:ident),)*) => {
         /// A subcommand with its arguments.
@@ -44,17 +22,41 @@ macro_rules! subcommands {
         }
 
         impl Command {
-            /// Runs the subcommand to its exit status.
-            pub fn run(self) -> ExitCode {
-                failure::exit(match self {
+            /// Runs the subcommand.
+            pub fn run(self) -> Result<(), $crate::cli::failure::Failure> {
+                match self {
                     $(Command::$variant(args) => $module::run(args),)*
-                })
+                }
             }
         }
     };
 }
 
+pub mod export;
+pub mod failure;
+pub mod import;
+pub mod practice;
+pub mod replay;
+pub mod review;
+pub mod rules;
+pub mod scenario;
+pub mod screen;
+pub mod table;
+pub mod tally;
+pub mod verify;
+
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use floorcall::folders::{Folders, load_house};
+use floorcall::journal::Loaded;
+use floorcall::rules::HouseRules;
+
+use failure::Failure;
+
 subcommands! {
+    Rules(rules),
     Replay(replay),
     Review(review),
     Verify(verify),
