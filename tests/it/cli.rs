@@ -1458,3 +1458,26 @@ fn a_damaged_key_map_stops_the_table_with_exit_two() {
     );
     assert!(!home.path().join("j.jsonl").exists());
 }
+
+#[test]
+fn only_the_failure_module_picks_an_exit_status() {
+    // Each subcommand used to print its own error and pick its number
+    // (26 `ExitCode::from(2)` in main.rs); now it returns a Failure and
+    // src/cli/failure.rs alone turns it into the exit status.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files = crate::layers::rust_files(&root.join("src/cli"));
+    files.push(root.join("src/main.rs"));
+    let mut picking = Vec::new();
+    for file in files {
+        if file.ends_with("cli/failure.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("read");
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("ExitCode::") || line.contains("process::exit") {
+                picking.push(format!("{}:{}: {line}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(picking.is_empty(), "{}", picking.join("\n"));
+}
