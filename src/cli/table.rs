@@ -13,6 +13,7 @@ use floorcall::tui::setup::{TableChoice, TableFlags};
 use floorcall::tui::{self, App, AppOptions, Ending, StopSignals, Theme};
 
 use super::failure::Failure;
+use super::tell;
 
 const TABLE_HELP: &str = "\
 The table screen:
@@ -210,7 +211,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         ))
     })?;
     if let Some(repaired) = journal.repaired() {
-        super::tell(format_args!(
+        tell(format_args!(
             "floorcall: {}: {repaired}",
             journal_path.display()
         ));
