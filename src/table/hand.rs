@@ -94,6 +94,23 @@ impl Hand {
         }
     }
 
+    /// A hand from its journal entries and the live state a reader kept
+    /// as it read them (`verify` applies each entry's events as it checks
+    /// it), without folding them again: `invariants::check` compares the
+    /// two, so a state that is not the entries' fold breaks an invariant.
+    pub fn with_state(
+        entries: Vec<Entry>,
+        state: HandState,
+        rules: impl Into<Arc<HouseRules>>,
+    ) -> Hand {
+        Hand {
+            rules: rules.into(),
+            entries,
+            state,
+            redo: Vec::new(),
+        }
+    }
+
     /// The live state.
     pub fn state(&self) -> &HandState {
         &self.state
