@@ -141,7 +141,9 @@ impl std::error::Error for VerifyError {}
 /// When no table holds the journal, it is mapped into memory rather than
 /// read (a quarter of the time went to copying it into a new buffer),
 /// under a shared lock for as long as it is mapped; while a table holds
-/// it, it is read into memory as it stands.
+/// it, it is read into memory as it stands. The mapping is not populated
+/// up front (that was serial, before the parts start): each part's thread
+/// faults in its own pages as it reads them.
 pub fn verify_file(path: &Path, options: &VerifyOptions) -> Result<Verified, VerifyError> {
     let io = |doing: &'static str| {
         move |source| {
@@ -162,8 +164,7 @@ pub fn verify_file(path: &Path, options: &VerifyOptions) -> Result<Verified, Ver
         // shared lock is held no writer can take it (a table opening the
         // journal in that moment is told it is in use), so the bytes stay
         // as mapped. The lock goes when `file` is dropped, after `map`.
-        let map =
-            unsafe { memmap2::MmapOptions::new().populate().map(&file) }.map_err(io("mapping"))?;
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io("mapping"))?;
         return verify(path, &map, options);
     }
     let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
@@ -314,7 +315,8 @@ fn first_chained(bytes: &[u8]) -> Option<usize> {
 fn part_begin(bytes: &[u8], at: usize) -> Option<Begin> {
     let line_end = at + memchr::memchr(b'\n', &bytes[at..])?;
     let head = chain::links(&bytes[at..line_end])?.prev;
-    let s_at = match memchr::memmem::rfind(&bytes[..at], b"\n{\"record\":\"session\"") {
+    let session = memchr::memmem::Finder::new(b"\n{\"record\":\"session\"");
+    let s_at = match last_in(&session, &bytes[..at]) {
         Some(p) => p + 1,
         None if bytes.starts_with(b"{\"record\":\"session\"") => 0,
         None => return None,
@@ -499,12 +501,12 @@ fn in_parts(
     }
     // Where each later part begins: the head its first record links to,
     // and the house in force (the last session record before it).
-    let session = memchr::memmem::FinderRev::new(b"\n{\"record\":\"session\"");
+    let session = memchr::memmem::Finder::new(b"\n{\"record\":\"session\"");
     let mut begins = Vec::new();
     for &at in &starts[1..] {
         let line_end = at + memchr::memchr(b'\n', &bytes[at..])?;
         let head = chain::links(&bytes[at..line_end])?.prev;
-        let s_at = session.rfind(&bytes[..at]).map_or(0, |p| p + 1);
+        let s_at = last_in(&session, &bytes[..at]).map_or(0, |p| p + 1);
         let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
         let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
             return None;
@@ -600,6 +602,25 @@ fn in_parts(
     total
 }
 
+/// Where the last `finder`'s needle in `hay` begins. Searched forward a
+/// megabyte at a time from the end back: memchr's reverse search is not
+/// vectorised, and went through half the README's journal at a tenth of
+/// the forward speed before the parts could start.
+fn last_in(finder: &memchr::memmem::Finder, hay: &[u8]) -> Option<usize> {
+    const STEP: usize = 1 << 20;
+    let reach = finder.needle().len().saturating_sub(1);
+    let mut end = hay.len();
+    while end > 0 {
+        let start = end.saturating_sub(STEP);
+        let window = &hay[start..(end + reach).min(hay.len())];
+        if let Some(at) = finder.find_iter(window).last() {
+            return Some(start + at);
+        }
+        end = start;
+    }
+    None
+}
+
 /// The rules in force and who wrote under them.
 #[derive(Clone)]
 struct InForce {
@@ -610,7 +631,8 @@ struct InForce {
 struct Checker<'a> {
     house_for: &'a (dyn Fn(&str) -> Result<HouseRules, String> + Sync),
     order: Order,
-    /// The events ruled again, as JSON.
+    /// The events ruled again, as JSON (a writer comparing them as they
+    /// came, byte by byte, cost a third more than a buffer compared once).
     buf: Vec<u8>,
     /// Lines read back into commands: a journal says `s5 check` and its
     /// like thousands of times, and reading a line costs more than
@@ -1350,7 +1372,9 @@ impl HandCheck {
     fn finish(self) -> Result<Option<String>, String> {
         let unsealed = self.unsealed();
         if let Some(rules) = &self.rules {
-            let hand = Hand::from_entries(self.entries, Arc::clone(rules));
+            // The state kept entry by entry, which the check compares
+            // with the entries' fold.
+            let hand = Hand::with_state(self.entries, self.state, Arc::clone(rules));
             invariants::check(&hand)
                 .map_err(|broken| format!("hand {} breaks an invariant: {broken}.", self.number))?;
         }
