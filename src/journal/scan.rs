@@ -354,13 +354,10 @@ fn stamp_of(members: &[u8]) -> Option<Stamp> {
 /// The kind named at the start of a line, `{"record":"KIND",`: a chained
 /// line must begin so; a format-1 line is read whole when it does not.
 fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
-    let named = raw
-        .strip_prefix(b"{\"record\":\"")
-        .and_then(|rest| {
-            let end = memchr::memchr(b'"', rest)?;
-            std::str::from_utf8(&rest[..end]).ok()
-        })
-        .map(str::to_string);
+    let named = raw.strip_prefix(b"{\"record\":\"").and_then(|rest| {
+        let end = memchr::memchr(b'"', rest)?;
+        std::str::from_utf8(&rest[..end]).ok()
+    });
     let name = match named {
         Some(name) => name,
         None if chained => {
@@ -370,11 +367,11 @@ fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
             );
         }
         None => match read_v1(raw)? {
-            Record::Hand(_) => "hand".into(),
-            _ => "entry".into(),
+            Record::Hand(_) => "hand",
+            _ => "entry",
         },
     };
-    Kind::named(&name).ok_or_else(|| {
+    Kind::named(name).ok_or_else(|| {
         format!(
             "the line is a record of kind \"{name}\", which is none of \"session\", \"hand\", \"entry\", \"seal\" and \"table\"."
         )
