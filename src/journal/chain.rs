@@ -108,7 +108,7 @@ const PREV: &[u8] = b",\"prev\":\"";
 const HASH: &[u8] = b"\",\"hash\":\"";
 const END: &[u8] = b"\"}";
 /// The fixed tail of a chained line: `,"prev":"` 64 `","hash":"` 64 `"}`.
-const TAIL: usize = PREV.len() + 64 + HASH.len() + 64 + END.len();
+pub(crate) const TAIL: usize = PREV.len() + 64 + HASH.len() + 64 + END.len();
 
 /// The chain members of a line, found by position.
 #[derive(Debug, Clone, Copy)]
