@@ -10,6 +10,7 @@
 mod clauses;
 mod read;
 mod ruling;
+pub mod tournament;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -373,6 +374,8 @@ pub struct HouseRules {
     pub extends: Option<String>,
     /// The settings, each with its citation.
     pub settings: Settings,
+    /// The floor's tournament settings, each with its citation.
+    pub tournament: tournament::Tournament,
     /// The blind structure, when the house gives one.
     pub levels: Vec<Level>,
     /// The chip denominations in play, smallest first, when the house
@@ -497,6 +500,8 @@ struct RawHouseRules {
     extends: Option<Spanned<String>>,
     #[serde(default)]
     settings: RawSettings,
+    #[serde(default)]
+    tournament: tournament::RawTournament,
     #[serde(default)]
     cite: BTreeMap<RulingId, RawCitation>,
     #[serde(default)]
@@ -739,6 +744,14 @@ impl HouseRules {
                 None
             }
         };
+        let tournament = tournament::Tournament::resolve(&raw.tournament, base.as_ref().map(|b| &b.tournament), &rulebook, file)
+            .map_err(|e| {
+                // Missing only where the file could have had it (as for `settings`).
+                let unread = |key: &str| read.problems.iter().any(|p| p.message.contains(&format!("(key {key}")));
+                let quiet = |e: &RulesError| matches!(e, RulesError::Missing { key, .. } if raw.extends.is_some() || unread("extends") || unread(key));
+                errors.extend(e.into_iter().filter(|e| !quiet(e)).map(|e| (None, e)));
+            })
+            .ok();
         let clauses = match &settings {
             Some(s) => match resolve_clauses(&raw, base.as_ref(), &citations, s, file, text) {
                 Ok(clauses) => Some(clauses),
@@ -807,29 +820,32 @@ impl HouseRules {
                 errors.push((Some(at), invalid(message)));
             }
         }
-        match (settings, clauses) {
-            (Some(settings), Some(clauses)) if errors.is_empty() => Ok(HouseRules {
-                name: raw.name.clone(),
-                title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
-                extends: raw.extends.as_ref().map(|e| e.get_ref().clone()),
-                settings,
-                levels,
-                chips,
-                citations,
-                clauses,
-                file: file.into(),
-                toml: text.into(),
-                bases: base
-                    .map(|b| {
-                        let name = raw
-                            .extends
-                            .as_ref()
-                            .map(|e| e.get_ref().clone())
-                            .unwrap_or_default();
-                        std::iter::once((name, b.toml)).chain(b.bases).collect()
-                    })
-                    .unwrap_or_default(),
-            }),
+        match (settings, clauses, tournament) {
+            (Some(settings), Some(clauses), Some(tournament)) if errors.is_empty() => {
+                Ok(HouseRules {
+                    tournament,
+                    name: raw.name.clone(),
+                    title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
+                    extends: raw.extends.as_ref().map(|e| e.get_ref().clone()),
+                    settings,
+                    levels,
+                    chips,
+                    citations,
+                    clauses,
+                    file: file.into(),
+                    toml: text.into(),
+                    bases: base
+                        .map(|b| {
+                            let name = raw
+                                .extends
+                                .as_ref()
+                                .map(|e| e.get_ref().clone())
+                                .unwrap_or_default();
+                            std::iter::once((name, b.toml)).chain(b.bases).collect()
+                        })
+                        .unwrap_or_default(),
+                })
+            }
             _ => Err(in_file_order(errors)),
         }
     }
