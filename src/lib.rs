@@ -16,6 +16,7 @@
 //! - `table`: one hand, event-sourced
 //! - `session`: the table between hands, the structure, the clocks
 //! - `notation`: the text of lines, scripts and hand histories
+//! - `tournament`: the floor: every table of a tournament, its draws, moves and places
 //! - `journal`, `scenario`: the durable record; scenario files and their runner
 //! - `practice`: drills
 //! - `tui`: the dealer's screen
@@ -28,5 +29,6 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod table;
+pub mod tournament;
 pub mod tui;
 pub mod values;

@@ -820,32 +820,34 @@ impl HouseRules {
                 errors.push((Some(at), invalid(message)));
             }
         }
-        match (settings, clauses, tournament) {
-            (Some(settings), Some(clauses), Some(tournament)) if errors.is_empty() => {
-                Ok(HouseRules {
-                    tournament,
-                    name: raw.name.clone(),
-                    title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
-                    extends: raw.extends.as_ref().map(|e| e.get_ref().clone()),
-                    settings,
-                    levels,
-                    chips,
-                    citations,
-                    clauses,
-                    file: file.into(),
-                    toml: text.into(),
-                    bases: base
-                        .map(|b| {
-                            let name = raw
-                                .extends
-                                .as_ref()
-                                .map(|e| e.get_ref().clone())
-                                .unwrap_or_default();
-                            std::iter::once((name, b.toml)).chain(b.bases).collect()
-                        })
-                        .unwrap_or_default(),
-                })
-            }
+        // Whenever it is `None`, the reason is among `errors`.
+        let Some(tournament) = tournament else {
+            return Err(in_file_order(errors));
+        };
+        match (settings, clauses) {
+            (Some(settings), Some(clauses)) if errors.is_empty() => Ok(HouseRules {
+                tournament,
+                name: raw.name.clone(),
+                title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
+                extends: raw.extends.as_ref().map(|e| e.get_ref().clone()),
+                settings,
+                levels,
+                chips,
+                citations,
+                clauses,
+                file: file.into(),
+                toml: text.into(),
+                bases: base
+                    .map(|b| {
+                        let name = raw
+                            .extends
+                            .as_ref()
+                            .map(|e| e.get_ref().clone())
+                            .unwrap_or_default();
+                        std::iter::once((name, b.toml)).chain(b.bases).collect()
+                    })
+                    .unwrap_or_default(),
+            }),
             _ => Err(in_file_order(errors)),
         }
     }
