@@ -298,8 +298,12 @@ impl Floor {
         self.tables.iter().map(|t| t.players().len()).sum()
     }
 
-    /// The next table to break, if any is left to break.
+    /// The next table to break, if any is left to break (the last table
+    /// playing never is).
     pub fn next_to_break(&self) -> Option<&str> {
+        if self.live_tables().len() < 2 {
+            return None;
+        }
         self.break_order
             .iter()
             .find(|n| self.table(n).is_ok_and(|t| !t.players().is_empty()))
