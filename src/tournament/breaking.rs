@@ -170,15 +170,15 @@ impl Floor {
         Ok(stays)
     }
 
-    /// After a table breaks: a redraw where the house redraws at three or
-    /// two tables (UPT Tournament 18: "not mandatory in small tournaments
-    /// with only four or five starting tables" at three).
+    /// After a table breaks: a redraw where the house redraws at three,
+    /// two or one tables (UPT Tournament 18: "not mandatory in small
+    /// tournaments with only four or five starting tables" at three).
     fn after_tables_break(&mut self, seed: &str) -> Result<(), FloorRefusal> {
         if self.rules.tournament.redraw.value != Redraw::AtThreeTwoAndOneTables {
             return Ok(());
         }
         let live: Vec<String> = self.live_tables().iter().map(|t| t.name.clone()).collect();
-        let due = live.len() == 2 || (live.len() == 3 && self.starting_tables > 5);
+        let due = live.len() <= 2 || (live.len() == 3 && self.starting_tables > 5);
         if !due {
             return Ok(());
         }

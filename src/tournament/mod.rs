@@ -353,6 +353,7 @@ impl Floor {
         match event {
             TableEvent::HandEnded { stacks, .. } => self.hand_ended(name, &before, stacks),
             TableEvent::HandBegun { .. } => self.hand_begun(name, event),
+            TableEvent::HandReopened { hand } => self.hand_reopened(name, *hand),
             _ => {}
         }
         Ok(())

@@ -151,6 +151,35 @@ impl Floor {
         }
     }
 
+    /// A table's hand opened again (an undo in it): its players out are
+    /// back in play, recorded as a correction (place 0), and the others
+    /// of their hand placed again.
+    pub(super) fn hand_reopened(&mut self, name: &str, hand: u32) {
+        let back: Vec<Bust> = self
+            .busts
+            .iter()
+            .filter(|b| b.table == name && b.hand == hand)
+            .cloned()
+            .collect();
+        if back.is_empty() {
+            return;
+        }
+        self.busts.retain(|b| !(b.table == name && b.hand == hand));
+        self.records.push(FloorRecord::PlacesCorrected {
+            places: back.iter().map(|b| (b.player.clone(), 0)).collect(),
+        });
+        // The rest of that hand (hand-for-hand, at other tables) move up.
+        if let Some(other) = self
+            .busts
+            .iter()
+            .rposition(|b| back.iter().any(|x| x.same_hand(b)))
+        {
+            let last = self.busts.remove(other);
+            self.busts.push(last);
+            self.place_last_hand();
+        }
+    }
+
     /// Every player out and his place, and the winner's 1 when one is left.
     pub fn places(&self) -> BTreeMap<String, u32> {
         let mut places: BTreeMap<String, u32> = self

@@ -177,3 +177,36 @@ fn every_floor_record_reads_back_from_its_json() {
         assert_eq!(&back, record, "{json}");
     }
 }
+
+#[test]
+fn a_bust_undone_is_a_correcting_record_not_an_edit() {
+    use floorcall::session::Finish;
+    let mut f = floor("tda", &[3, 3]);
+    let s1 = Seat::new(1).unwrap();
+    let ended = TableEvent::HandEnded {
+        stacks: vec![(s1, Chips(0)), (Seat::new(2).unwrap(), Chips(20_000))],
+        busted: vec![Finish {
+            place: 3,
+            seat: s1,
+            name: "T1s1".into(),
+            hand: 0,
+        }],
+        misdeal: false,
+    };
+    f.table_event("T1", &ended).unwrap();
+    assert_eq!(f.places().get("T1s1"), Some(&6));
+    assert_eq!(f.players_left(), 5);
+    let out = f.records.len();
+    f.table_event("T1", &TableEvent::HandReopened { hand: 0 })
+        .unwrap();
+    assert_eq!(f.places().get("T1s1"), None);
+    assert_eq!(f.players_left(), 6);
+    // The first record stands; a new one corrects it.
+    assert!(matches!(&f.records[out - 1], FloorRecord::PlayerOut { bust } if bust.place == 6));
+    assert_eq!(
+        f.records.last(),
+        Some(&FloorRecord::PlacesCorrected {
+            places: vec![("T1s1".into(), 0)]
+        })
+    );
+}
