@@ -6,11 +6,12 @@
 //! (`break_order`, `keep_apart`, `players` for the draw, `seed`,
 //! `starting_tables`) is a floor scenario. Its script holds floor lines
 //! (`balance`, `move confirmed`, `break [T3]`, `draw`, `enter Ann 10000`,
+//! `level 200/400`,
 //! `hand-for-hand on|off`, `final-table`, `button-draw T1`, each random one
 //! taking an optional `seed S`) and lines for one table (`T2: hand`, `T2: s3
 //! allin`, any session or hand line after the table's name and a colon).
 //! `[[expect]]` checks what a TD checks (`moves`, `made`, `seated`, `chips`,
-//! `counts`, `next`, `dealt_next`, `places`, `waiting`, `hand_for_hand`, `next_to_break`,
+//! `counts`, `blinds`, `next`, `dealt_next`, `places`, `waiting`, `hand_for_hand`, `next_to_break`,
 //! `halted`, `final_table_due`, `players_left`, `rejected`, `stale`,
 //! `commitment`, `clock_runs`, `hand_for_hand_proposed`).
 
@@ -22,7 +23,7 @@ use toml::Spanned;
 
 use super::{Failure, Report, Scenario, ScenarioError, seat_named};
 use crate::rules::line_column;
-use crate::session::{Blinds, Positions, Structure, Table, TableEvent};
+use crate::session::{Blinds, Positions, Structure, Table, TableCommand, TableEvent};
 use crate::table::event::{AnteMode, Street, TableSetup};
 use crate::table::{Chips, Command, Hand, Seat};
 use crate::tournament::{DrawPurpose, Floor, FloorRecord, FloorTable};
@@ -97,6 +98,8 @@ pub struct FloorExpect {
     pub chips: Option<BTreeMap<String, BTreeMap<String, u64>>>,
     /// Table = players with chips there.
     pub counts: Option<BTreeMap<String, usize>>,
+    /// Table = [small, big] blinds of its next hand.
+    pub blinds: Option<BTreeMap<String, [u64; 2]>>,
     /// Table = [button, small blind, big blind] of its next hand.
     pub next: Option<BTreeMap<String, [u8; 3]>>,
     /// Table = the seats dealt into its next hand.
@@ -344,6 +347,7 @@ enum Line {
     HandForHand(bool),
     FinalTable(Option<String>),
     ButtonDraw(String, Option<String>),
+    Level(Blinds),
     Table(String, String),
 }
 
@@ -365,6 +369,16 @@ fn read_line(line: &str) -> Result<Line, String> {
         if !table.is_empty() && !table.contains(' ') {
             return Ok(Line::Table(table.to_string(), rest.trim().to_string()));
         }
+    }
+    if line.to_ascii_lowercase().starts_with("level ") {
+        return match crate::notation::session::parse_table_line(line) {
+            Ok(Some(TableCommand::SetLevel(blinds))) => Ok(Line::Level(blinds)),
+            Ok(_) => Err(format!(
+                "{} is not a level: level 200/400 [ante 25]",
+                crate::notation::quoted(line)
+            )),
+            Err(e) => Err(e.message),
+        };
     }
     let words: Vec<&str> = line.split_whitespace().collect();
     let (words, seed) = seeded(&words)?;
@@ -388,7 +402,7 @@ fn read_line(line: &str) -> Result<Line, String> {
         ["button-draw", _] => Line::ButtonDraw(words[1].clone(), seed),
         _ => {
             return Err(format!(
-                "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, hand-for-hand on|off, final-table, button-draw T1 (each random one with an optional seed S), or T2: <a table's line>",
+                "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
                 crate::notation::quoted(line)
             ));
         }
@@ -551,6 +565,7 @@ pub(super) fn run(s: &FloorScenario) -> Report {
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             }
+            Ok(Line::Level(blinds)) => run.floor.set_level(blinds).map_err(|e| e.to_string()),
             Ok(Line::HandForHand(on)) => run.floor.set_hand_for_hand(on).map_err(|e| e.to_string()),
             Ok(Line::FinalTable(seed)) => {
                 let seed = run.seed(&s.seed, seed);
@@ -697,6 +712,21 @@ fn check(e: &FloorExpect, index: usize, after: usize, run: &Run, failures: &mut 
         let got = got.map_or_else(|| "no next hand".to_string(), |g| format!("{g:?}"));
         cmp(
             "next",
+            Some(format!("{table} {want:?}")),
+            format!("{table} {got}"),
+        );
+    }
+    for (table, want) in e.blinds.iter().flatten() {
+        let got = floor
+            .table(table)
+            .ok()
+            .and_then(|t| t.table.blinds_at(t.table.script_ms))
+            .map_or_else(
+                || "none".to_string(),
+                |b| format!("{:?}", [b.small.get(), b.big.get()]),
+            );
+        cmp(
+            "blinds",
             Some(format!("{table} {want:?}")),
             format!("{table} {got}"),
         );

@@ -359,6 +359,17 @@ impl Floor {
         Ok(())
     }
 
+    /// One structure for every table: the TD's level goes to each table
+    /// still playing and applies at its next hand (TDA 22: "The new level
+    /// applies to the next hand"), a hand in play keeping its blinds.
+    pub fn set_level(&mut self, blinds: crate::session::Blinds) -> Result<(), FloorRefusal> {
+        let names: Vec<String> = self.live_tables().iter().map(|t| t.name.clone()).collect();
+        for name in names {
+            self.table_line(&name, &TableCommand::SetLevel(blinds))?;
+        }
+        Ok(())
+    }
+
     /// The next draw's number and its commitment record, for `seed`.
     fn commit(&mut self, purpose: DrawPurpose, seed: &str) -> u32 {
         self.draws += 1;
