@@ -17,6 +17,7 @@
 //! - `table`: one hand, event-sourced
 //! - `session`: the table between hands, the structure, the clocks
 //! - `notation`: the text of lines, scripts and hand histories
+//! - `tournament`: the floor: every table of a tournament, its draws, moves and places
 //! - `journal`, `scenario`: the durable record; scenario files and their runner
 //! - `practice`: drills
 //! - `folders`: the user's data and config folders; house rules by name
@@ -31,5 +32,6 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod table;
+pub mod tournament;
 pub mod tui;
 pub mod values;

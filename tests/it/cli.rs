@@ -668,7 +668,7 @@ fn rules_check_lists_every_problem_then_counts_them() {
         err.lines().collect::<Vec<_>>(),
         [
             format!(
-                "{f}: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels`, `chips` (key foo)"
+                "{f}: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `tournament`, `cite`, `levels`, `chips` (key foo)"
             ),
             format!(
                 "{f}: line 5, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet` (key settings.min-raise.value)"
