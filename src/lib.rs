@@ -17,10 +17,12 @@
 //! - `session`: the table between hands, the structure, the clocks
 //! - `notation`: the text of lines, scripts and hand histories
 //! - `journal`, `scenario`: the durable record; scenario files and their runner
+//! - `floor`: a tournament's tables in PostgreSQL (uses `journal`)
 //! - `practice`: drills
 //! - `tui`: the dealer's screen
 
 pub mod files;
+pub mod floor;
 pub mod journal;
 pub mod notation;
 pub mod practice;
