@@ -11,6 +11,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod cli_floor;
+
 use anyhow::Context;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -180,6 +182,9 @@ impl TableArgs {
 
 #[derive(Debug, Subcommand)]
 enum Cmd {
+    /// A tournament's tables in one PostgreSQL: `floor init` sets the
+    /// database up, `floor verify` checks every table's record in it.
+    Floor(cli_floor::FloorArgs),
     /// House rules: list, show, check and compare profiles.
     Rules {
         #[command(subcommand)]
@@ -535,6 +540,7 @@ fn main() -> ExitCode {
             house,
         }) => return review_command(journal, hand, house),
         Some(Cmd::Practice(args)) => return practice_command(args),
+        Some(Cmd::Floor(args)) => print(|out| cli_floor::run(args, out)),
         None => {
             return match run_table(&cli.table) {
                 Ok(code) => code,

@@ -115,7 +115,15 @@ pub(crate) fn db_message(e: &postgres::Error) -> String {
             db.message(),
             db.code().code()
         ),
-        None => format!("the database: {e}"),
+        None => {
+            let mut text = format!("the database: {e}");
+            let mut source = std::error::Error::source(e);
+            while let Some(s) = source {
+                text.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            text
+        }
     }
 }
 

@@ -635,3 +635,46 @@ fn a_table_may_insert_only_its_own_rows_and_never_update_or_delete() {
         link.status()
     );
 }
+
+#[test]
+fn floor_init_and_verify_from_the_command_line_never_show_the_password() {
+    let Some(pg) = pg::shared() else { return };
+    let db = pg.database("cli");
+    let floorcall = env!("CARGO_BIN_EXE_floorcall");
+    let admin = format!("{} user=postgres password=hunter2", pg.conninfo(&db));
+    let run = |args: &[&str], conninfo: &str| {
+        let out = std::process::Command::new(floorcall)
+            .args(args)
+            .env("FLOORCALL_FLOOR", conninfo)
+            .env("FLOORCALL_TOURNAMENT", "cli-t")
+            .output()
+            .expect("runs");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!text.contains("hunter2"), "a password shown: {text}");
+        (out.status.code(), text)
+    };
+    let (code, text) = run(&["floor", "init", "--tables", "T1,T2"], &admin);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("Applied: V1__floor"), "{text}");
+    assert!(text.contains("password=***"), "{text}");
+    let (code, text) = run(&["floor", "init", "--tables", "T1,T2"], &admin);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("up to date"), "{text}");
+    let floor_conninfo = format!("{} password=hunter2", pg.conninfo(&db));
+    let (code, text) = run(&["floor", "verify"], &floor_conninfo);
+    assert_eq!(
+        (code, text.as_str()),
+        (Some(0), "OK: the floor's records: 0 records, head -\n")
+    );
+    // A database that is not there: exit 2, the password masked.
+    let (code, text) = run(
+        &["floor", "verify"],
+        "host=/nonexistent port=1 user=x password=hunter2",
+    );
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("password=***"), "{text}");
+}
