@@ -182,18 +182,29 @@ mod bench {
         let stop = Arc::new(AtomicBool::new(false));
         let mut links = Vec::new();
         let mut threads = Vec::new();
-        for (i, name) in names.iter().enumerate() {
+        let mut paths = Vec::new();
+        for name in &names {
             let path = dir.join(format!("{name}.jsonl"));
             let mut lo = LinkOptions::new(&cluster.conninfo(&db), "bench", name, path.clone());
             lo.retry = Duration::from_millis(200);
-            let link = Arc::new(Link::start(lo).expect("a link"));
-            links.push(Arc::clone(&link));
+            links.push(Arc::new(Link::start(lo).expect("a link")));
+            paths.push(path);
+        }
+        // Measured from a room already connected.
+        let ready = Instant::now();
+        while !(links.iter().all(|l| l.status() == LinkStatus::Live)
+            && reader.state().status == floor::ReaderStatus::Live)
+        {
+            assert!(ready.elapsed() < Duration::from_secs(60), "never connected");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        for (i, path) in paths.into_iter().enumerate() {
+            let link = Arc::clone(&links[i]);
             let (written, stop) = (Arc::clone(&written), Arc::clone(&stop));
             threads.push(std::thread::spawn(move || {
                 table(i, path, link, written, stop, Duration::from_millis(500))
             }));
         }
-
         let mut floor = Seen {
             updates,
             written: Arc::clone(&written),
@@ -212,7 +223,7 @@ mod bench {
         latencies.sort();
         let entries = stored_before as f64 / run.as_secs_f64();
         println!(
-            "floor: {tables} tables, {secs} s: {stored_before} records journaled ({entries:.0} a second), {} reached the floor; journal write to the floor's state p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            "floor: {tables} tables, {secs} s: {stored_before} records journaled ({entries:.0} a second; an entry is one, a hand's start and end one more each), {} reached the floor; journal write to the floor's state p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
             latencies.len(),
             percentile(&latencies, 0.5).as_secs_f64() * 1e3,
             percentile(&latencies, 0.99).as_secs_f64() * 1e3,
