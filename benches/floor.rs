@@ -43,6 +43,8 @@ mod bench {
     };
     use floorcall::journal::{Journal, JournalOptions, Session};
     use floorcall::rules::HouseRules;
+    use floorcall::table::event::TableSetup;
+    use floorcall::table::{Chips, Seat};
 
     use super::pg;
     use super::support::{HAND, header, play};
@@ -81,9 +83,14 @@ mod bench {
         // Spread the tables over the first interval.
         std::thread::sleep(every.mul_f64(index as f64 / 100.0 % 1.0));
         let mut next = Instant::now();
+        // The stacks each hand leaves go on to the next (verify checks it).
+        let mut stacks: Vec<(Seat, Chips)> = (0..10)
+            .map(|i| (Seat::from_index(i), Chips(100_000)))
+            .collect();
         'hands: loop {
-            let mut session =
-                Session::start(header(hand), HouseRules::tda(), &mut journal).expect("starts");
+            let mut h = header(hand);
+            h.setup = TableSetup::preflop(h.setup.button, (Chips(100), Chips(200)), stacks.clone());
+            let mut session = Session::start(h, HouseRules::tda(), &mut journal).expect("starts");
             note(&path, &mut read_to, &written, index);
             link.poke();
             for line in HAND {
@@ -98,6 +105,11 @@ mod bench {
                 note(&path, &mut read_to, &written, index);
                 link.poke();
             }
+            let state = session.hand().state();
+            stacks = stacks
+                .iter()
+                .map(|(seat, _)| (*seat, state.seat(*seat).stack))
+                .collect();
             journal = session.into_journal();
             hand += 1;
         }
@@ -276,11 +288,11 @@ mod bench {
             }
         }
         let verified = floor::verify(&mut cluster.admin(&db), "bench").expect("verifies");
-        let bad = verified
+        let bad: Vec<String> = verified
             .lines()
             .into_iter()
             .filter(|l| !l.starts_with("OK"))
-            .count();
+            .collect();
         let rebuilt = reader
             .state()
             .tables
@@ -288,8 +300,10 @@ mod bench {
             .filter(|f| f.loaded.is_ok())
             .count();
         println!(
-            "floor: verify: {} chains, {bad} not OK; {rebuilt} of {tables} tables read back whole on the floor",
-            verified.chains.len()
+            "floor: verify: {} chains, {} not OK{}; {rebuilt} of {tables} tables read back whole on the floor",
+            verified.chains.len(),
+            bad.len(),
+            bad.first().map(|b| format!(" ({b})")).unwrap_or_default()
         );
         drop(reader);
         drop(links);

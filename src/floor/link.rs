@@ -200,6 +200,8 @@ struct Sender {
     pending: Vec<Row>,
     /// How many records the database holds (by seq: 0..sent).
     sent: u64,
+    /// The last of those, to send again on a reconnect.
+    last_sent: Option<Row>,
     client: Option<Client>,
     /// Sending has stopped for good (a fork, a refusal, a broken journal).
     halted: bool,
@@ -215,6 +217,7 @@ impl Sender {
             hashes: Vec::new(),
             pending: Vec::new(),
             sent: 0,
+            last_sent: None,
             client: None,
             halted: false,
             offline_since: None,
@@ -252,32 +255,37 @@ impl Sender {
         }
     }
 
-    /// Reads the journal's new acknowledged records.
+    /// Reads the journal's new acknowledged records: only the bytes past
+    /// those read before.
     fn read_journal(&mut self) {
-        let Ok(bytes) = crate::files::read_bytes(&self.options.journal) else {
-            // No journal yet (or not readable now): nothing to send.
-            return;
-        };
-        if bytes.len() < self.read_to {
+        let Some(bytes) = read_from(&self.options.journal, self.read_to) else {
             // Shorter than what was read: another journal. Read it anew;
             // the database says what it holds of it.
-            self.read_to = 0;
-            self.hashes.clear();
-            self.pending.clear();
-            self.sent = 0;
-        }
+            self.forget();
+            return;
+        };
         let read = rows_from(
             &bytes,
-            self.read_to,
+            0,
             self.hashes.len() as i64,
             self.hashes.last().copied(),
         );
-        self.read_to = read.end;
+        self.read_to += read.end;
         self.hashes.extend(read.rows.iter().map(|r| r.hash));
         self.pending.extend(read.rows);
         if let Some(why) = read.broken {
             self.halt(LinkStatus::Refused(format!("the journal: {why}")));
         }
+    }
+
+    /// Forgets what was read and sent: the journal is read again from its
+    /// start at the next look.
+    fn forget(&mut self) {
+        self.read_to = 0;
+        self.hashes.clear();
+        self.pending.clear();
+        self.last_sent = None;
+        self.sent = 0;
     }
 
     /// Connects if needed, then sends what is pending.
@@ -296,27 +304,34 @@ impl Sender {
         Ok(())
     }
 
-    /// Starts again from the database's last record of this table: that
-    /// one is sent again (a fork there shows), and what follows.
+    /// Starts again from the database's last record of this table that
+    /// the journal holds too: that one is sent again (so a fork there
+    /// shows; the chain vouches for every record before it), then what
+    /// follows.
     fn resume(&mut self, client: &mut Client) -> Result<(), FloorError> {
         let last = client.query_opt(
             "SELECT seq FROM floorcall.records WHERE tournament = $1 AND tab = $2 ORDER BY seq DESC LIMIT 1",
             &[&self.options.tournament, &self.options.table],
         )?;
         let held = last.map_or(0, |r| r.get::<_, i64>(0) as u64 + 1);
-        let from = held.saturating_sub(1).min(self.hashes.len() as u64);
-        if from < self.sent {
+        let from = held.min(self.hashes.len() as u64).saturating_sub(1);
+        if from + 1 < self.sent {
             // The database holds fewer than it did (restored from an older
             // copy): read the journal again from the start.
-            self.read_to = 0;
-            self.hashes.clear();
-            self.pending.clear();
-            self.sent = 0;
+            self.forget();
             self.read_journal();
+        } else if from + 1 == self.sent
+            && let Some(row) = self.last_sent.take()
+        {
+            self.pending.insert(0, row);
+            self.sent = from;
         }
-        let drop = (from - self.sent) as usize;
-        self.pending.drain(..drop.min(self.pending.len()));
-        self.sent = from;
+        let skip = from.saturating_sub(self.sent) as usize;
+        let skipped: Vec<Row> = self.pending.drain(..skip.min(self.pending.len())).collect();
+        self.sent += skipped.len() as u64;
+        if let Some(row) = skipped.into_iter().last() {
+            self.last_sent = Some(row);
+        }
         Ok(())
     }
 
@@ -345,7 +360,9 @@ impl Sender {
         }
         // A fork is recorded by the same transaction.
         tx.commit()?;
-        self.pending.drain(..done);
+        if let Some(row) = self.pending.drain(..done).next_back() {
+            self.last_sent = Some(row);
+        }
         self.sent += done as u64;
         if let Some(seq) = fork {
             self.halt(LinkStatus::Fork { seq });
@@ -398,4 +415,22 @@ impl Sender {
             *waiting = self.pending.len() as u64;
         }
     }
+}
+
+/// The bytes of the file at `path` from offset `at`: empty if it cannot be
+/// read now (not there yet), `None` if it is shorter than `at`.
+fn read_from(path: &std::path::Path, at: usize) -> Option<Vec<u8>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return Some(Vec::new());
+    };
+    let len = file.metadata().map_or(0, |m| m.len());
+    if len < at as u64 {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    if file.seek(SeekFrom::Start(at as u64)).is_err() || file.read_to_end(&mut bytes).is_err() {
+        return Some(Vec::new());
+    }
+    Some(bytes)
 }

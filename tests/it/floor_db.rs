@@ -107,6 +107,20 @@ fn floor_db(pg: &Cluster, tournament: &str, tables: &[&str]) -> String {
     db
 }
 
+/// A database for `tournament` with `tables`, and table T1's journal
+/// begun in a folder of its own (kept while the folder lives).
+fn one_table(
+    pg: &Cluster,
+    tournament: &str,
+    tables: &[&str],
+) -> (String, tempfile::TempDir, PathBuf, Dealer) {
+    let db = floor_db(pg, tournament, tables);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("T1.jsonl");
+    let dealer = Dealer::new(&path, "T1", T0);
+    (db, dir, path, dealer)
+}
+
 fn start_link(pg: &Cluster, db: &str, tournament: &str, table: &str, path: &Path) -> Link {
     let mut options = LinkOptions::new(&pg.conninfo(db), tournament, table, path.to_path_buf());
     options.retry = Duration::from_millis(100);
@@ -416,10 +430,7 @@ fn a_fork_is_recorded_and_reported_never_dropped() {
 #[test]
 fn a_tampered_row_is_caught_by_verify() {
     let Some(pg) = pg::shared() else { return };
-    let db = floor_db(pg, "tamper-t", &["T1"]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("T1.jsonl");
-    let mut dealer = Dealer::new(&path, "T1", T0);
+    let (db, _dir, path, mut dealer) = one_table(pg, "tamper-t", &["T1"]);
     dealer.hand();
     let link = start_link(pg, &db, "tamper-t", "T1", &path);
     let n = dealer.records();
@@ -452,10 +463,7 @@ fn a_tampered_row_is_caught_by_verify() {
 #[test]
 fn the_database_refuses_a_broken_chain() {
     let Some(pg) = pg::shared() else { return };
-    let db = floor_db(pg, "chain-t", &["T1"]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("T1.jsonl");
-    let dealer = Dealer::new(&path, "T1", T0);
+    let (db, _dir, path, dealer) = one_table(pg, "chain-t", &["T1"]);
     let bytes = std::fs::read(&path).expect("reads");
     let rows = floor::rows_from(&bytes, 0, 0, None).rows;
     assert!(rows.len() >= 3);
@@ -500,10 +508,7 @@ fn a_table_offline_keeps_working_then_catches_up() {
     let Some(pg) = pg::shared() else { return };
     // The database is there, but the table's role is not yet: the table
     // cannot connect, as with no network.
-    let db = floor_db(pg, "off-t", &[]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("T1.jsonl");
-    let mut dealer = Dealer::new(&path, "T1", T0);
+    let (db, _dir, path, mut dealer) = one_table(pg, "off-t", &[]);
     let link = start_link(pg, &db, "off-t", "T1", &path);
     until("offline", || {
         matches!(link.status(), LinkStatus::Offline { .. })
@@ -543,10 +548,7 @@ fn a_table_offline_keeps_working_then_catches_up() {
 #[test]
 fn a_table_may_insert_only_its_own_rows_and_never_update_or_delete() {
     let Some(pg) = pg::shared() else { return };
-    let db = floor_db(pg, "rls-t", &["T1", "T2"]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("T1.jsonl");
-    let _dealer = Dealer::new(&path, "T1", T0);
+    let (db, _dir, path, _dealer) = one_table(pg, "rls-t", &["T1", "T2"]);
     let bytes = std::fs::read(&path).expect("reads");
     let rows = floor::rows_from(&bytes, 0, 0, None).rows;
     let conninfo = pg.conninfo(&db);
