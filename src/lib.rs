@@ -19,12 +19,14 @@
 //! - `notation`: the text of lines, scripts and hand histories
 //! - `tournament`: the floor: every table of a tournament, its draws, moves and places
 //! - `journal`, `scenario`: the durable record; scenario files and their runner
+//! - `floor`: a tournament's tables in PostgreSQL (uses `journal`)
 //! - `practice`: drills
 //! - `folders`: the user's data and config folders; house rules by name
 //! - `tui`: the dealer's screen
 
 pub mod files;
 pub mod folders;
+pub mod floor;
 pub mod journal;
 pub mod notation;
 pub mod practice;

@@ -34,6 +34,7 @@ macro_rules! subcommands {
 
 pub mod export;
 pub mod failure;
+pub mod floor;
 pub mod import;
 pub mod practice;
 pub mod replay;
@@ -64,6 +65,7 @@ subcommands! {
     Export(export),
     Practice(practice),
     Scenario(scenario),
+    Floor(floor),
 }
 
 /// Says something on stderr. A stderr that cannot be written to (closed,

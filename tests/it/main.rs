@@ -4,10 +4,14 @@
 mod cli;
 mod engine;
 mod floor;
+#[cfg(unix)]
+mod floor_db;
 mod histories;
 mod journal;
 mod journal_kill;
 mod layers;
+#[cfg(unix)]
+mod pg;
 mod phh;
 mod practice;
 mod practice_screens;

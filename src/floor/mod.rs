@@ -1,0 +1,151 @@
+//! The floor's database: every table of a tournament in one PostgreSQL, so
+//! the TD's floor sees each table live and nobody can quietly change a
+//! table's record.
+//!
+//! Each table's floorcall stays authoritative for its own journal and
+//! works with no network at all: its records go to the database from a
+//! background thread ([`Link`], an outbox: the journal on disk first, the
+//! database after), in order, each once, idempotent by (tournament, table,
+//! seq), where `seq` counts the journal's chained records from 0. The
+//! database checks every row's chain on insert (`migrations/V1__floor.sql`:
+//! the line's hash is the hash of its bytes after `prev`, as
+//! `journal::chain` computes it, and `prev` is the hash of the same
+//! table's record `seq - 1`), and refuses a broken one. A row that meets a
+//! held (tournament, table, seq) with another hash is a fork: recorded in
+//! `floorcall.forks` and reported through the link's status, never dropped
+//! silently; the same row again changes nothing. Each insert notifies the
+//! channel `floorcall` on commit with `{"table":T,"seq":N}` and nothing
+//! more.
+//!
+//! The floor reads ([`FloorReader`]): it LISTENs first, then catches up,
+//! on every (re)connect, and catches up again every few seconds so a lost
+//! notification costs nothing; it rebuilds each table from its records
+//! with the journal's own reader (`journal::parse`). [`verify`] checks
+//! every table's chain in the database against itself with the journal's
+//! own `verify`.
+//!
+//! Who may write what ([`init`]): one login role per table (`fc.<tournament>.<table>`)
+//! that may only insert and read its own table's rows, and one per
+//! tournament's floor (`fc.<tournament>`) that reads every table and
+//! writes only floor records; nobody is granted UPDATE or DELETE. The
+//! grants and row-level security policies are PostgreSQL's own.
+//!
+//! Connections ([`connect`]) take a libpq connection string or URL; a
+//! password comes from it, from `PGPASSWORD`, or from the libpq password
+//! file (`PGPASSFILE`, `~/.pgpass`), and is never shown: [`mask`] hides it
+//! in every message. `sslmode` (disable, prefer, require, verify-ca,
+//! verify-full) and `sslrootcert` are honoured.
+//!
+//! This module uses `journal` (its chain, reader and verify) and nothing
+//! above it.
+
+mod connect;
+mod link;
+mod reader;
+mod rows;
+mod schema;
+mod verify;
+
+use std::fmt;
+
+pub use connect::{connect, mask};
+pub use link::{Link, LinkOptions, LinkStatus};
+pub use reader::{FloorReader, FloorState, ReaderOptions, ReaderStatus, TableFeed, Update};
+pub use rows::{Read, Row, rows_from};
+pub use schema::{InitOptions, Initialised, append_floor_record, init};
+pub use verify::{FloorVerified, TableVerdict, verify};
+
+/// The longest tournament or table name: a role's name holds both.
+pub const NAME_MAX: usize = 24;
+
+/// Why the floor's database could not be used.
+#[derive(Debug)]
+pub enum FloorError {
+    /// The connection string does not read (its password masked).
+    Conninfo(String),
+    /// A name is not 1 to 24 letters, digits, `-` or `_`.
+    BadName(String),
+    /// The database could not be reached, or failed.
+    Db(String),
+    /// The database refused what was sent: a broken chain, a row the role
+    /// may not write, a conflict (sending it again cannot help).
+    Refused(String),
+    /// A file could not be read or written.
+    Io(String),
+}
+
+impl fmt::Display for FloorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FloorError::Conninfo(m)
+            | FloorError::Db(m)
+            | FloorError::Refused(m)
+            | FloorError::Io(m) => f.write_str(m),
+            FloorError::BadName(name) => write!(
+                f,
+                "{name:?} cannot name a tournament or a table: use 1 to {NAME_MAX} letters, digits, - or _."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FloorError {}
+
+impl From<postgres::Error> for FloorError {
+    fn from(e: postgres::Error) -> FloorError {
+        let refused = e.as_db_error().is_some_and(|db| {
+            let code = db.code().code();
+            // FC: the chain checks; 42501: not allowed (grants, row-level
+            // security); 23: integrity.
+            code.starts_with("FC") || code == "42501" || code.starts_with("23")
+        });
+        if refused {
+            FloorError::Refused(db_message(&e))
+        } else {
+            FloorError::Db(db_message(&e))
+        }
+    }
+}
+
+/// A database error as a sentence: the server's message when it sent one.
+pub(crate) fn db_message(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!(
+            "the database refused: {} ({})",
+            db.message(),
+            db.code().code()
+        ),
+        None => {
+            let mut text = format!("the database: {e}");
+            let mut source = std::error::Error::source(e);
+            while let Some(s) = source {
+                text.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            text
+        }
+    }
+}
+
+/// Checks a tournament's or a table's name.
+pub fn check_name(name: &str) -> Result<(), FloorError> {
+    let ok = (1..=NAME_MAX).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(())
+    } else {
+        Err(FloorError::BadName(name.to_string()))
+    }
+}
+
+/// The login role of a table: `fc.<tournament>.<table>`.
+pub fn table_role(tournament: &str, table: &str) -> String {
+    format!("fc.{tournament}.{table}")
+}
+
+/// The login role of a tournament's floor: `fc.<tournament>`.
+pub fn floor_role(tournament: &str) -> String {
+    format!("fc.{tournament}")
+}

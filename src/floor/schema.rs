@@ -1,0 +1,192 @@
+//! `floor init`: the schema (refinery's versioned migrations, embedded
+//! from `migrations/`), and the roles of a tournament's tables and floor;
+//! and the floor's own records written.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use postgres::Client;
+use rand::Rng;
+
+use super::connect::passfile_line;
+use super::rows::Row;
+use super::{FloorError, check_name, floor_role, table_role};
+use crate::journal::chain::{self, Head};
+
+refinery::embed_migrations!("src/floor/migrations");
+
+/// What `init` is to set up.
+#[derive(Debug, Clone, Default)]
+pub struct InitOptions {
+    /// The tournament.
+    pub tournament: String,
+    /// Its tables' names.
+    pub tables: Vec<String>,
+    /// Where to write a new password for each role, as a libpq password
+    /// file (mode 0600, never an existing file); `None`: the roles keep the
+    /// passwords they have (new ones have none: a local connection that
+    /// the server trusts, or one the administrator sets).
+    pub passfile: Option<PathBuf>,
+}
+
+/// What `init` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Initialised {
+    /// The migrations applied now (none: the schema was up to date).
+    pub applied: Vec<String>,
+    /// The roles made or bound: the floor's first, then each table's.
+    pub roles: Vec<String>,
+}
+
+/// Creates or upgrades the schema, then makes each table's role and the
+/// floor's, bound to their rows. Run as a role that may create roles (the
+/// database's owner with CREATEROLE, or a superuser). Running it again
+/// changes nothing that is there and adds what is new.
+pub fn init(client: &mut Client, options: &InitOptions) -> Result<Initialised, FloorError> {
+    check_name(&options.tournament)?;
+    for t in &options.tables {
+        check_name(t)?;
+    }
+    let report = migrations::runner()
+        .run(client)
+        .map_err(|e| FloorError::Db(format!("migrating the floor's schema: {e}")))?;
+    let applied = report
+        .applied_migrations()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    let mut roles = vec![(floor_role(&options.tournament), None)];
+    for t in &options.tables {
+        roles.push((table_role(&options.tournament, t), Some(t.as_str())));
+    }
+    let mut passwords = String::new();
+    let db: String = client.query_one("SELECT current_database()", &[])?.get(0);
+    let mut tx = client.transaction()?;
+    for (role, table) in &roles {
+        let verifier = options.passfile.as_ref().map(|_| {
+            let password: String = rand::rng()
+                .sample_iter(rand::distr::Alphanumeric)
+                .take(24)
+                .map(char::from)
+                .collect();
+            passwords.push_str(&passfile_line(&db, role, &password));
+            postgres_protocol::password::scram_sha_256(password.as_bytes())
+        });
+        tx.execute(
+            "SELECT floorcall.bind_role($1, $2, $3, $4)",
+            &[role, &options.tournament, table, &verifier],
+        )?;
+    }
+    if let Some(path) = &options.passfile {
+        write_passfile(path, &passwords)?;
+    }
+    tx.commit()?;
+    Ok(Initialised {
+        applied,
+        roles: roles.into_iter().map(|(r, _)| r).collect(),
+    })
+}
+
+/// Writes a new password file, readable by its owner only.
+fn write_passfile(path: &Path, text: &str) -> Result<(), FloorError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let io = |e: std::io::Error| {
+        FloorError::Io(format!(
+            "{}: writing the password file failed: {e} (it must not exist yet).",
+            path.display()
+        ))
+    };
+    let mut file = options.open(path).map_err(io)?;
+    file.write_all(text.as_bytes()).map_err(io)?;
+    file.sync_all().map_err(io)
+}
+
+/// What sending one record did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sent {
+    /// Stored.
+    New,
+    /// Already held, with this hash: nothing done.
+    Same,
+    /// Held with another hash: the fork recorded, the row refused.
+    Fork,
+}
+
+/// Sends one record of `table` (`None`: the floor's) through
+/// `floorcall.append`.
+pub(crate) fn append(
+    client: &mut impl postgres::GenericClient,
+    tournament: &str,
+    table: Option<&str>,
+    row: &Row,
+) -> Result<Sent, postgres::Error> {
+    let said: String = client
+        .query_one(
+            "SELECT floorcall.append($1, $2, $3, $4, $5, $6)",
+            &[
+                &tournament,
+                &table,
+                &row.seq,
+                &row.prev.0.as_slice(),
+                &row.hash.0.as_slice(),
+                &row.line,
+            ],
+        )?
+        .get(0);
+    Ok(match said.as_str() {
+        "new" => Sent::New,
+        "same" => Sent::Same,
+        _ => Sent::Fork,
+    })
+}
+
+/// Appends one of the floor's own records (a draw, a move, the clock: a
+/// JSON object, `{...}`, whose members are the caller's) to the
+/// tournament's floor chain, as the floor's role; returns it as stored.
+pub fn append_floor_record(
+    client: &mut Client,
+    tournament: &str,
+    object: &str,
+) -> Result<Row, FloorError> {
+    if !object.starts_with('{') || !object.ends_with('}') || object.contains('\n') {
+        return Err(FloorError::Io(
+            "a floor record is one JSON object on one line".into(),
+        ));
+    }
+    let mut tx = client.transaction()?;
+    let last = tx.query_opt(
+        "SELECT seq, hash FROM floorcall.floor_records WHERE tournament = $1 ORDER BY seq DESC LIMIT 1",
+        &[&tournament],
+    )?;
+    let (seq, prev) = match last {
+        Some(r) => {
+            let hash: Vec<u8> = r.get(1);
+            (r.get::<_, i64>(0) + 1, head_of(&hash).unwrap_or_default())
+        }
+        None => (0, Head::default()),
+    };
+    let (line, hash) = chain::seal_line(&prev, object);
+    let row = Row {
+        seq,
+        prev,
+        hash,
+        line: line.trim_end_matches('\n').to_string(),
+    };
+    match append(&mut tx, tournament, None, &row)? {
+        Sent::New => {
+            tx.commit()?;
+            Ok(row)
+        }
+        _ => Err(FloorError::Db(format!(
+            "floor record {seq} was written by another floor at the same time"
+        ))),
+    }
+}
+
+/// A hash read from the database (32 bytes).
+pub(crate) fn head_of(bytes: &[u8]) -> Option<Head> {
+    <[u8; 32]>::try_from(bytes).ok().map(Head)
+}
