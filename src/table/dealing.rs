@@ -15,8 +15,8 @@
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
 use super::command::Refusal;
-use super::decide::Outcome;
 use super::event::{AnteMode, Event, Post, Street, TableSetup};
+use super::outcome::Outcome;
 use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{HouseRules, RulingId};

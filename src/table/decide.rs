@@ -22,10 +22,11 @@
 
 use super::chips::Chips;
 use super::command::{Command, FloorDecision, Intent, Refusal};
-use super::event::{Action, Declaration, Event, Street};
-use super::state::{HandState, Pending};
-use super::{betting, dealing, floor, out_of_turn, showdown, words_and_chips};
-use crate::rules::{HouseRules, Ruling};
+use super::event::{Declaration, Event, Street};
+use super::outcome::Outcome;
+use super::state::HandState;
+use super::{betting, dealing, floor, out_of_turn, showdown};
+use crate::rules::HouseRules;
 
 /// The events `command` causes in `state` under `rules`, or why not.
 pub fn decide(
@@ -177,83 +178,6 @@ pub fn decide(
     }
     out.settle(rules);
     Ok(out.events)
-}
-
-/// Events under construction, applied to a scratch state as they are made.
-pub(super) struct Outcome {
-    /// The state with the events so far applied.
-    pub(super) state: HandState,
-    /// The events so far.
-    pub(super) events: Vec<Event>,
-}
-
-impl Outcome {
-    pub(super) fn new(state: HandState) -> Outcome {
-        Outcome {
-            state,
-            events: Vec::new(),
-        }
-    }
-
-    pub(super) fn emit(&mut self, event: Event) {
-        self.state.apply(&event);
-        self.events.push(event);
-    }
-
-    pub(super) fn bind(&mut self, action: Action, full: bool, rulings: Vec<Ruling>) {
-        self.emit(Event::ActionBound { action, full });
-        for ruling in rulings {
-            self.emit(Event::RulingSuggested { ruling });
-        }
-    }
-
-    pub(super) fn resolve_pending(&mut self, rules: &HouseRules) -> Result<(), Refusal> {
-        if let Some(pending) = self.state.pending.clone() {
-            let binding = words_and_chips::interpret(&self.state, rules, &pending)?;
-            self.bind(binding.action, binding.full, binding.rulings);
-        }
-        Ok(())
-    }
-
-    /// Adds a gesture or words to the seat's pending action, refusing it if
-    /// the whole would bind nothing legal.
-    pub(super) fn add_step(&mut self, rules: &HouseRules, step: Event) -> Result<(), Refusal> {
-        let seat = match &step {
-            Event::Declared { seat, .. }
-            | Event::ChipsPushed { seat, .. }
-            | Event::Tapped { seat }
-            | Event::Mucked { seat } => *seat,
-            _ => unreachable!("only physical steps are pending"),
-        };
-        betting::in_turn(&self.state, seat)?;
-        let mut pending = match &self.state.pending {
-            Some(p) if p.seat == seat => p.clone(),
-            _ => Pending {
-                seat,
-                steps: Vec::new(),
-            },
-        };
-        pending.steps.push(step.clone());
-        let pushed: Chips = pending
-            .steps
-            .iter()
-            .filter_map(|s| match s {
-                Event::ChipsPushed { chips, .. } => Some(chips.total()),
-                _ => None,
-            })
-            .sum();
-        let stack = self.state.seat(seat).stack;
-        if pushed > stack {
-            return Err(Refusal::NotEnoughChips {
-                seat: seat.number(),
-                stack,
-                needed: pushed,
-            });
-        }
-        words_and_chips::interpret(&self.state, rules, &pending)?;
-        self.emit(step);
-        Ok(())
-    }
 }
 
 #[cfg(test)]

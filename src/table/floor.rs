@@ -15,17 +15,11 @@
 //! Redtooth 36.
 
 use super::command::{FloorDecision, Irregularity, Penalty, Refusal};
-use super::decide::Outcome;
 use super::event::{Action, ActionKind, Event, Post, Street};
+use super::outcome::{Outcome, ruling};
 use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{DealtCardError, FloorOption, HouseRules, MisdealUntil, RulingId, Undercall};
-
-fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
-    Event::RulingSuggested {
-        ruling: rules.ruling(id, text),
-    }
-}
 
 /// Whether a misdeal can still be declared under the house rule.
 pub(super) fn misdeal_allowed(st: &HandState, rules: &HouseRules) -> Result<(), String> {

@@ -34,18 +34,12 @@
 
 use super::betting::{action_rulings, clear_action};
 use super::command::{Command, Intent, Refusal};
-use super::decide::Outcome;
 use super::event::{Action, ActionKind, Declaration, Event, Post};
+use super::outcome::{Outcome, ruling};
 use super::seat::Seat;
 use super::state::{HandState, OutOfTurnAction, Pending};
 use super::words_and_chips::interpret;
 use crate::rules::{FloorOption, HouseRules, OutOfTurn, RulingId};
-
-pub(super) fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
-    Event::RulingSuggested {
-        ruling: rules.ruling(id, text),
-    }
-}
 
 /// A ruling quoting the house's clause for its case (`rules::CLAUSES`);
 /// an empty `clause` quotes the main citation.

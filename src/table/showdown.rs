@@ -18,9 +18,9 @@
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
 use super::command::Refusal;
-use super::decide::Outcome;
 use super::eval;
 use super::event::{Award, Event, Street};
+use super::outcome::Outcome;
 use super::pots;
 use super::seat::Seat;
 use super::state::HandState;
