@@ -34,11 +34,27 @@ pub fn decide(
     rules: &HouseRules,
     command: &Command,
 ) -> Result<Vec<Event>, Refusal> {
+    decide_outcome(state, rules, command).map(|out| out.events)
+}
+
+/// `decide`, with the state its events leave: the scratch copy they were
+/// applied to as they were made, so a `Hand` takes it instead of applying
+/// them a second time (the invariants' fold of the journal checks the two
+/// agree).
+pub(super) fn decide_outcome(
+    state: &HandState,
+    rules: &HouseRules,
+    command: &Command,
+) -> Result<Outcome, Refusal> {
     if let Command::StartHand(setup) = command {
         if state.started {
             return Err(Refusal::AlreadyStarted);
         }
-        return dealing::start(setup, rules);
+        let mut out = Outcome::new(state.clone());
+        for e in dealing::start(setup, rules)? {
+            out.emit(e);
+        }
+        return Ok(out);
     }
     if !state.started {
         return Err(Refusal::NotStarted);
@@ -78,7 +94,7 @@ pub fn decide(
             out.emit(e);
         }
         out.settle(rules);
-        return Ok(out.events);
+        return Ok(out);
     }
     match command {
         Command::StartHand(_) => unreachable!("handled above"),
@@ -177,7 +193,7 @@ pub fn decide(
         }
     }
     out.settle(rules);
-    Ok(out.events)
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::command::{Command, Refusal};
-use super::decide::decide;
+use super::decide::decide_outcome;
 use super::event::{Event, TableSetup};
+use super::outcome::Outcome;
 use super::state::HandState;
 
 use crate::rules::HouseRules;
@@ -112,10 +113,8 @@ impl Hand {
     /// Decides a command; on success appends an entry and folds its events.
     /// A refused command changes nothing.
     pub fn execute(&mut self, command: &Command, line: Option<String>) -> Result<&Entry, Refusal> {
-        let events = decide(&self.state, &self.rules, command)?;
-        for e in &events {
-            self.state.apply(e);
-        }
+        let Outcome { state, events } = decide_outcome(&self.state, &self.rules, command)?;
+        self.state = state;
         self.redo.clear();
         Ok(self.push(line, events))
     }

@@ -102,8 +102,20 @@ pub(super) fn out_of_turn_line(
     rules: &HouseRules,
     command: &Command,
 ) -> Result<Option<Vec<Event>>, Refusal> {
-    let Some(seat) = command.seat() else {
-        return Ok(None);
+    // Only a betting action, words or a gesture can be out of turn (a
+    // seat's cards, dealt or shown, are not an action): the others are
+    // let through before the hand is looked at as the seat sees it.
+    let seat = match command {
+        Command::Say {
+            declaration: Declaration::Conditional,
+            ..
+        } => return Ok(None),
+        Command::Act { seat, .. }
+        | Command::Say { seat, .. }
+        | Command::Push { seat, .. }
+        | Command::Tap { seat }
+        | Command::Muck { seat } => *seat,
+        _ => return Ok(None),
     };
     if st.to_act.is_none_or(|t| t == seat) {
         return Ok(None);
