@@ -28,7 +28,8 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
     {
         return Err(Refusal::Setup(format!("{problem}.")));
     }
-    let mut out = Outcome::new(HandState::default());
+    let mut state = HandState::default();
+    let mut out = Outcome::new(&mut state);
     out.emit(Event::HandStarted {
         setup: setup.clone(),
     });

@@ -34,27 +34,30 @@ pub fn decide(
     rules: &HouseRules,
     command: &Command,
 ) -> Result<Vec<Event>, Refusal> {
-    decide_outcome(state, rules, command).map(|out| out.events)
+    decide_into(state, rules, command, &mut HandState::default())
 }
 
-/// `decide`, with the state its events leave: the scratch copy they were
-/// applied to as they were made, so a `Hand` takes it instead of applying
-/// them a second time (the invariants' fold of the journal checks the two
-/// agree).
-pub(super) fn decide_outcome(
+/// `decide`, its events applied as they are made to `scratch`, a copy of
+/// `state` made here (into `scratch`'s own allocations): a `Hand` keeps
+/// the scratch state and takes it as its state instead of applying the
+/// events a second time (the invariants' fold of the journal checks that
+/// the two agree). On a refusal `scratch` is left half-made.
+pub(super) fn decide_into(
     state: &HandState,
     rules: &HouseRules,
     command: &Command,
-) -> Result<Outcome, Refusal> {
+    scratch: &mut HandState,
+) -> Result<Vec<Event>, Refusal> {
     if let Command::StartHand(setup) = command {
         if state.started {
             return Err(Refusal::AlreadyStarted);
         }
-        let mut out = Outcome::new(state.clone());
-        for e in dealing::start(setup, rules)? {
-            out.emit(e);
+        let events = dealing::start(setup, rules)?;
+        scratch.copy_from(state);
+        for e in &events {
+            scratch.apply(e);
         }
-        return Ok(out);
+        return Ok(events);
     }
     if !state.started {
         return Err(Refusal::NotStarted);
@@ -70,7 +73,8 @@ pub(super) fn decide_outcome(
             max: Chips::MAX_TABLE,
         });
     }
-    let mut out = Outcome::new(state.clone());
+    scratch.copy_from(state);
+    let mut out = Outcome::new(scratch);
     // A seat's pending physical action resolves when the next line concerns
     // another seat or the dealer. A clear verb from the same seat is the
     // dealer's own reading of it and takes its place.
@@ -85,16 +89,16 @@ pub(super) fn decide_outcome(
     // Substantial action out of turn over the seat to act binds unless that
     // seat speaks up with this very line (TDA 40-B).
     let speaks_up = out.state.to_act.is_some() && command.seat() == out.state.to_act;
-    let binds_over_skipped = !speaks_up && out_of_turn::substantial_pending(&out.state, rules);
+    let binds_over_skipped = !speaks_up && out_of_turn::substantial_pending(out.state, rules);
     if binds_over_skipped {
         out.bind_over_skipped(rules);
     }
-    if let Some(events) = out_of_turn::out_of_turn_line(&out.state, rules, command)? {
+    if let Some(events) = out_of_turn::out_of_turn_line(out.state, rules, command)? {
         for e in events {
             out.emit(e);
         }
         out.settle(rules);
-        return Ok(out);
+        return Ok(out.events);
     }
     match command {
         Command::StartHand(_) => unreachable!("handled above"),
@@ -111,19 +115,19 @@ pub(super) fn decide_outcome(
             intent,
             all_in,
         } => {
-            let (action, full) = betting::clear_action(&out.state, rules, *seat, *intent)?;
+            let (action, full) = betting::clear_action(out.state, rules, *seat, *intent)?;
             if *all_in && !action.all_in {
                 return Err(Refusal::StatedMismatch {
                     stated: "allin".into(),
                     actual: format!("{action} leaves chips behind"),
                 });
             }
-            let mut rulings = betting::action_rulings(&out.state, rules, &action, full);
+            let mut rulings = betting::action_rulings(out.state, rules, &action, full);
             if *intent == Intent::AllIn && !action.all_in {
                 // No one could call more: the all in bound as a call.
                 let all = out.state.seat(*seat).max_to();
                 let what = format!("went all in for {all}");
-                rulings.push(betting::uncallable(&out.state, rules, *seat, &what, all));
+                rulings.push(betting::uncallable(out.state, rules, *seat, &what, all));
             }
             out.bind(action, full, rulings);
         }
@@ -146,26 +150,26 @@ pub(super) fn decide_outcome(
             if out.state.street == Street::Showdown {
                 out.discard_at_showdown(rules, *seat)?;
             } else {
-                showdown::muck_allowed(&out.state, rules, *seat)?;
+                showdown::muck_allowed(out.state, rules, *seat)?;
                 out.add_step(rules, Event::Mucked { seat: *seat })?;
             }
         }
         Command::Hole { seat, cards } => {
-            dealing::hole(&out.state, *seat, cards)?;
+            dealing::hole(out.state, *seat, cards)?;
             out.emit(Event::HoleCards {
                 seat: *seat,
                 cards: *cards,
             });
         }
         Command::Show { seat, cards } => {
-            let cards = showdown::show(&out.state, *seat, cards.as_ref())?;
+            let cards = showdown::show(out.state, *seat, cards.as_ref())?;
             out.emit(Event::HandShown { seat: *seat, cards });
         }
         Command::Deal { street, cards } => {
             // Whatever the line turns out to be (in turn, premature, a
             // four-card flop), no card comes twice: a card already seen in
             // the hand, or twice in the line, is a keying error.
-            dealing::unseen(&out.state, cards, None)?;
+            dealing::unseen(out.state, cards, None)?;
             if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
                 // Nuts 37: a board card dealt over a missed seat kills its hand.
                 out.board_over_skipped(rules);
@@ -174,9 +178,9 @@ pub(super) fn decide_outcome(
                 out.emit(floor::four_card_flop(rules));
             } else if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
                 // Dealt while a player is still to act: premature, not dealt.
-                out.emit(floor::premature(&out.state, rules, *street));
+                out.emit(floor::premature(out.state, rules, *street));
             } else {
-                dealing::deal(&out.state, *street, cards)?;
+                dealing::deal(out.state, *street, cards)?;
                 out.emit(Event::StreetDealt {
                     street: *street,
                     cards: cards.clone(),
@@ -184,7 +188,7 @@ pub(super) fn decide_outcome(
             }
         }
         Command::Floor(irregularity) => {
-            for e in floor::floor(&out.state, rules, *irregularity)? {
+            for e in floor::floor(out.state, rules, *irregularity)? {
                 out.emit(e);
             }
         }
@@ -193,7 +197,7 @@ pub(super) fn decide_outcome(
         }
     }
     out.settle(rules);
-    Ok(out)
+    Ok(out.events)
 }
 
 #[cfg(test)]

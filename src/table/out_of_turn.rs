@@ -386,7 +386,7 @@ pub(super) fn substantial_pending(st: &HandState, rules: &HouseRules) -> bool {
     }
 }
 
-impl Outcome {
+impl Outcome<'_> {
     /// TDA 40-B (and Nuts 37): substantial action has been taken out of
     /// turn over the skipped seat, and the next line is not the skipped
     /// seat speaking up: the out-of-turn actions bind where they were made,
@@ -395,7 +395,7 @@ impl Outcome {
     /// another seat or the dealer, and at the end of a script: a skipped
     /// player who acts at once has defended his right to act, TDA 40-A.)
     pub(super) fn bind_over_skipped(&mut self, rules: &HouseRules) {
-        if !substantial_pending(&self.state, rules) {
+        if !substantial_pending(self.state, rules) {
             return;
         }
         let mut chain = Chain {
@@ -719,7 +719,7 @@ fn checked_just_before(st: &HandState, oot: &OutOfTurnAction) -> bool {
 /// The floor's answer to a held out-of-turn action it was asked about
 /// (`floor binding sN`): the action binds now.
 pub(super) fn rule_binding(
-    out: &mut Outcome,
+    out: &mut Outcome<'_>,
     rules: &HouseRules,
     seat: Seat,
 ) -> Result<(), Refusal> {
@@ -741,10 +741,10 @@ pub(super) fn rule_binding(
             to_act: out.state.to_act.map_or(0, |t| t.number()),
         });
     }
-    let (action, full) = as_made(&out.state, rules, seat, oot.intent).ok_or(Refusal::NothingTo(
+    let (action, full) = as_made(out.state, rules, seat, oot.intent).ok_or(Refusal::NothingTo(
         "bind: the held action is no longer possible",
     ))?;
-    let rulings = action_rulings(&out.state, rules, &action, full);
+    let rulings = action_rulings(out.state, rules, &action, full);
     out.bind(action, full, rulings);
     out.emit(ruling_on(
         rules,
@@ -758,7 +758,7 @@ pub(super) fn rule_binding(
     Ok(())
 }
 
-impl Outcome {
+impl Outcome<'_> {
     /// Nuts 37: "Where action occurs before a player calls time that they
     /// have not acted and the dealer places a new board card, that player
     /// shall have a dead hand." Elsewhere the card is premature (and the
@@ -798,7 +798,7 @@ impl Outcome {
             else {
                 return;
             };
-            match turn_reached(&self.state, rules, &oot) {
+            match turn_reached(self.state, rules, &oot) {
                 TurnReached::Rule(events) => {
                     for e in events {
                         self.emit(e);
@@ -806,9 +806,9 @@ impl Outcome {
                     return;
                 }
                 TurnReached::Bind(intent, events) => {
-                    match as_made(&self.state, rules, seat, intent) {
+                    match as_made(self.state, rules, seat, intent) {
                         Some((action, full)) => {
-                            let rulings = action_rulings(&self.state, rules, &action, full);
+                            let rulings = action_rulings(self.state, rules, &action, full);
                             self.bind(action, full, rulings);
                             for e in events {
                                 self.emit(e);

@@ -21,15 +21,16 @@ pub(super) fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
 }
 
 /// Events under construction, applied to a scratch state as they are made.
-pub(super) struct Outcome {
-    /// The state with the events so far applied.
-    pub(super) state: HandState,
+pub(super) struct Outcome<'a> {
+    /// The scratch state with the events so far applied (a `Hand` keeps
+    /// one, so its allocations serve command after command).
+    pub(super) state: &'a mut HandState,
     /// The events so far.
     pub(super) events: Vec<Event>,
 }
 
-impl Outcome {
-    pub(super) fn new(state: HandState) -> Outcome {
+impl<'a> Outcome<'a> {
+    pub(super) fn new(state: &'a mut HandState) -> Outcome<'a> {
         Outcome {
             state,
             events: Vec::new(),
@@ -50,7 +51,7 @@ impl Outcome {
 
     pub(super) fn resolve_pending(&mut self, rules: &HouseRules) -> Result<(), Refusal> {
         if let Some(pending) = self.state.pending.clone() {
-            let binding = words_and_chips::interpret(&self.state, rules, &pending)?;
+            let binding = words_and_chips::interpret(self.state, rules, &pending)?;
             self.bind(binding.action, binding.full, binding.rulings);
         }
         Ok(())
@@ -66,7 +67,7 @@ impl Outcome {
             | Event::Mucked { seat } => *seat,
             _ => unreachable!("only physical steps are pending"),
         };
-        betting::in_turn(&self.state, seat)?;
+        betting::in_turn(self.state, seat)?;
         let mut pending = match &self.state.pending {
             Some(p) if p.seat == seat => p.clone(),
             _ => Pending {
@@ -91,7 +92,7 @@ impl Outcome {
                 needed: pushed,
             });
         }
-        words_and_chips::interpret(&self.state, rules, &pending)?;
+        words_and_chips::interpret(self.state, rules, &pending)?;
         self.emit(step);
         Ok(())
     }

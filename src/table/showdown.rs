@@ -26,7 +26,7 @@ use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{HouseRules, Ruling, RulingId, ShowOrder};
 
-impl Outcome {
+impl Outcome<'_> {
     /// Returns uncalled chips, awards pots when the hand is decided, and
     /// suggests the rulings that come with the end of a round.
     pub(super) fn settle(&mut self, rules: &HouseRules) {
@@ -127,7 +127,7 @@ impl Outcome {
         rules: &HouseRules,
         seat: Seat,
     ) -> Result<(), Refusal> {
-        discard(&self.state, seat)?;
+        discard(self.state, seat)?;
         let st = &self.state;
         let called_aggressor = st.last_aggressor == Some(seat) && st.last_caller.is_some();
         // The cards went toward the muck: ruled, not refused (TDA 14, 15).
