@@ -16,11 +16,13 @@
 //!
 //! Target (issue 21): the import within twice the read-only limit.
 //!
-//! Measured 2026-11-25 on the 2 shared cores, at load 13-37 (wall times
-//! move by a third from run to run at that load): whole processes 300 ms
-//! against 157 ms, 1.91x; in this process 467 ms against 239 ms, 1.96x
-//! (medians of 11 paired runs); criterion's medians 379 ms against 185 ms
-//! (2.05x) and 284 ms against 172 ms (1.65x); PokerKit 14.2 s. CPU time
+//! Measured 2026-11-25 on the 2 shared cores, two runs at load 7-37
+//! (wall times move by a third from run to run at that load): whole
+//! processes 300 / 509 ms against 157 / 242 ms, 1.91x / 2.11x; in this
+//! process 467 / 447 ms against 239 / 216 ms, 1.96x / 2.07x (medians of
+//! 11 paired runs); criterion's medians 1.65-2.06x in process and
+//! 2.05-2.83x as processes; PokerKit 14.2 / 24.5 s. The target is met in
+//! some runs, missed by a little in others. CPU time
 //! of a whole process: 0.09 s user + 0.07 s system against the limit's
 //! 0.07 s system. Before the engine kept its scratch state (it cloned the
 //! hand for each command and applied every event twice), at load 7-8:
