@@ -33,10 +33,11 @@ venv that `cargo test` makes (`target/tmp/pokerkit-0.7.7`) or
 `FLOORCALL_POKERKIT_PYTHON` has PokerKit.
 
 Measured in one such run (PokerKit 0.7.7, 25 November 2026, 2 shared
-cores, load 5.5-6): 10,012 hands in 14.2 s wall for PokerKit (median of
-3); floorcall's import and check 315-345 ms as a whole process (296-346
-ms in process), beside 123-144 ms for only reading the same files the
-same way: about 45 times faster than PokerKit.
+cores, load 13-37): 10,012 hands in 14.2 s wall for PokerKit (median of
+3; 24.5 s in another run at load 7-12); floorcall's import and check 300
+ms as a whole process (467 ms in process), beside 157 ms (239 ms) for
+only reading the same files the same way, medians of 11 paired runs:
+about 47 times faster than PokerKit.
 """
 
 import sys

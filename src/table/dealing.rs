@@ -15,8 +15,8 @@
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
 use super::command::Refusal;
-use super::decide::Outcome;
 use super::event::{AnteMode, Event, Post, Street, TableSetup};
+use super::outcome::Outcome;
 use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{HouseRules, RulingId};
@@ -28,7 +28,8 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
     {
         return Err(Refusal::Setup(format!("{problem}.")));
     }
-    let mut out = Outcome::new(HandState::default());
+    let mut state = HandState::default();
+    let mut out = Outcome::new(&mut state);
     out.emit(Event::HandStarted {
         setup: setup.clone(),
     });

@@ -22,10 +22,11 @@
 
 use super::chips::Chips;
 use super::command::{Command, FloorDecision, Intent, Refusal};
-use super::event::{Action, Declaration, Event, Street};
-use super::state::{HandState, Pending};
-use super::{betting, dealing, floor, out_of_turn, showdown, words_and_chips};
-use crate::rules::{HouseRules, Ruling};
+use super::event::{Declaration, Event, Street};
+use super::outcome::Outcome;
+use super::state::HandState;
+use super::{betting, dealing, floor, out_of_turn, showdown};
+use crate::rules::HouseRules;
 
 /// The events `command` causes in `state` under `rules`, or why not.
 pub fn decide(
@@ -33,11 +34,30 @@ pub fn decide(
     rules: &HouseRules,
     command: &Command,
 ) -> Result<Vec<Event>, Refusal> {
+    decide_into(state, rules, command, &mut HandState::default())
+}
+
+/// `decide`, its events applied as they are made to `scratch`, a copy of
+/// `state` made here (into `scratch`'s own allocations): a `Hand` keeps
+/// the scratch state and takes it as its state instead of applying the
+/// events a second time (the invariants' fold of the journal checks that
+/// the two agree). On a refusal `scratch` is left half-made.
+pub(super) fn decide_into(
+    state: &HandState,
+    rules: &HouseRules,
+    command: &Command,
+    scratch: &mut HandState,
+) -> Result<Vec<Event>, Refusal> {
     if let Command::StartHand(setup) = command {
         if state.started {
             return Err(Refusal::AlreadyStarted);
         }
-        return dealing::start(setup, rules);
+        let events = dealing::start(setup, rules)?;
+        scratch.copy_from(state);
+        for e in &events {
+            scratch.apply(e);
+        }
+        return Ok(events);
     }
     if !state.started {
         return Err(Refusal::NotStarted);
@@ -53,7 +73,8 @@ pub fn decide(
             max: Chips::MAX_TABLE,
         });
     }
-    let mut out = Outcome::new(state.clone());
+    scratch.copy_from(state);
+    let mut out = Outcome::new(scratch);
     // A seat's pending physical action resolves when the next line concerns
     // another seat or the dealer. A clear verb from the same seat is the
     // dealer's own reading of it and takes its place.
@@ -68,11 +89,11 @@ pub fn decide(
     // Substantial action out of turn over the seat to act binds unless that
     // seat speaks up with this very line (TDA 40-B).
     let speaks_up = out.state.to_act.is_some() && command.seat() == out.state.to_act;
-    let binds_over_skipped = !speaks_up && out_of_turn::substantial_pending(&out.state, rules);
+    let binds_over_skipped = !speaks_up && out_of_turn::substantial_pending(out.state, rules);
     if binds_over_skipped {
         out.bind_over_skipped(rules);
     }
-    if let Some(events) = out_of_turn::out_of_turn_line(&out.state, rules, command)? {
+    if let Some(events) = out_of_turn::out_of_turn_line(out.state, rules, command)? {
         for e in events {
             out.emit(e);
         }
@@ -94,19 +115,19 @@ pub fn decide(
             intent,
             all_in,
         } => {
-            let (action, full) = betting::clear_action(&out.state, rules, *seat, *intent)?;
+            let (action, full) = betting::clear_action(out.state, rules, *seat, *intent)?;
             if *all_in && !action.all_in {
                 return Err(Refusal::StatedMismatch {
                     stated: "allin".into(),
                     actual: format!("{action} leaves chips behind"),
                 });
             }
-            let mut rulings = betting::action_rulings(&out.state, rules, &action, full);
+            let mut rulings = betting::action_rulings(out.state, rules, &action, full);
             if *intent == Intent::AllIn && !action.all_in {
                 // No one could call more: the all in bound as a call.
                 let all = out.state.seat(*seat).max_to();
                 let what = format!("went all in for {all}");
-                rulings.push(betting::uncallable(&out.state, rules, *seat, &what, all));
+                rulings.push(betting::uncallable(out.state, rules, *seat, &what, all));
             }
             out.bind(action, full, rulings);
         }
@@ -129,26 +150,26 @@ pub fn decide(
             if out.state.street == Street::Showdown {
                 out.discard_at_showdown(rules, *seat)?;
             } else {
-                showdown::muck_allowed(&out.state, rules, *seat)?;
+                showdown::muck_allowed(out.state, rules, *seat)?;
                 out.add_step(rules, Event::Mucked { seat: *seat })?;
             }
         }
         Command::Hole { seat, cards } => {
-            dealing::hole(&out.state, *seat, cards)?;
+            dealing::hole(out.state, *seat, cards)?;
             out.emit(Event::HoleCards {
                 seat: *seat,
                 cards: *cards,
             });
         }
         Command::Show { seat, cards } => {
-            let cards = showdown::show(&out.state, *seat, cards.as_ref())?;
+            let cards = showdown::show(out.state, *seat, cards.as_ref())?;
             out.emit(Event::HandShown { seat: *seat, cards });
         }
         Command::Deal { street, cards } => {
             // Whatever the line turns out to be (in turn, premature, a
             // four-card flop), no card comes twice: a card already seen in
             // the hand, or twice in the line, is a keying error.
-            dealing::unseen(&out.state, cards, None)?;
+            dealing::unseen(out.state, cards, None)?;
             if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
                 // Nuts 37: a board card dealt over a missed seat kills its hand.
                 out.board_over_skipped(rules);
@@ -157,9 +178,9 @@ pub fn decide(
                 out.emit(floor::four_card_flop(rules));
             } else if out.state.to_act.is_some() && out.state.street.next_board() == Some(*street) {
                 // Dealt while a player is still to act: premature, not dealt.
-                out.emit(floor::premature(&out.state, rules, *street));
+                out.emit(floor::premature(out.state, rules, *street));
             } else {
-                dealing::deal(&out.state, *street, cards)?;
+                dealing::deal(out.state, *street, cards)?;
                 out.emit(Event::StreetDealt {
                     street: *street,
                     cards: cards.clone(),
@@ -167,7 +188,7 @@ pub fn decide(
             }
         }
         Command::Floor(irregularity) => {
-            for e in floor::floor(&out.state, rules, *irregularity)? {
+            for e in floor::floor(out.state, rules, *irregularity)? {
                 out.emit(e);
             }
         }
@@ -177,83 +198,6 @@ pub fn decide(
     }
     out.settle(rules);
     Ok(out.events)
-}
-
-/// Events under construction, applied to a scratch state as they are made.
-pub(super) struct Outcome {
-    /// The state with the events so far applied.
-    pub(super) state: HandState,
-    /// The events so far.
-    pub(super) events: Vec<Event>,
-}
-
-impl Outcome {
-    pub(super) fn new(state: HandState) -> Outcome {
-        Outcome {
-            state,
-            events: Vec::new(),
-        }
-    }
-
-    pub(super) fn emit(&mut self, event: Event) {
-        self.state.apply(&event);
-        self.events.push(event);
-    }
-
-    pub(super) fn bind(&mut self, action: Action, full: bool, rulings: Vec<Ruling>) {
-        self.emit(Event::ActionBound { action, full });
-        for ruling in rulings {
-            self.emit(Event::RulingSuggested { ruling });
-        }
-    }
-
-    pub(super) fn resolve_pending(&mut self, rules: &HouseRules) -> Result<(), Refusal> {
-        if let Some(pending) = self.state.pending.clone() {
-            let binding = words_and_chips::interpret(&self.state, rules, &pending)?;
-            self.bind(binding.action, binding.full, binding.rulings);
-        }
-        Ok(())
-    }
-
-    /// Adds a gesture or words to the seat's pending action, refusing it if
-    /// the whole would bind nothing legal.
-    pub(super) fn add_step(&mut self, rules: &HouseRules, step: Event) -> Result<(), Refusal> {
-        let seat = match &step {
-            Event::Declared { seat, .. }
-            | Event::ChipsPushed { seat, .. }
-            | Event::Tapped { seat }
-            | Event::Mucked { seat } => *seat,
-            _ => unreachable!("only physical steps are pending"),
-        };
-        betting::in_turn(&self.state, seat)?;
-        let mut pending = match &self.state.pending {
-            Some(p) if p.seat == seat => p.clone(),
-            _ => Pending {
-                seat,
-                steps: Vec::new(),
-            },
-        };
-        pending.steps.push(step.clone());
-        let pushed: Chips = pending
-            .steps
-            .iter()
-            .filter_map(|s| match s {
-                Event::ChipsPushed { chips, .. } => Some(chips.total()),
-                _ => None,
-            })
-            .sum();
-        let stack = self.state.seat(seat).stack;
-        if pushed > stack {
-            return Err(Refusal::NotEnoughChips {
-                seat: seat.number(),
-                stack,
-                needed: pushed,
-            });
-        }
-        words_and_chips::interpret(&self.state, rules, &pending)?;
-        self.emit(step);
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -15,17 +15,11 @@
 //! Redtooth 36.
 
 use super::command::{FloorDecision, Irregularity, Penalty, Refusal};
-use super::decide::Outcome;
 use super::event::{Action, ActionKind, Event, Post, Street};
+use super::outcome::{Outcome, ruling};
 use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{DealtCardError, FloorOption, HouseRules, MisdealUntil, RulingId, Undercall};
-
-fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
-    Event::RulingSuggested {
-        ruling: rules.ruling(id, text),
-    }
-}
 
 /// Whether a misdeal can still be declared under the house rule.
 pub(super) fn misdeal_allowed(st: &HandState, rules: &HouseRules) -> Result<(), String> {
@@ -269,7 +263,7 @@ fn because(reason: Option<&str>) -> String {
 /// journaled with the TD's reason. The floor can always rule (TDA 1); each
 /// decision is checked against the hand so that the chips stay right.
 pub(super) fn decide_floor(
-    out: &mut Outcome,
+    out: &mut Outcome<'_>,
     rules: &HouseRules,
     decision: FloorDecision,
     reason: Option<&str>,
@@ -287,7 +281,7 @@ pub(super) fn decide_floor(
     };
     match decision {
         FloorDecision::DeadHand(seat) => {
-            live(&out.state, seat)?;
+            live(out.state, seat)?;
             if !out.state.street.is_betting() && out.state.street != Street::Showdown {
                 return Err(Refusal::HandOver);
             }
@@ -302,7 +296,7 @@ pub(super) fn decide_floor(
             ));
         }
         FloorDecision::AllOptions(seat) => {
-            live(&out.state, seat)?;
+            live(out.state, seat)?;
             if !out.state.raise_barred[seat.index()] {
                 return Err(Refusal::FloorCannot(format!(
                     "seat {} already has every option.",
@@ -368,9 +362,9 @@ pub(super) fn decide_floor(
             }
         }
         FloorDecision::Binding(seat) => super::out_of_turn::rule_binding(out, rules, seat)?,
-        FloorDecision::Misdeal => match misdeal_allowed(&out.state, rules) {
+        FloorDecision::Misdeal => match misdeal_allowed(out.state, rules) {
             Ok(()) => {
-                for e in misdeal_events(&out.state, rules, "called by the floor") {
+                for e in misdeal_events(out.state, rules, "called by the floor") {
                     out.emit(e);
                 }
                 if !why.is_empty() {

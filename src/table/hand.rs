@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::command::{Command, Refusal};
-use super::decide::decide;
+use super::decide::decide_into;
 use super::event::{Event, TableSetup};
 use super::state::HandState;
 
@@ -66,7 +66,12 @@ pub struct Hand {
     /// (an import, a verify) parses and builds the rules once.
     rules: Arc<HouseRules>,
     entries: Vec<Entry>,
-    state: HandState,
+    /// Boxed, as is the scratch state, so that the two change places by
+    /// their pointers.
+    state: Box<HandState>,
+    /// Where the next command is decided: a copy of `state` made into
+    /// the allocations of the state before it (`decide_into`).
+    scratch: Box<HandState>,
     redo: Vec<u32>,
 }
 
@@ -76,7 +81,8 @@ impl Hand {
         let mut hand = Hand {
             rules: rules.into(),
             entries: Vec::new(),
-            state: HandState::default(),
+            state: Box::default(),
+            scratch: Box::default(),
             redo: Vec::new(),
         };
         hand.execute(&Command::StartHand(setup), None)?;
@@ -89,7 +95,8 @@ impl Hand {
         Hand {
             rules: rules.into(),
             entries,
-            state,
+            state: Box::new(state),
+            scratch: Box::default(),
             redo: Vec::new(),
         }
     }
@@ -106,7 +113,8 @@ impl Hand {
         Hand {
             rules: rules.into(),
             entries,
-            state,
+            state: Box::new(state),
+            scratch: Box::default(),
             redo: Vec::new(),
         }
     }
@@ -129,10 +137,8 @@ impl Hand {
     /// Decides a command; on success appends an entry and folds its events.
     /// A refused command changes nothing.
     pub fn execute(&mut self, command: &Command, line: Option<String>) -> Result<&Entry, Refusal> {
-        let events = decide(&self.state, &self.rules, command)?;
-        for e in &events {
-            self.state.apply(e);
-        }
+        let events = decide_into(&self.state, &self.rules, command, &mut self.scratch)?;
+        std::mem::swap(&mut self.state, &mut self.scratch);
         self.redo.clear();
         Ok(self.push(line, events))
     }
@@ -183,7 +189,7 @@ impl Hand {
             vec![Event::EntryRetracted { entry: target }],
         );
         self.redo.push(self.entries.len() as u32 - 1);
-        self.state = replay(&self.entries);
+        *self.state = replay(&self.entries);
         Ok(self.entries.last().expect("an entry was just pushed"))
     }
 
@@ -194,7 +200,7 @@ impl Hand {
             Some(format!("# redo entry {retraction}")),
             vec![Event::EntryRetracted { entry: retraction }],
         );
-        self.state = replay(&self.entries);
+        *self.state = replay(&self.entries);
         Ok(self.entries.last().expect("an entry was just pushed"))
     }
 }

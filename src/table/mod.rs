@@ -24,6 +24,7 @@ pub mod floor;
 pub mod hand;
 pub mod invariants;
 pub mod out_of_turn;
+pub mod outcome;
 pub mod pots;
 pub mod showdown;
 pub mod state;

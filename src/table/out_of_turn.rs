@@ -34,18 +34,12 @@
 
 use super::betting::{action_rulings, clear_action};
 use super::command::{Command, Intent, Refusal};
-use super::decide::Outcome;
 use super::event::{Action, ActionKind, Declaration, Event, Post};
+use super::outcome::{Outcome, ruling};
 use super::seat::Seat;
 use super::state::{HandState, OutOfTurnAction, Pending};
 use super::words_and_chips::interpret;
 use crate::rules::{FloorOption, HouseRules, OutOfTurn, RulingId};
-
-pub(super) fn ruling(rules: &HouseRules, id: RulingId, text: String) -> Event {
-    Event::RulingSuggested {
-        ruling: rules.ruling(id, text),
-    }
-}
 
 /// A ruling quoting the house's clause for its case (`rules::CLAUSES`);
 /// an empty `clause` quotes the main citation.
@@ -108,8 +102,20 @@ pub(super) fn out_of_turn_line(
     rules: &HouseRules,
     command: &Command,
 ) -> Result<Option<Vec<Event>>, Refusal> {
-    let Some(seat) = command.seat() else {
-        return Ok(None);
+    // Only a betting action, words or a gesture can be out of turn (a
+    // seat's cards, dealt or shown, are not an action): the others are
+    // let through before the hand is looked at as the seat sees it.
+    let seat = match command {
+        Command::Say {
+            declaration: Declaration::Conditional,
+            ..
+        } => return Ok(None),
+        Command::Act { seat, .. }
+        | Command::Say { seat, .. }
+        | Command::Push { seat, .. }
+        | Command::Tap { seat }
+        | Command::Muck { seat } => *seat,
+        _ => return Ok(None),
     };
     if st.to_act.is_none_or(|t| t == seat) {
         return Ok(None);
@@ -380,7 +386,7 @@ pub(super) fn substantial_pending(st: &HandState, rules: &HouseRules) -> bool {
     }
 }
 
-impl Outcome {
+impl Outcome<'_> {
     /// TDA 40-B (and Nuts 37): substantial action has been taken out of
     /// turn over the skipped seat, and the next line is not the skipped
     /// seat speaking up: the out-of-turn actions bind where they were made,
@@ -389,7 +395,7 @@ impl Outcome {
     /// another seat or the dealer, and at the end of a script: a skipped
     /// player who acts at once has defended his right to act, TDA 40-A.)
     pub(super) fn bind_over_skipped(&mut self, rules: &HouseRules) {
-        if !substantial_pending(&self.state, rules) {
+        if !substantial_pending(self.state, rules) {
             return;
         }
         let mut chain = Chain {
@@ -713,7 +719,7 @@ fn checked_just_before(st: &HandState, oot: &OutOfTurnAction) -> bool {
 /// The floor's answer to a held out-of-turn action it was asked about
 /// (`floor binding sN`): the action binds now.
 pub(super) fn rule_binding(
-    out: &mut Outcome,
+    out: &mut Outcome<'_>,
     rules: &HouseRules,
     seat: Seat,
 ) -> Result<(), Refusal> {
@@ -735,10 +741,10 @@ pub(super) fn rule_binding(
             to_act: out.state.to_act.map_or(0, |t| t.number()),
         });
     }
-    let (action, full) = as_made(&out.state, rules, seat, oot.intent).ok_or(Refusal::NothingTo(
+    let (action, full) = as_made(out.state, rules, seat, oot.intent).ok_or(Refusal::NothingTo(
         "bind: the held action is no longer possible",
     ))?;
-    let rulings = action_rulings(&out.state, rules, &action, full);
+    let rulings = action_rulings(out.state, rules, &action, full);
     out.bind(action, full, rulings);
     out.emit(ruling_on(
         rules,
@@ -752,7 +758,7 @@ pub(super) fn rule_binding(
     Ok(())
 }
 
-impl Outcome {
+impl Outcome<'_> {
     /// Nuts 37: "Where action occurs before a player calls time that they
     /// have not acted and the dealer places a new board card, that player
     /// shall have a dead hand." Elsewhere the card is premature (and the
@@ -792,7 +798,7 @@ impl Outcome {
             else {
                 return;
             };
-            match turn_reached(&self.state, rules, &oot) {
+            match turn_reached(self.state, rules, &oot) {
                 TurnReached::Rule(events) => {
                     for e in events {
                         self.emit(e);
@@ -800,9 +806,9 @@ impl Outcome {
                     return;
                 }
                 TurnReached::Bind(intent, events) => {
-                    match as_made(&self.state, rules, seat, intent) {
+                    match as_made(self.state, rules, seat, intent) {
                         Some((action, full)) => {
-                            let rulings = action_rulings(&self.state, rules, &action, full);
+                            let rulings = action_rulings(self.state, rules, &action, full);
                             self.bind(action, full, rulings);
                             for e in events {
                                 self.emit(e);

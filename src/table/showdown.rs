@@ -18,15 +18,15 @@
 use super::cards::{Card, format_cards};
 use super::chips::Chips;
 use super::command::Refusal;
-use super::decide::Outcome;
 use super::eval;
 use super::event::{Award, Event, Street};
+use super::outcome::Outcome;
 use super::pots;
 use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{HouseRules, Ruling, RulingId, ShowOrder};
 
-impl Outcome {
+impl Outcome<'_> {
     /// Returns uncalled chips, awards pots when the hand is decided, and
     /// suggests the rulings that come with the end of a round.
     pub(super) fn settle(&mut self, rules: &HouseRules) {
@@ -38,15 +38,18 @@ impl Outcome {
         if st.street == Street::Done {
             return;
         }
-        let live: Vec<Seat> = st.live().collect();
+        // The one seat left in, when only one is.
+        let alone = match (st.live().next(), st.live_count()) {
+            (Some(seat), 1) => Some(seat),
+            _ => None,
+        };
         let round_over =
             st.street == Street::Showdown || (st.street.is_betting() && st.to_act.is_none());
-        if live.len() == 1 || round_over {
+        if alone.is_some() || round_over {
             self.return_uncalled(rules);
         }
         let st = &self.state;
-        if live.len() == 1 {
-            let winner = live[0];
+        if let Some(winner) = alone {
             let awards = st
                 .pots()
                 .into_iter()
@@ -124,7 +127,7 @@ impl Outcome {
         rules: &HouseRules,
         seat: Seat,
     ) -> Result<(), Refusal> {
-        discard(&self.state, seat)?;
+        discard(self.state, seat)?;
         let st = &self.state;
         let called_aggressor = st.last_aggressor == Some(seat) && st.last_caller.is_some();
         // The cards went toward the muck: ruled, not refused (TDA 14, 15).
@@ -153,10 +156,21 @@ impl Outcome {
     /// 31: the blinds are forfeited).
     pub(super) fn return_uncalled(&mut self, rules: &HouseRules) {
         let st = &self.state;
-        let mut by_commit: Vec<(Chips, Seat)> =
-            st.occupied().map(|s| (st.seat(s).committed, s)).collect();
-        by_commit.sort_by_key(|c| std::cmp::Reverse(c.0));
-        if let [(top, seat), (second, _), ..] = by_commit[..]
+        // The largest contribution (the first seat of it, in seat order)
+        // and the next largest, among two or more seats.
+        let mut top: Option<(Chips, Seat)> = None;
+        let mut second: Option<Chips> = None;
+        for seat in st.occupied() {
+            let c = st.seat(seat).committed;
+            match top {
+                Some((t, _)) if c <= t => second = Some(second.map_or(c, |s| s.max(c))),
+                _ => {
+                    second = top.map(|(t, _)| t);
+                    top = Some((c, seat));
+                }
+            }
+        }
+        if let (Some((top, seat)), Some(second)) = (top, second)
             && top > second
             && st.seat(seat).live()
         {

@@ -638,6 +638,73 @@ impl HandState {
         self.last_actor = keep;
     }
 
+    /// Makes this state equal to `source`, keeping this one's allocations
+    /// (the derived `clone_from` replaces them): `decide`'s scratch copy is
+    /// made this way once per command. Every field is named, so a field
+    /// added to the state cannot be left out.
+    pub fn copy_from(&mut self, source: &HandState) {
+        let HandState {
+            started,
+            seats,
+            button,
+            small_blind,
+            big_blind,
+            big_blind_seat,
+            unit,
+            street,
+            board,
+            dead_money,
+            starting_pot,
+            ante_mode,
+            current_bet,
+            raise_size,
+            opening_bet,
+            last_aggressor,
+            last_caller,
+            to_act,
+            last_actor,
+            pending,
+            actions,
+            rulings,
+            seen,
+            awards,
+            out_of_turn,
+            skipped,
+            raise_barred,
+            misdealt,
+            penalties,
+        } = source;
+        self.started.clone_from(started);
+        self.seats.clone_from(seats);
+        self.button.clone_from(button);
+        self.small_blind.clone_from(small_blind);
+        self.big_blind.clone_from(big_blind);
+        self.big_blind_seat.clone_from(big_blind_seat);
+        self.unit.clone_from(unit);
+        self.street.clone_from(street);
+        self.board.clone_from(board);
+        self.dead_money.clone_from(dead_money);
+        self.starting_pot.clone_from(starting_pot);
+        self.ante_mode.clone_from(ante_mode);
+        self.current_bet.clone_from(current_bet);
+        self.raise_size.clone_from(raise_size);
+        self.opening_bet.clone_from(opening_bet);
+        self.last_aggressor.clone_from(last_aggressor);
+        self.last_caller.clone_from(last_caller);
+        self.to_act.clone_from(to_act);
+        self.last_actor.clone_from(last_actor);
+        self.pending.clone_from(pending);
+        self.actions.clone_from(actions);
+        self.rulings.clone_from(rulings);
+        self.seen.clone_from(seen);
+        self.awards.clone_from(awards);
+        self.out_of_turn.clone_from(out_of_turn);
+        self.skipped.clone_from(skipped);
+        self.raise_barred.clone_from(raise_barred);
+        self.misdealt.clone_from(misdealt);
+        self.penalties.clone_from(penalties);
+    }
+
     /// The state as the fold of `events`.
     pub fn fold<'a>(events: impl IntoIterator<Item = &'a Event>) -> HandState {
         let mut state = HandState::default();

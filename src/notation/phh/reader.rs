@@ -15,7 +15,7 @@
 //! exactly as `toml` and serde do (the tests compare the two on every
 //! shared hand and on each construct).
 
-use super::{Amount, RawPhh};
+use super::raw::{Amount, RawPhh};
 
 /// A value of the subset other than an array.
 #[derive(Debug, Clone, Copy)]

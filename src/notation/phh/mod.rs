@@ -14,23 +14,33 @@
 //! error naming the PHH action. Unknown PHH keys are ignored (the format has
 //! many optional fields: event, city, time zone ...); what the engine cannot
 //! represent (other variants, straddles, uneven antes) is refused.
+//!
+//! What flows through here is the import itself: a file's text is read
+//! into its keys (`raw`, with the purpose-built `reader`), its table and
+//! each action are put in floorcall's terms (`translate`), and the commands
+//! are played on a `Hand` one by one (`import_raw`, `run`), keeping the
+//! commands and their sources for an import or only the end of the hand
+//! for a check (`check`, which compares the stacks the hand ends with).
 
-use std::io;
-use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+mod check;
+mod raw;
 mod reader;
+mod translate;
 
-use serde::Deserialize;
 use thiserror::Error;
+
+pub use check::{CheckFailure, Checked, FileHand, HandCheck, check, check_each, check_files};
+use raw::{RawPhh, read_raw, whole};
+use translate::{check_len, seated, table, translate};
 
 use crate::notation::format_command;
 use crate::rules::HouseRules;
-use crate::table::cards::{Card, parse_cards};
-use crate::table::command::{Command, Intent, Refusal};
-use crate::table::event::{AnteMode, BlindSeats, Street, TableSetup};
+use crate::table::command::{Command, Refusal};
+use crate::table::event::TableSetup;
 use crate::table::seat::MAX_SEATS;
-use crate::table::{Chips, Hand, HandState, Seat};
+use crate::table::{Chips, Hand, Seat};
 
 /// A PHH file that cannot be imported or replayed, with what was wrong.
 #[derive(Debug, Error)]
@@ -145,91 +155,6 @@ pub struct PhhHand {
     pub fractional_finishing_stacks: Option<Vec<(Seat, f64)>>,
 }
 
-/// The PHH keys the importer reads; others are ignored.
-#[derive(Debug, Deserialize, PartialEq)]
-struct RawPhh {
-    variant: String,
-    #[serde(default)]
-    antes: Option<Vec<Amount>>,
-    #[serde(default)]
-    blinds_or_straddles: Option<Vec<Amount>>,
-    #[serde(default)]
-    min_bet: Option<Amount>,
-    starting_stacks: Vec<Amount>,
-    #[serde(default)]
-    actions: Vec<String>,
-    #[serde(default)]
-    players: Option<Vec<String>>,
-    #[serde(default)]
-    finishing_stacks: Option<Vec<Amount>>,
-    /// floorcall's own: the chip denominations in play (the odd chip of a
-    /// split is the smallest), written by `export`.
-    #[serde(default, rename = "_floorcall_denominations")]
-    denominations: Vec<Amount>,
-}
-
-/// A PHH amount: an integer, or a float (PokerKit writes `10000.0`, and
-/// `10387.5` when it splits a pot exactly).
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Amount(f64);
-
-impl Amount {
-    /// The amount in whole chips, when it is one.
-    fn whole(self) -> Option<u64> {
-        let v = self.0;
-        (v >= 0.0 && v.fract() == 0.0 && v <= u64::MAX as f64).then_some(v as u64)
-    }
-}
-
-impl<'de> Deserialize<'de> for Amount {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Amount;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an amount of chips, not negative")
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Amount, E> {
-                Ok(Amount(v as f64))
-            }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Amount, E> {
-                if v < 0 {
-                    return Err(E::custom(format!("{v} chips is negative")));
-                }
-                Ok(Amount(v as f64))
-            }
-            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Amount, E> {
-                if !(v >= 0.0 && v.is_finite()) {
-                    return Err(E::custom(format!("{v} is not an amount of chips")));
-                }
-                Ok(Amount(v))
-            }
-        }
-        d.deserialize_any(Visitor)
-    }
-}
-
-/// An amount in whole chips a table can hold, or an error naming the field
-/// and the value.
-fn chips(field: &'static str, amount: Amount) -> Result<u64, PhhError> {
-    match amount.whole() {
-        None => Err(PhhError::Fraction {
-            field,
-            value: amount.0,
-        }),
-        Some(v) if !Chips(v).within_table() => Err(PhhError::OverMaximum {
-            field,
-            value: amount.0,
-        }),
-        Some(v) => Ok(v),
-    }
-}
-
-/// Amounts in whole chips, or an error naming the field and the value.
-fn whole(field: &'static str, amounts: &[Amount]) -> Result<Vec<u64>, PhhError> {
-    amounts.iter().map(|a| chips(field, *a)).collect()
-}
-
 /// Reads a PHH file and plays it through the engine (TDA rules) to map each
 /// action to a command.
 pub fn import(text: &str) -> Result<PhhHand, PhhError> {
@@ -241,16 +166,6 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
 /// imported hand and the hand as played.
 pub fn import_played(text: &str, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
     import_raw(read_raw(text)?, rules, Keep::All)
-}
-
-/// A PHH file's keys: read by the purpose-built reader when the file is in
-/// the TOML subset it knows (every file PokerKit or floorcall writes), else
-/// by the `toml` crate, which also names what is wrong.
-fn read_raw(text: &str) -> Result<RawPhh, toml::de::Error> {
-    match reader::read(text) {
-        Some(raw) => Ok(raw),
-        None => toml::from_str(text),
-    }
 }
 
 /// What an import keeps beyond the hand's setup, end and finishing
@@ -367,174 +282,6 @@ impl Source<'_> {
     }
 }
 
-/// Why a PHH hand did not check out.
-#[derive(Debug, Error)]
-pub enum CheckFailure {
-    /// Not TOML, or a field of the wrong type, where it is.
-    #[error("line {line}, column {column}: {message}")]
-    Malformed {
-        /// From 1.
-        line: usize,
-        /// From 1, in characters.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A hand of a `.phhs` file with a field missing or of the wrong type
-    /// (the file as a whole is TOML, so there is no line to name).
-    #[error("{0}")]
-    Field(String),
-    /// It could not be imported or played.
-    #[error("{0}")]
-    Phh(#[from] PhhError),
-    /// The actions ran out before the hand was over.
-    #[error("the hand is not over after its last action (street {street}).")]
-    Unfinished {
-        /// Where the hand stopped.
-        street: Street,
-    },
-    /// The hand ended with other stacks than the file records.
-    #[error("finishing_stacks are {expected}; the hand ends with {got}.")]
-    Stacks {
-        /// The recorded stacks, as written.
-        expected: String,
-        /// The stacks played out.
-        got: String,
-    },
-}
-
-/// What a checked hand showed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Checked {
-    /// It ended with the finishing stacks it records (fractional ones to
-    /// within half a chip).
-    Matched,
-    /// It records no finishing stacks; it played to the end.
-    Unrecorded,
-}
-
-/// A TOML error on one line: where it is (line and column from 1) and
-/// what is wrong.
-fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
-    let at = e.span().map_or(0, |span| span.start.min(text.len()));
-    let before = text.get(..at).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    CheckFailure::Malformed {
-        line,
-        column,
-        message: e.message().trim().to_string(),
-    }
-}
-
-/// Imports a PHH text, plays it under `rules` and compares the stacks it
-/// ends with against its `finishing_stacks`: exact in whole chips, within
-/// half a chip of a fractional (exactly split) stack.
-pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
-    let raw = read_raw(text).map_err(|e| malformed(text, &e))?;
-    check_raw(raw, rules)
-}
-
-/// A hand of a checked file: its name in a `.phhs` file, and its check.
-pub type FileHand = (Option<String>, Result<Checked, CheckFailure>);
-
-/// Checks PHH files, read and played on every core
-/// (`files::read_each`): for each, in order, its hands (a `.phh` file's
-/// one, unnamed; a `.phhs` file's each by name) and how they checked, or
-/// why the file could not be read.
-pub fn check_files(files: &[PathBuf], rules: &Arc<HouseRules>) -> Vec<io::Result<Vec<FileHand>>> {
-    crate::files::read_each(files, |path, text| {
-        text.map(|text| {
-            if path.extension().is_some_and(|x| x == "phhs") {
-                match check_each(&text, rules) {
-                    Ok(hands) => hands.into_iter().map(|(n, r)| (Some(n), r)).collect(),
-                    Err(e) => vec![(None, Err(e))],
-                }
-            } else {
-                vec![(None, check(&text, rules))]
-            }
-        })
-    })
-}
-
-/// One hand of a `.phhs` file: its name (number) and how it checked.
-pub type HandCheck = (String, Result<Checked, CheckFailure>);
-
-/// Checks every hand of a `.phhs` file (PHH's file of many hands: each
-/// hand a table named by its number, `[1]`, `[2]` ...), in the order of
-/// their numbers: each hand's name and its check. A file that is not TOML
-/// at all is one failure, with its line and column.
-pub fn check_each(text: &str, rules: &Arc<HouseRules>) -> Result<Vec<HandCheck>, CheckFailure> {
-    let table: toml::Table = toml::from_str(text).map_err(|e| malformed(text, &e))?;
-    let mut hands: Vec<(String, toml::Value)> = table.into_iter().collect();
-    hands.sort_by_key(|(name, _)| (name.parse::<u64>().unwrap_or(u64::MAX), name.clone()));
-    Ok(hands
-        .into_iter()
-        .map(|(name, value)| {
-            let checked = RawPhh::deserialize(value)
-                .map_err(|e| CheckFailure::Field(e.message().trim().to_string()))
-                .and_then(|raw| check_raw(raw, rules));
-            (name, checked)
-        })
-        .collect())
-}
-
-/// Plays one hand read from TOML and compares its stacks.
-fn check_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
-    let (imported, hand) = import_raw(raw, rules, Keep::End).map_err(CheckFailure::Phh)?;
-    let state = hand.state();
-    if state.street != Street::Done {
-        return Err(CheckFailure::Unfinished {
-            street: state.street,
-        });
-    }
-    let got: Vec<u64> = imported
-        .setup
-        .stacks
-        .iter()
-        .map(|(seat, _)| state.seat(*seat).stack.get())
-        .collect();
-    let list = |v: &[String]| format!("[{}]", v.join(", "));
-    let got_text = || list(&got.iter().map(u64::to_string).collect::<Vec<_>>());
-    if let Some(expected) = &imported.fractional_finishing_stacks {
-        let close = expected
-            .iter()
-            .all(|(seat, v)| (state.seat(*seat).stack.get() as f64 - v).abs() <= 0.5);
-        if close {
-            return Ok(Checked::Matched);
-        }
-        return Err(CheckFailure::Stacks {
-            expected: list(
-                &expected
-                    .iter()
-                    .map(|(_, v)| v.to_string())
-                    .collect::<Vec<_>>(),
-            ),
-            got: got_text(),
-        });
-    }
-    match &imported.finishing_stacks {
-        None => Ok(Checked::Unrecorded),
-        Some(expected)
-            if expected
-                .iter()
-                .map(|(_, c)| c.get())
-                .eq(got.iter().copied()) =>
-        {
-            Ok(Checked::Matched)
-        }
-        Some(expected) => Err(CheckFailure::Stacks {
-            expected: list(
-                &expected
-                    .iter()
-                    .map(|(_, c)| c.get().to_string())
-                    .collect::<Vec<_>>(),
-            ),
-            got: got_text(),
-        }),
-    }
-}
-
 /// Plays an imported hand from the start under the TDA rules.
 pub fn replay(phh: &PhhHand) -> Result<Hand, PhhError> {
     let mut hand = start(&phh.setup)?;
@@ -585,252 +332,11 @@ fn run(hand: &mut Hand, command: &Command, source: Source, keep: Keep) -> Result
         })
 }
 
-fn check_len(field: &'static str, expected: usize, got: usize) -> Result<(), PhhError> {
-    if expected == got {
-        Ok(())
-    } else {
-        Err(PhhError::Length {
-            field,
-            expected,
-            got,
-        })
-    }
-}
-
-/// Amounts by position as (seat, chips): player `pN` sits in seat N.
-fn seated(amounts: &[u64]) -> Vec<(Seat, Chips)> {
-    amounts
-        .iter()
-        .enumerate()
-        .map(|(i, a)| (Seat::from_index(i), Chips(*a)))
-        .collect()
-}
-
-/// The table: seats, button, blinds, antes.
-fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
-    if raw.variant != "NT" {
-        return Err(PhhError::Variant(raw.variant.clone()));
-    }
-    let n = raw.starting_stacks.len();
-    if !(2..=MAX_SEATS).contains(&n) {
-        return Err(PhhError::PlayerCount(n));
-    }
-    let starting_stacks = whole("starting_stacks", &raw.starting_stacks)?;
-    let blinds = match &raw.blinds_or_straddles {
-        Some(b) => whole("blinds_or_straddles", b)?,
-        None => vec![0; n],
-    };
-    check_len("blinds_or_straddles", n, blinds.len())?;
-    if blinds.iter().skip(2).any(|b| *b != 0) {
-        return Err(PhhError::Straddle(blinds));
-    }
-    // `[B, 0, ...]`: p1 posts the big blind and no one the small blind (a
-    // dead small blind, as floorcall exports a dead-button hand).
-    let dead_small = n > 2 && blinds[0] > 0 && blinds[1] == 0;
-    let (small_blind, big_blind) = if dead_small {
-        (0, blinds[0])
-    } else {
-        (blinds[0], blinds[1])
-    };
-    if let Some(min_bet) = raw.min_bet {
-        let min_bet = chips("min_bet", min_bet)?;
-        if min_bet != big_blind {
-            return Err(PhhError::MinBet { min_bet, big_blind });
-        }
-    }
-
-    let antes = match &raw.antes {
-        Some(a) => whole("antes", a)?,
-        None => vec![0; n],
-    };
-    check_len("antes", n, antes.len())?;
-    // Heads-up, p1 posts the big blind (the button, p2, posts the small);
-    // so does p1 when the small blind is dead.
-    let big_blind_index = if n == 2 || dead_small { 0 } else { 1 };
-    let (ante, ante_mode) = if antes.iter().all(|a| *a == 0) {
-        (0, AnteMode::PerPlayer)
-    } else if antes.iter().all(|a| *a == antes[0]) {
-        (antes[0], AnteMode::PerPlayer)
-    } else if antes
-        .iter()
-        .enumerate()
-        .all(|(i, a)| (i == big_blind_index) == (*a != 0))
-    {
-        (antes[big_blind_index], AnteMode::BigBlind)
-    } else {
-        return Err(PhhError::Antes(antes));
-    };
-
-    Ok(TableSetup {
-        button: Seat::from_index(n - 1),
-        small_blind: Chips(small_blind),
-        big_blind: Chips(big_blind),
-        ante: Chips(ante),
-        ante_mode,
-        stacks: seated(&starting_stacks),
-        denominations: whole("_floorcall_denominations", &raw.denominations)?
-            .into_iter()
-            .map(Chips)
-            .collect(),
-        street: Street::Preflop,
-        pot: Chips::ZERO,
-        board: Vec::new(),
-        blind_seats: dead_small.then(|| BlindSeats {
-            small: None,
-            big: Seat::from_index(0),
-        }),
-        away: Vec::new(),
-    })
-}
-
-/// One PHH action as a command, read against the live state; `None` for
-/// hole cards that are not known (`????`).
-fn translate(text: &str, players: usize, state: &HandState) -> Result<Option<Command>, String> {
-    // An actor, a verb and at most three more words are all an action
-    // may have (a fourth is named as unexpected).
-    let mut split = text.split_whitespace();
-    let mut words = [""; 5];
-    let mut count = 0;
-    for (slot, word) in words.iter_mut().zip(&mut split) {
-        *slot = word;
-        count += 1;
-    }
-    let (actor, verb, rest) = match &words[..count] {
-        [actor, verb, rest @ ..] => (*actor, *verb, rest),
-        _ => return Err("expected an actor and an action, like 'p1 cc' or 'd db AhKd2c'.".into()),
-    };
-    let extra = |n: usize| -> Result<(), String> {
-        if rest.len() > n {
-            Err(format!("unexpected '{}' at the end.", rest[n]))
-        } else {
-            Ok(())
-        }
-    };
-    if actor == "d" {
-        extra(2)?;
-        return match verb {
-            "dh" => {
-                let [player, cards] = rest else {
-                    return Err("'d dh' takes a player and two cards, like 'd dh p1 AcKs'.".into());
-                };
-                let seat = player_seat(player, players)?;
-                if cards.contains('?') {
-                    return Ok(None);
-                }
-                Ok(Some(Command::Hole {
-                    seat,
-                    cards: two_cards(cards)?,
-                }))
-            }
-            "db" => {
-                let [cards] = rest else {
-                    return Err("'d db' takes the board cards, like 'd db Jc3d5c'.".into());
-                };
-                let cards = parse_cards(cards).map_err(|e| e.to_string())?;
-                let street = match state.board.len() {
-                    0 => Street::Flop,
-                    3 => Street::Turn,
-                    4 => Street::River,
-                    dealt => return Err(format!("{dealt} board cards are out: no more can come.")),
-                };
-                Ok(Some(Command::Deal { street, cards }))
-            }
-            other => Err(format!(
-                "unknown dealer action '{other}': no-limit hold'em has 'dh' (hole cards) and 'db' (board)."
-            )),
-        };
-    }
-    let seat = player_seat(actor, players)?;
-    let act = |intent: Intent, all_in: bool| Command::Act {
-        seat,
-        intent,
-        all_in,
-    };
-    let s = state.seat(seat);
-    match verb {
-        "f" => {
-            extra(0)?;
-            Ok(Some(act(Intent::Fold, false)))
-        }
-        "cc" => {
-            extra(0)?;
-            if s.wager < state.current_bet {
-                Ok(Some(act(Intent::Call(None), false)))
-            } else {
-                Ok(Some(act(Intent::Check, false)))
-            }
-        }
-        "cbr" => {
-            extra(1)?;
-            let amount = rest
-                .first()
-                .ok_or("'cbr' takes the street total, like 'p1 cbr 300'.")?;
-            let to = amount
-                .parse::<f64>()
-                .ok()
-                .and_then(|v| Amount(v).whole())
-                .map(Chips)
-                .ok_or_else(|| format!("'{amount}' is not a whole number of chips."))?;
-            if !to.within_table() {
-                return Err(format!(
-                    "'{amount}' is more than the most chips a table may have in play, {}.",
-                    Chips::MAX_TABLE
-                ));
-            }
-            let all_in = to == s.max_to();
-            if state.current_bet.is_zero() {
-                Ok(Some(act(Intent::Bet(to), all_in)))
-            } else {
-                Ok(Some(act(Intent::Raise(to), all_in)))
-            }
-        }
-        "sm" => {
-            extra(1)?;
-            match rest.first() {
-                None | Some(&"-") => Ok(Some(Command::Muck { seat })),
-                Some(cards) if cards.contains('?') => Ok(Some(Command::Show { seat, cards: None })),
-                Some(cards) => Ok(Some(Command::Show {
-                    seat,
-                    cards: Some(two_cards(cards)?),
-                })),
-            }
-        }
-        other => Err(format!(
-            "unknown player action '{other}': expected f (fold), cc (check or call), cbr (bet or raise to) or sm (show or muck)."
-        )),
-    }
-}
-
-fn player_seat(word: &str, players: usize) -> Result<Seat, String> {
-    word.strip_prefix('p')
-        .and_then(|n| n.parse::<usize>().ok())
-        .filter(|n| (1..=players).contains(n))
-        .map(|n| Seat::from_index(n - 1))
-        .ok_or_else(|| format!("'{word}' is not a player: expected p1 to p{players}."))
-}
-
-fn two_cards(text: &str) -> Result<[Card; 2], String> {
-    // Two cards are four characters: read in place (anything else is
-    // read as a list, which says what is wrong).
-    if text.len() == 4
-        && text.is_ascii()
-        && let (Ok(a), Ok(b)) = (text[..2].parse(), text[2..].parse())
-    {
-        return Ok([a, b]);
-    }
-    match parse_cards(text).map_err(|e| e.to_string())?.as_slice() {
-        [a, b] => Ok([*a, *b]),
-        other => Err(format!(
-            "'{text}' is {} card(s); a hold'em hand is 2.",
-            other.len()
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::event::{Event, Post};
+    use crate::table::command::Intent;
+    use crate::table::event::{AnteMode, Event, Post, Street};
 
     fn phh(body: &str) -> String {
         format!("variant = 'NT'\nmin_bet = 100\n{body}")

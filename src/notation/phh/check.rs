@@ -1,0 +1,186 @@
+//! Checking PHH files: a file's text goes in (one hand in a `.phh`, many
+//! in a `.phhs`, many files read on every core), and for each hand comes
+//! out whether it played through the engine to the stacks it records, or
+//! why not (a TOML error with its line and column, an action the engine
+//! refused, a hand left unfinished, other stacks). The playing itself is
+//! the importer's (`import_raw`, keeping only the end of the hand).
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::raw::{RawPhh, read_raw};
+use super::{Keep, PhhError, import_raw};
+use crate::rules::HouseRules;
+use crate::table::event::Street;
+
+/// Why a PHH hand did not check out.
+#[derive(Debug, Error)]
+pub enum CheckFailure {
+    /// Not TOML, or a field of the wrong type, where it is.
+    #[error("line {line}, column {column}: {message}")]
+    Malformed {
+        /// From 1.
+        line: usize,
+        /// From 1, in characters.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A hand of a `.phhs` file with a field missing or of the wrong type
+    /// (the file as a whole is TOML, so there is no line to name).
+    #[error("{0}")]
+    Field(String),
+    /// It could not be imported or played.
+    #[error("{0}")]
+    Phh(#[from] PhhError),
+    /// The actions ran out before the hand was over.
+    #[error("the hand is not over after its last action (street {street}).")]
+    Unfinished {
+        /// Where the hand stopped.
+        street: Street,
+    },
+    /// The hand ended with other stacks than the file records.
+    #[error("finishing_stacks are {expected}; the hand ends with {got}.")]
+    Stacks {
+        /// The recorded stacks, as written.
+        expected: String,
+        /// The stacks played out.
+        got: String,
+    },
+}
+
+/// What a checked hand showed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checked {
+    /// It ended with the finishing stacks it records (fractional ones to
+    /// within half a chip).
+    Matched,
+    /// It records no finishing stacks; it played to the end.
+    Unrecorded,
+}
+
+/// A TOML error on one line: where it is (line and column from 1) and
+/// what is wrong.
+pub(super) fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
+    let at = e.span().map_or(0, |span| span.start.min(text.len()));
+    let before = text.get(..at).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    CheckFailure::Malformed {
+        line,
+        column,
+        message: e.message().trim().to_string(),
+    }
+}
+
+/// Imports a PHH text, plays it under `rules` and compares the stacks it
+/// ends with against its `finishing_stacks`: exact in whole chips, within
+/// half a chip of a fractional (exactly split) stack.
+pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
+    let raw = read_raw(text).map_err(|e| malformed(text, &e))?;
+    check_raw(raw, rules)
+}
+
+/// A hand of a checked file: its name in a `.phhs` file, and its check.
+pub type FileHand = (Option<String>, Result<Checked, CheckFailure>);
+
+/// Checks PHH files, read and played on every core
+/// (`files::read_each`): for each, in order, its hands (a `.phh` file's
+/// one, unnamed; a `.phhs` file's each by name) and how they checked, or
+/// why the file could not be read.
+pub fn check_files(files: &[PathBuf], rules: &Arc<HouseRules>) -> Vec<io::Result<Vec<FileHand>>> {
+    crate::files::read_each(files, |path, text| {
+        text.map(|text| {
+            if path.extension().is_some_and(|x| x == "phhs") {
+                match check_each(&text, rules) {
+                    Ok(hands) => hands.into_iter().map(|(n, r)| (Some(n), r)).collect(),
+                    Err(e) => vec![(None, Err(e))],
+                }
+            } else {
+                vec![(None, check(&text, rules))]
+            }
+        })
+    })
+}
+
+/// One hand of a `.phhs` file: its name (number) and how it checked.
+pub type HandCheck = (String, Result<Checked, CheckFailure>);
+
+/// Checks every hand of a `.phhs` file (PHH's file of many hands: each
+/// hand a table named by its number, `[1]`, `[2]` ...), in the order of
+/// their numbers: each hand's name and its check. A file that is not TOML
+/// at all is one failure, with its line and column.
+pub fn check_each(text: &str, rules: &Arc<HouseRules>) -> Result<Vec<HandCheck>, CheckFailure> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| malformed(text, &e))?;
+    let mut hands: Vec<(String, toml::Value)> = table.into_iter().collect();
+    hands.sort_by_key(|(name, _)| (name.parse::<u64>().unwrap_or(u64::MAX), name.clone()));
+    Ok(hands
+        .into_iter()
+        .map(|(name, value)| {
+            let checked = RawPhh::deserialize(value)
+                .map_err(|e| CheckFailure::Field(e.message().trim().to_string()))
+                .and_then(|raw| check_raw(raw, rules));
+            (name, checked)
+        })
+        .collect())
+}
+
+/// Plays one hand read from TOML and compares its stacks.
+pub(super) fn check_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
+    let (imported, hand) = import_raw(raw, rules, Keep::End).map_err(CheckFailure::Phh)?;
+    let state = hand.state();
+    if state.street != Street::Done {
+        return Err(CheckFailure::Unfinished {
+            street: state.street,
+        });
+    }
+    let got: Vec<u64> = imported
+        .setup
+        .stacks
+        .iter()
+        .map(|(seat, _)| state.seat(*seat).stack.get())
+        .collect();
+    let list = |v: &[String]| format!("[{}]", v.join(", "));
+    let got_text = || list(&got.iter().map(u64::to_string).collect::<Vec<_>>());
+    if let Some(expected) = &imported.fractional_finishing_stacks {
+        let close = expected
+            .iter()
+            .all(|(seat, v)| (state.seat(*seat).stack.get() as f64 - v).abs() <= 0.5);
+        if close {
+            return Ok(Checked::Matched);
+        }
+        return Err(CheckFailure::Stacks {
+            expected: list(
+                &expected
+                    .iter()
+                    .map(|(_, v)| v.to_string())
+                    .collect::<Vec<_>>(),
+            ),
+            got: got_text(),
+        });
+    }
+    match &imported.finishing_stacks {
+        None => Ok(Checked::Unrecorded),
+        Some(expected)
+            if expected
+                .iter()
+                .map(|(_, c)| c.get())
+                .eq(got.iter().copied()) =>
+        {
+            Ok(Checked::Matched)
+        }
+        Some(expected) => Err(CheckFailure::Stacks {
+            expected: list(
+                &expected
+                    .iter()
+                    .map(|(_, c)| c.get().to_string())
+                    .collect::<Vec<_>>(),
+            ),
+            got: got_text(),
+        }),
+    }
+}

@@ -1,0 +1,260 @@
+//! PHH's words in floorcall's terms: a `RawPhh`'s table (variant,
+//! players, stacks, blinds, antes, minimum bet) becomes a `TableSetup`,
+//! and each PHH action, read against the live hand, a `Command` (`cc` is
+//! a check or a call and `cbr` a bet or a raise only there). What the
+//! engine cannot represent (other variants, straddles, uneven antes) and
+//! what is not PHH for no-limit hold'em is refused here with its reason.
+
+use super::PhhError;
+use super::raw::{Amount, RawPhh, chips, whole};
+use crate::table::cards::{Card, parse_cards};
+use crate::table::command::{Command, Intent};
+use crate::table::event::{AnteMode, BlindSeats, Street, TableSetup};
+use crate::table::seat::MAX_SEATS;
+use crate::table::{Chips, HandState, Seat};
+
+pub(super) fn check_len(field: &'static str, expected: usize, got: usize) -> Result<(), PhhError> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(PhhError::Length {
+            field,
+            expected,
+            got,
+        })
+    }
+}
+
+/// Amounts by position as (seat, chips): player `pN` sits in seat N.
+pub(super) fn seated(amounts: &[u64]) -> Vec<(Seat, Chips)> {
+    amounts
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (Seat::from_index(i), Chips(*a)))
+        .collect()
+}
+
+/// The table: seats, button, blinds, antes.
+pub(super) fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
+    if raw.variant != "NT" {
+        return Err(PhhError::Variant(raw.variant.clone()));
+    }
+    let n = raw.starting_stacks.len();
+    if !(2..=MAX_SEATS).contains(&n) {
+        return Err(PhhError::PlayerCount(n));
+    }
+    let starting_stacks = whole("starting_stacks", &raw.starting_stacks)?;
+    let blinds = match &raw.blinds_or_straddles {
+        Some(b) => whole("blinds_or_straddles", b)?,
+        None => vec![0; n],
+    };
+    check_len("blinds_or_straddles", n, blinds.len())?;
+    if blinds.iter().skip(2).any(|b| *b != 0) {
+        return Err(PhhError::Straddle(blinds));
+    }
+    // `[B, 0, ...]`: p1 posts the big blind and no one the small blind (a
+    // dead small blind, as floorcall exports a dead-button hand).
+    let dead_small = n > 2 && blinds[0] > 0 && blinds[1] == 0;
+    let (small_blind, big_blind) = if dead_small {
+        (0, blinds[0])
+    } else {
+        (blinds[0], blinds[1])
+    };
+    if let Some(min_bet) = raw.min_bet {
+        let min_bet = chips("min_bet", min_bet)?;
+        if min_bet != big_blind {
+            return Err(PhhError::MinBet { min_bet, big_blind });
+        }
+    }
+
+    let antes = match &raw.antes {
+        Some(a) => whole("antes", a)?,
+        None => vec![0; n],
+    };
+    check_len("antes", n, antes.len())?;
+    // Heads-up, p1 posts the big blind (the button, p2, posts the small);
+    // so does p1 when the small blind is dead.
+    let big_blind_index = if n == 2 || dead_small { 0 } else { 1 };
+    let (ante, ante_mode) = if antes.iter().all(|a| *a == 0) {
+        (0, AnteMode::PerPlayer)
+    } else if antes.iter().all(|a| *a == antes[0]) {
+        (antes[0], AnteMode::PerPlayer)
+    } else if antes
+        .iter()
+        .enumerate()
+        .all(|(i, a)| (i == big_blind_index) == (*a != 0))
+    {
+        (antes[big_blind_index], AnteMode::BigBlind)
+    } else {
+        return Err(PhhError::Antes(antes));
+    };
+
+    Ok(TableSetup {
+        button: Seat::from_index(n - 1),
+        small_blind: Chips(small_blind),
+        big_blind: Chips(big_blind),
+        ante: Chips(ante),
+        ante_mode,
+        stacks: seated(&starting_stacks),
+        denominations: whole("_floorcall_denominations", &raw.denominations)?
+            .into_iter()
+            .map(Chips)
+            .collect(),
+        street: Street::Preflop,
+        pot: Chips::ZERO,
+        board: Vec::new(),
+        blind_seats: dead_small.then(|| BlindSeats {
+            small: None,
+            big: Seat::from_index(0),
+        }),
+        away: Vec::new(),
+    })
+}
+
+/// One PHH action as a command, read against the live state; `None` for
+/// hole cards that are not known (`????`).
+pub(super) fn translate(
+    text: &str,
+    players: usize,
+    state: &HandState,
+) -> Result<Option<Command>, String> {
+    // An actor, a verb and at most three more words are all an action
+    // may have (a fourth is named as unexpected).
+    let mut split = text.split_whitespace();
+    let mut words = [""; 5];
+    let mut count = 0;
+    for (slot, word) in words.iter_mut().zip(&mut split) {
+        *slot = word;
+        count += 1;
+    }
+    let (actor, verb, rest) = match &words[..count] {
+        [actor, verb, rest @ ..] => (*actor, *verb, rest),
+        _ => return Err("expected an actor and an action, like 'p1 cc' or 'd db AhKd2c'.".into()),
+    };
+    let extra = |n: usize| -> Result<(), String> {
+        if rest.len() > n {
+            Err(format!("unexpected '{}' at the end.", rest[n]))
+        } else {
+            Ok(())
+        }
+    };
+    if actor == "d" {
+        extra(2)?;
+        return match verb {
+            "dh" => {
+                let [player, cards] = rest else {
+                    return Err("'d dh' takes a player and two cards, like 'd dh p1 AcKs'.".into());
+                };
+                let seat = player_seat(player, players)?;
+                if cards.contains('?') {
+                    return Ok(None);
+                }
+                Ok(Some(Command::Hole {
+                    seat,
+                    cards: two_cards(cards)?,
+                }))
+            }
+            "db" => {
+                let [cards] = rest else {
+                    return Err("'d db' takes the board cards, like 'd db Jc3d5c'.".into());
+                };
+                let cards = parse_cards(cards).map_err(|e| e.to_string())?;
+                let street = match state.board.len() {
+                    0 => Street::Flop,
+                    3 => Street::Turn,
+                    4 => Street::River,
+                    dealt => return Err(format!("{dealt} board cards are out: no more can come.")),
+                };
+                Ok(Some(Command::Deal { street, cards }))
+            }
+            other => Err(format!(
+                "unknown dealer action '{other}': no-limit hold'em has 'dh' (hole cards) and 'db' (board)."
+            )),
+        };
+    }
+    let seat = player_seat(actor, players)?;
+    let act = |intent: Intent, all_in: bool| Command::Act {
+        seat,
+        intent,
+        all_in,
+    };
+    let s = state.seat(seat);
+    match verb {
+        "f" => {
+            extra(0)?;
+            Ok(Some(act(Intent::Fold, false)))
+        }
+        "cc" => {
+            extra(0)?;
+            if s.wager < state.current_bet {
+                Ok(Some(act(Intent::Call(None), false)))
+            } else {
+                Ok(Some(act(Intent::Check, false)))
+            }
+        }
+        "cbr" => {
+            extra(1)?;
+            let amount = rest
+                .first()
+                .ok_or("'cbr' takes the street total, like 'p1 cbr 300'.")?;
+            let to = amount
+                .parse::<f64>()
+                .ok()
+                .and_then(|v| Amount(v).whole())
+                .map(Chips)
+                .ok_or_else(|| format!("'{amount}' is not a whole number of chips."))?;
+            if !to.within_table() {
+                return Err(format!(
+                    "'{amount}' is more than the most chips a table may have in play, {}.",
+                    Chips::MAX_TABLE
+                ));
+            }
+            let all_in = to == s.max_to();
+            if state.current_bet.is_zero() {
+                Ok(Some(act(Intent::Bet(to), all_in)))
+            } else {
+                Ok(Some(act(Intent::Raise(to), all_in)))
+            }
+        }
+        "sm" => {
+            extra(1)?;
+            match rest.first() {
+                None | Some(&"-") => Ok(Some(Command::Muck { seat })),
+                Some(cards) if cards.contains('?') => Ok(Some(Command::Show { seat, cards: None })),
+                Some(cards) => Ok(Some(Command::Show {
+                    seat,
+                    cards: Some(two_cards(cards)?),
+                })),
+            }
+        }
+        other => Err(format!(
+            "unknown player action '{other}': expected f (fold), cc (check or call), cbr (bet or raise to) or sm (show or muck)."
+        )),
+    }
+}
+
+fn player_seat(word: &str, players: usize) -> Result<Seat, String> {
+    word.strip_prefix('p')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=players).contains(n))
+        .map(|n| Seat::from_index(n - 1))
+        .ok_or_else(|| format!("'{word}' is not a player: expected p1 to p{players}."))
+}
+
+fn two_cards(text: &str) -> Result<[Card; 2], String> {
+    // Two cards are four characters: read in place (anything else is
+    // read as a list, which says what is wrong).
+    if text.len() == 4
+        && text.is_ascii()
+        && let (Ok(a), Ok(b)) = (text[..2].parse(), text[2..].parse())
+    {
+        return Ok([a, b]);
+    }
+    match parse_cards(text).map_err(|e| e.to_string())?.as_slice() {
+        [a, b] => Ok([*a, *b]),
+        other => Err(format!(
+            "'{text}' is {} card(s); a hold'em hand is 2.",
+            other.len()
+        )),
+    }
+}
