@@ -577,9 +577,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
         "table",
         &["dealing", "decide", "floor", "out_of_turn", "showdown"],
     ),
-    // `Dropped` lives in load.rs, which reads records with scan.rs, and
-    // `PENDING` in writer.rs, which checks with verify.rs.
-    ("journal", &["load", "order", "scan", "verify", "writer"]),
     // The panes read `&App`; the app asks the panes for sizes and help.
     ("tui", &["app", "panes", "review"]),
 ];
