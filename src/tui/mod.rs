@@ -32,7 +32,7 @@ pub use theme::Theme;
 
 /// Draws the whole screen for the app.
 pub fn draw(frame: &mut Frame, app: &App) {
-    frame.render_widget(&panes::Screen { app }, frame.area());
+    frame.render_widget(&app::Screen { app }, frame.area());
 }
 
 /// How long the loop waits for a key before it looks for a signal again.

@@ -577,8 +577,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
         "table",
         &["dealing", "decide", "floor", "out_of_turn", "showdown"],
     ),
-    // The panes read `&App`; the app asks the panes for sizes and help.
-    ("tui", &["app", "panes", "review"]),
 ];
 
 /// One way around a circle (a set of nodes of `graph` that reach each
