@@ -2,7 +2,8 @@
 //! no-limit hold'em table. The engine (`table`, `rules`, `notation`) never
 //! touches the terminal; the journal (`journal`) makes every entry durable;
 //! the dealer's screen (`tui`) and the CLI sit on top of them; `files`
-//! reads the user's files (regular files only).
+//! reads the user's files (regular files only), `folders` finds the
+//! user's folders and the house rules in them.
 //!
 //! # Layers
 //!
@@ -16,11 +17,14 @@
 //! - `table`: one hand, event-sourced
 //! - `session`: the table between hands, the structure, the clocks
 //! - `notation`: the text of lines, scripts and hand histories
+//! - `tournament`: the floor: every table of a tournament, its draws, moves and places
 //! - `journal`, `scenario`: the durable record; scenario files and their runner
 //! - `practice`: drills
+//! - `folders`: the user's data and config folders; house rules by name
 //! - `tui`: the dealer's screen
 
 pub mod files;
+pub mod folders;
 pub mod journal;
 pub mod notation;
 pub mod practice;
@@ -28,5 +32,6 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod table;
+pub mod tournament;
 pub mod tui;
 pub mod values;

@@ -30,10 +30,15 @@ impl Head {
 
     /// The whole head in lowercase hex (64 digits).
     pub fn hex(&self) -> String {
-        let mut out = String::with_capacity(64);
-        for b in self.0 {
-            out.push(HEX[(b >> 4) as usize] as char);
-            out.push(HEX[(b & 15) as usize] as char);
+        self.hex_bytes().iter().map(|&d| d as char).collect()
+    }
+
+    /// The whole head in lowercase hex, as the chain writes it.
+    pub fn hex_bytes(&self) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        for (i, b) in self.0.iter().enumerate() {
+            out[2 * i] = HEX[(b >> 4) as usize];
+            out[2 * i + 1] = HEX[(b & 15) as usize];
         }
         out
     }
@@ -103,7 +108,7 @@ const PREV: &[u8] = b",\"prev\":\"";
 const HASH: &[u8] = b"\",\"hash\":\"";
 const END: &[u8] = b"\"}";
 /// The fixed tail of a chained line: `,"prev":"` 64 `","hash":"` 64 `"}`.
-const TAIL: usize = PREV.len() + 64 + HASH.len() + 64 + END.len();
+pub(crate) const TAIL: usize = PREV.len() + 64 + HASH.len() + 64 + END.len();
 
 /// The chain members of a line, found by position.
 #[derive(Debug, Clone, Copy)]
@@ -160,6 +165,47 @@ pub fn links(line: &[u8]) -> Option<Links<'_>> {
     })
 }
 
+/// A chained line checked the quick way, as bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct Followed<'a> {
+    /// The record's hash.
+    pub hash: Head,
+    /// Its hex, as written: the next line's `prev`.
+    pub hex: [u8; 64],
+    /// The line before its `,"prev":` member.
+    pub members: &'a [u8],
+}
+
+/// Checks that `line` follows the chain's `head` (whose hex, as the chain
+/// writes it, is `head_hex`) the way the chain-check limit does: its
+/// `prev` must be `head_hex`, byte for byte, and its `hash` the lowercase
+/// hex of the hash its bytes give after `head`. Nothing is decoded.
+/// `None` when the line is not so (not chained, or it does not follow, or
+/// it was changed): `links` then says what is wrong.
+pub fn follows<'a>(line: &'a [u8], head: &Head, head_hex: &[u8; 64]) -> Option<Followed<'a>> {
+    let n = line.len();
+    if n < TAIL + 2 || !line.ends_with(END) {
+        return None;
+    }
+    let hash_at = n - END.len() - 64;
+    let hash_key = hash_at - HASH.len();
+    let prev_at = hash_key - 64;
+    let prev_key = prev_at - PREV.len();
+    if &line[hash_key..hash_at] != HASH
+        || &line[prev_key..prev_at] != PREV
+        || &line[prev_at..hash_key] != head_hex
+    {
+        return None;
+    }
+    let hash = link(head, &line[..hash_key + 1]);
+    let hex = hash.hex_bytes();
+    (hex == line[hash_at..n - END.len()]).then_some(Followed {
+        hash,
+        hex,
+        members: &line[..prev_key],
+    })
+}
+
 /// `SHA-256(prev ‖ body ‖ "}")`: the hash of a record whose line, less its
 /// `,"hash":...` member and closing brace, is `body`.
 pub fn link(prev: &Head, body: &[u8]) -> Head {
@@ -210,5 +256,16 @@ mod tests {
         assert!(links(b"{\"record\":\"entry\",\"seq\":3}").is_none());
         assert_eq!(Head::from_hex(hash.hex().as_bytes()), Some(hash));
         assert!(hash.starts_with(&hash.short().to_uppercase()));
+        // The quick check agrees, and says nothing of a line that does not
+        // follow, of a changed one, or of an upper-cased digit.
+        let quick = follows(bytes, &prev, &prev.hex_bytes()).expect("follows");
+        assert_eq!(quick.hash, hash);
+        assert_eq!(quick.members, b"{\"record\":\"entry\",\"seq\":3");
+        assert!(follows(bytes, &hash, &hash.hex_bytes()).is_none());
+        assert!(follows(edited.trim_end().as_bytes(), &prev, &prev.hex_bytes()).is_none());
+        let upper = line
+            .trim_end()
+            .replace(&hash.hex(), &hash.hex().to_uppercase());
+        assert!(follows(upper.as_bytes(), &prev, &prev.hex_bytes()).is_none());
     }
 }

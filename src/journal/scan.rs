@@ -144,6 +144,14 @@ pub(crate) fn scan_part(
         good_len: 0,
         lines: 0,
     };
+    let bad_time = |line: usize| {
+        corrupt(
+            line,
+            "the record's time is missing or malformed (\"time\" UTC, then \"offset\", before \"prev\").".into(),
+        )
+    };
+    // The head's hex, as the chain writes it: the next line's `prev`.
+    let mut head_hex = out.head.hex_bytes();
     let mut last_hand: Option<LastHand> = None;
     let mut offset = 0usize;
     let mut number = start.map_or(0, |s| s.lines_before);
@@ -194,9 +202,23 @@ pub(crate) fn scan_part(
             out.good_len = offset as u64;
             continue;
         }
-        let links = chain::links(raw);
-        let (time, hash) = match links {
-            Some(l) => {
+        // The quick check first, as bytes (most lines); the full reading
+        // says what is wrong, or starts the chain.
+        let quick = out
+            .chained_from
+            .and_then(|_| chain::follows(raw, &out.head, &head_hex));
+        let links = match quick {
+            Some(_) => None,
+            None => chain::links(raw),
+        };
+        let chained = quick.is_some() || links.is_some();
+        let (time, hash) = match (quick, links) {
+            (Some(q), _) => {
+                let time = stamp_of(q.members).ok_or_else(|| bad_time(number))?;
+                head_hex = q.hex;
+                (Some(time), Some(q.hash))
+            }
+            (None, Some(l)) => {
                 if out.chained_from.is_none() {
                     // The chain's first link covers every byte before it.
                     out.head = Head::genesis(&bytes[..line_start]);
@@ -224,15 +246,11 @@ pub(crate) fn scan_part(
                         "the record was changed after it was written: its \"prev\" or \"hash\" has an upper-case hex digit, and the chain writes (and covers) them in lowercase.".into(),
                     ));
                 }
-                let time = stamp_of(l.members()).ok_or_else(|| {
-                    corrupt(
-                        number,
-                        "the record's time is missing or malformed (\"time\" UTC, then \"offset\", before \"prev\").".into(),
-                    )
-                })?;
+                let time = stamp_of(l.members()).ok_or_else(|| bad_time(number))?;
+                head_hex = l.hash.hex_bytes();
                 (Some(time), Some(l.hash))
             }
-            None if out.chained_from.is_some() => {
+            (None, None) if out.chained_from.is_some() => {
                 return Err(corrupt(
                     number,
                     format!(
@@ -241,9 +259,9 @@ pub(crate) fn scan_part(
                     ),
                 ));
             }
-            None => (None, None),
+            (None, None) => (None, None),
         };
-        let kind = kind_of(raw, links.is_some()).map_err(|e| corrupt(number, e))?;
+        let kind = kind_of(raw, chained).map_err(|e| corrupt(number, e))?;
         if out.chained_from == Some(number) && kind != Kind::Session {
             return Err(corrupt(
                 number,
@@ -277,7 +295,7 @@ pub(crate) fn scan_part(
             line: number,
             kind,
             bytes: raw,
-            chained: links.is_some(),
+            chained,
             time,
             hash,
         })
@@ -347,13 +365,10 @@ fn stamp_of(members: &[u8]) -> Option<Stamp> {
 /// The kind named at the start of a line, `{"record":"KIND",`: a chained
 /// line must begin so; a format-1 line is read whole when it does not.
 fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
-    let named = raw
-        .strip_prefix(b"{\"record\":\"")
-        .and_then(|rest| {
-            let end = memchr::memchr(b'"', rest)?;
-            std::str::from_utf8(&rest[..end]).ok()
-        })
-        .map(str::to_string);
+    let named = raw.strip_prefix(b"{\"record\":\"").and_then(|rest| {
+        let end = memchr::memchr(b'"', rest)?;
+        std::str::from_utf8(&rest[..end]).ok()
+    });
     let name = match named {
         Some(name) => name,
         None if chained => {
@@ -363,11 +378,11 @@ fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
             );
         }
         None => match read_v1(raw)? {
-            Record::Hand(_) => "hand".into(),
-            _ => "entry".into(),
+            Record::Hand(_) => "hand",
+            _ => "entry",
         },
     };
-    Kind::named(&name).ok_or_else(|| {
+    Kind::named(name).ok_or_else(|| {
         format!(
             "the line is a record of kind \"{name}\", which is none of \"session\", \"hand\", \"entry\", \"seal\" and \"table\"."
         )

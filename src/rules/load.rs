@@ -15,7 +15,7 @@ use super::ruling::{Citation, RulingId};
 use super::settings::{
     RawClauses, Settings, ante_problem, blinds_problem, ruling_for_setting, setting_for,
 };
-use super::{HouseRules, clauses, read};
+use super::{HouseRules, clauses, read, tournament};
 use crate::values::Chips;
 
 /// The built-in profiles: name, file text.
@@ -187,6 +187,14 @@ impl HouseRules {
                 None
             }
         };
+        let tournament = tournament::Tournament::resolve(&raw.tournament, base.as_ref().map(|b| &b.tournament), &rulebook, file)
+            .map_err(|e| {
+                // Missing only where the file could have had it (as for `settings`).
+                let unread = |key: &str| read.problems.iter().any(|p| p.message.contains(&format!("(key {key}")));
+                let quiet = |e: &RulesError| matches!(e, RulesError::Missing { key, .. } if raw.extends.is_some() || unread("extends") || unread(key));
+                errors.extend(e.into_iter().filter(|e| !quiet(e)).map(|e| (None, e)));
+            })
+            .ok();
         let clauses = match &settings {
             Some(s) => match resolve_clauses(&raw, base.as_ref(), &citations, s, file, text) {
                 Ok(clauses) => Some(clauses),
@@ -256,8 +264,13 @@ impl HouseRules {
                 errors.push((Some(at), invalid(message)));
             }
         }
+        // Whenever it is `None`, the reason is among `errors`.
+        let Some(tournament) = tournament else {
+            return Err(in_file_order(errors));
+        };
         match (settings, clauses) {
             (Some(settings), Some(clauses)) if errors.is_empty() => Ok(HouseRules {
+                tournament,
                 name: raw.name.clone(),
                 title: raw.title.clone().unwrap_or_else(|| raw.name.clone()),
                 extends: raw.extends.as_ref().map(|e| e.get_ref().clone()),

@@ -22,6 +22,7 @@ mod raw;
 mod read;
 mod ruling;
 mod settings;
+pub mod tournament;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -51,6 +52,8 @@ pub struct HouseRules {
     pub extends: Option<String>,
     /// The settings, each with its citation.
     pub settings: Settings,
+    /// The floor's tournament settings, each with its citation.
+    pub tournament: tournament::Tournament,
     /// The blind structure, when the house gives one.
     pub levels: Vec<Level>,
     /// The chip denominations in play, smallest first, when the house

@@ -24,6 +24,8 @@ pub(super) struct RawHouseRules {
     #[serde(default)]
     pub(super) settings: RawSettings,
     #[serde(default)]
+    pub(super) tournament: super::tournament::RawTournament,
+    #[serde(default)]
     pub(super) cite: BTreeMap<RulingId, RawCitation>,
     #[serde(default)]
     pub(super) levels: Vec<toml::Spanned<Level>>,

@@ -36,7 +36,7 @@ pub(super) struct Read<T> {
 }
 
 /// Top-level keys whose value is a table of parts read one by one.
-const TABLES_OF_PARTS: [&str; 2] = ["settings", "cite"];
+const TABLES_OF_PARTS: [&str; 3] = ["settings", "tournament", "cite"];
 /// Top-level keys whose value is an array of parts read one by one.
 const ARRAY_OF_PARTS: &str = "levels";
 /// The key every file must have, given a stand-in in each part's document.

@@ -299,7 +299,7 @@ house_settings! {
     after_break: AfterBreak = "after-break",
 }
 
-fn value_text<T: Serialize>(value: &T) -> String {
+pub(super) fn value_text<T: Serialize>(value: &T) -> String {
     match toml::Value::try_from(value) {
         Ok(toml::Value::String(s)) => s,
         Ok(other) => other.to_string(),
@@ -307,7 +307,7 @@ fn value_text<T: Serialize>(value: &T) -> String {
     }
 }
 
-fn pick<T: Copy>(
+pub(super) fn pick<T: Copy>(
     raw: &Option<RawSetting<T>>,
     base: Option<&Setting<T>>,
     rulebook: &str,
@@ -354,7 +354,7 @@ pub(super) struct RawSetting<T> {
     rule: String,
     text: String,
     #[serde(default)]
-    clauses: RawClauses,
+    pub(super) clauses: RawClauses,
 }
 
 /// `[... .clauses.KEY]` tables: the words for one case of a ruling.

@@ -14,6 +14,7 @@ use toml::Spanned;
 
 use crate::notation::parse_line;
 
+pub mod floor;
 pub mod session;
 use crate::rules::{HouseRules, RulesError, line_column};
 use crate::table::cards::parse_cards;
@@ -283,6 +284,9 @@ pub struct Scenario {
     pub script: Vec<(usize, String, session::ScriptLine)>,
     /// The session: structure, names, seed (defaults when not given).
     pub session: session::SessionSetup,
+    /// A floor scenario's tables, floor lines and expectations (`setup` is
+    /// then its first table's next hand).
+    pub floor: Option<Box<floor::FloorScenario>>,
 }
 
 /// One failed expectation.
@@ -332,6 +336,9 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
             message,
         }
     };
+    if floor::is_floor(text) {
+        return floor::parse(file, text, dir);
+    }
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
         at(offset, crate::rules::plain_words(e.message().trim_end()))
@@ -482,6 +489,7 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
         expectations,
         script,
         session: session_setup,
+        floor: None,
     })
 }
 
@@ -588,6 +596,9 @@ pub struct Report {
 
 /// Plays a scenario and checks its expectations.
 pub fn run(scenario: &Scenario) -> Report {
+    if let Some(f) = &scenario.floor {
+        return floor::run(f);
+    }
     if scenario.is_session() {
         return session::run(scenario);
     }

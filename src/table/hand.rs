@@ -94,6 +94,23 @@ impl Hand {
         }
     }
 
+    /// A hand from its journal entries and the live state a reader kept
+    /// as it read them (`verify` applies each entry's events as it checks
+    /// it), without folding them again: `invariants::check` compares the
+    /// two, so a state that is not the entries' fold breaks an invariant.
+    pub fn with_state(
+        entries: Vec<Entry>,
+        state: HandState,
+        rules: impl Into<Arc<HouseRules>>,
+    ) -> Hand {
+        Hand {
+            rules: rules.into(),
+            entries,
+            state,
+            redo: Vec::new(),
+        }
+    }
+
     /// The live state.
     pub fn state(&self) -> &HandState {
         &self.state
@@ -160,19 +177,7 @@ impl Hand {
 
     /// Retracts the last live entry (never the start of the hand).
     pub fn undo(&mut self) -> Result<&Entry, Refusal> {
-        let live = live_entries(&self.entries);
-        let target = self
-            .entries
-            .iter()
-            .rev()
-            .find(|e| {
-                e.seq > 0
-                    && live[e.seq as usize]
-                    && e.retracted_target().is_none()
-                    && !e.is_acceptance()
-            })
-            .map(|e| e.seq)
-            .ok_or(Refusal::NothingTo("undo"))?;
+        let target = undoable(&self.entries).ok_or(Refusal::NothingTo("undo"))?;
         self.push(
             Some(format!("# undo entry {target}")),
             vec![Event::EntryRetracted { entry: target }],
@@ -192,6 +197,22 @@ impl Hand {
         self.state = replay(&self.entries);
         Ok(self.entries.last().expect("an entry was just pushed"))
     }
+}
+
+/// The entry an undo takes back: the last live entry that is neither a
+/// retraction nor an acceptance, never the start of the hand.
+pub fn undoable(entries: &[Entry]) -> Option<u32> {
+    let live = live_entries(entries);
+    entries
+        .iter()
+        .rev()
+        .find(|e| {
+            e.seq > 0
+                && live[e.seq as usize]
+                && e.retracted_target().is_none()
+                && !e.is_acceptance()
+        })
+        .map(|e| e.seq)
 }
 
 /// Which entries count: a live retraction cancels its target (which may be

@@ -18,7 +18,6 @@ pub mod setup;
 pub mod theme;
 
 use std::io;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -29,6 +28,9 @@ use ratatui::{DefaultTerminal, Frame};
 pub use app::{App, AppOptions};
 pub use keymap::{Action, Keymap, Section};
 pub use theme::Theme;
+// The folders and house rules by name live below the screen, where the CLI
+// reads them too; named here as well for the screen's callers.
+pub use crate::folders::{Folders, load_house};
 
 /// Draws the whole screen for the app.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -249,52 +251,6 @@ fn step(terminal: &mut DefaultTerminal, app: &mut App, changed: bool) -> io::Res
     }
     app.tick();
     Ok(true)
-}
-
-/// The user's folders for floorcall (journal, remembered table, key map).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Folders {
-    /// Where the journal and the remembered table live.
-    pub data: PathBuf,
-    /// Where a user's `keys.toml` is read from.
-    pub config: PathBuf,
-}
-
-/// House rules by name: built in, then the user's rules folder, then a path.
-pub fn load_house(name: &str) -> Result<crate::rules::HouseRules, crate::rules::RulesError> {
-    let dirs = Folders::find().map(|f| f.rules()).unwrap_or_default();
-    crate::rules::HouseRules::find(name, &dirs)
-}
-
-impl Folders {
-    /// The platform's folders for floorcall, if the home folder is known.
-    pub fn find() -> Option<Folders> {
-        let dirs = directories::ProjectDirs::from("", "", "floorcall")?;
-        Some(Folders {
-            data: dirs.data_dir().to_path_buf(),
-            config: dirs.config_dir().to_path_buf(),
-        })
-    }
-
-    /// The session journal.
-    pub fn journal(&self) -> PathBuf {
-        self.data.join("journal.jsonl")
-    }
-
-    /// The remembered table choice.
-    pub fn memory(&self) -> PathBuf {
-        self.data.join("last-table.toml")
-    }
-
-    /// Where the user's own house-rules files are looked for by name.
-    pub fn rules(&self) -> Vec<PathBuf> {
-        vec![self.config.join("rules"), self.config.clone()]
-    }
-
-    /// The user's key map.
-    pub fn keys(&self) -> PathBuf {
-        self.config.join("keys.toml")
-    }
 }
 
 /// The key map: the built-in one, with the user's file laid over it.

@@ -247,7 +247,8 @@ impl TableChoice {
     /// Checks the choice and gives the first hand's header, or why not, as
     /// a sentence.
     pub fn header(&self, number: u32) -> Result<(HandHeader, HouseRules), String> {
-        let rules = crate::tui::load_house(&self.house).map_err(|e| format!("House rules: {e}"))?;
+        let rules =
+            crate::folders::load_house(&self.house).map_err(|e| format!("House rules: {e}"))?;
         let seats = self.seats;
         if !(2..=MAX_SEATS as u8).contains(&seats) {
             return Err(format!("A table has 2 to 10 seats, not {seats}."));

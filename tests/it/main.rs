@@ -3,6 +3,7 @@
 
 mod cli;
 mod engine;
+mod floor;
 mod histories;
 mod journal;
 mod journal_kill;

@@ -25,7 +25,8 @@ fn every_citation_is_the_rulebooks_own_words() {
     let mut checked = 0;
     for (name, _) in BUILT_IN {
         let rules = HouseRules::load(name).expect("a built-in profile loads");
-        let rows = rules.settings.rows();
+        let mut rows = rules.settings.rows();
+        rows.extend(rules.tournament.rows());
         let clauses = RulingId::ALL.into_iter().flat_map(|id| {
             rules
                 .clauses(id)
@@ -522,7 +523,7 @@ big = 200
     assert_eq!(
         lines,
         [
-            "line 3, column 1: unknown field `colour`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels`, `chips` (key colour)",
+            "line 3, column 1: unknown field `colour`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `tournament`, `cite`, `levels`, `chips` (key colour)",
             "line 5, column 9: unknown variant `triple`, expected `previous-full-raise` or `double-the-bet` (key settings.min-raise.value)",
             "line 9, column 21: invalid type: string \"fifty\", expected u32 (key settings.clock.value.seconds)",
             "line 12, column 1: missing field `rule` (key settings.odd-chip)",
@@ -553,7 +554,7 @@ big = 200
         message.contains("the setting settings.odd-chip is missing"),
         "{message}"
     );
-    assert!(message.contains("17 problems."), "{message}");
+    assert!(message.contains("32 problems."), "{message}");
 }
 
 /// Where `text` stands in the TDA book: the rule's number and the last

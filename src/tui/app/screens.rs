@@ -144,7 +144,7 @@ impl App {
         };
         let rules = match last.recorded_rules() {
             Some(recorded) => recorded,
-            None => crate::tui::load_house(&last.header.house).map_err(|e| e.to_string()),
+            None => crate::folders::load_house(&last.header.house).map_err(|e| e.to_string()),
         };
         let rules = match rules {
             Ok(rules) => rules,
@@ -187,7 +187,7 @@ impl App {
         // what the dealer had, whatever became of the house file since.
         let rules = match hand.recorded_rules() {
             Some(recorded) => recorded,
-            None => crate::tui::load_house(&hand.header.house).map_err(|e| e.to_string()),
+            None => crate::folders::load_house(&hand.header.house).map_err(|e| e.to_string()),
         };
         match rules {
             Ok(rules) => {

@@ -1,0 +1,109 @@
+//! The subcommands of the binary, one file each (jj `cli/src/commands/`,
+//! cargo `src/bin/cargo/commands/`): a file owns its clap `Args`, whose
+//! doc comment is the subcommand's help, and its `run(args)`, which turns
+//! the arguments into calls of the library and returns `Ok(())` or a
+//! [`Failure`]; `failure::exit` alone turns that into the exit status. The
+//! table screen, run with no subcommand, is `table`; its flags are the
+//! top level's.
+//!
+//! A new subcommand is a new file here, its `mod` line, and one line in
+//! the list of `subcommands!` below (its place there is its place in the
+//! help).
+
+/// A list of subcommands, in the order the help lists them, as the enum
+/// `Command`: each `Variant(module)` runs `module::run` with `module::Args`
+/// (here, and for a group such as `rules`).
+macro_rules! subcommands {
+    ($($variant:ident($module:ident),)*) => {
+        /// A subcommand with its arguments.
+        #[derive(Debug, clap::Subcommand)]
+        pub enum Command {
+            $($variant($module::Args),)*
+        }
+
+        impl Command {
+            /// Runs the subcommand.
+            pub fn run(self) -> Result<(), $crate::cli::failure::Failure> {
+                match self {
+                    $(Command::$variant(args) => $module::run(args),)*
+                }
+            }
+        }
+    };
+}
+
+pub mod export;
+pub mod failure;
+pub mod import;
+pub mod practice;
+pub mod replay;
+pub mod review;
+pub mod rules;
+pub mod scenario;
+pub mod screen;
+pub mod table;
+pub mod tally;
+pub mod verify;
+
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use floorcall::folders::{Folders, load_house};
+use floorcall::journal::Loaded;
+use floorcall::rules::HouseRules;
+
+use failure::Failure;
+
+subcommands! {
+    Rules(rules),
+    Replay(replay),
+    Review(review),
+    Verify(verify),
+    Import(import),
+    Export(export),
+    Practice(practice),
+    Scenario(scenario),
+}
+
+/// Says something on stderr. A stderr that cannot be written to (closed,
+/// or a terminal that went away) is no reason to panic: the exit status
+/// still tells.
+pub fn tell(message: impl Display) {
+    let _ = writeln!(io::stderr().lock(), "{message}");
+}
+
+/// Runs a subcommand that prints to stdout, buffered, and flushes it: a
+/// failure to write is the output's (`Failure::Output`), and wins over the
+/// subcommand's own ending, as the output is flushed before that is said.
+pub fn print<T>(
+    command: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let ended = command(&mut out);
+    if !matches!(ended, Err(Failure::Output(_))) {
+        out.flush()?;
+    }
+    ended
+}
+
+/// The journal given, or the session journal in the data folder;
+/// `unknown` is the user's mistake when the home folder is unknown.
+pub fn journal_or_default(given: Option<PathBuf>, unknown: &str) -> Result<PathBuf, Failure> {
+    given
+        .or_else(|| Folders::find().map(|f| f.journal()))
+        .ok_or_else(|| Failure::user(unknown))
+}
+
+/// The journal given (or the session journal, as `journal_or_default`),
+/// read whole: its path and its hands.
+pub fn read_journal(given: Option<PathBuf>, unknown: &str) -> Result<(PathBuf, Loaded), Failure> {
+    let path = journal_or_default(given, unknown)?;
+    let loaded = floorcall::journal::load(&path).map_err(Failure::user)?;
+    Ok((path, loaded))
+}
+
+/// The house a `--house NAME` flag names (None without one).
+pub fn house_flag(name: Option<&str>) -> Result<Option<HouseRules>, Failure> {
+    name.map(load_house).transpose().map_err(Failure::user)
+}

@@ -1,0 +1,347 @@
+//! Each entry ruled again: an entry's line and its recorded events come
+//! in; the line is read back into the command the dealer keyed (`Commands`
+//! keeps the lines read), decided afresh from the state the hand's entries
+//! before it left, under the house in force, and the events it gives are
+//! compared with the recorded ones. The hand's state, its entries, its
+//! seal and its invariants go out, or what differs, as a sentence.
+//!
+//! Ruling again is most of the cost, so the events the engine gives are
+//! compared with the recorded ones as JSON bytes (this floorcall writes
+//! them exactly so), without reading the recorded events at all; only
+//! when the bytes differ are they read and compared event by event, to
+//! say what differs (or to accept what another floorcall wrote alike in
+//! another form). Undo and redo entries (retractions) and acceptances are
+//! checked for what they may point at; an entry with no command (the close
+//! of a motion) is decided as one.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use crate::journal::Seal;
+use crate::notation::parse_line;
+use crate::rules::HouseRules;
+use crate::table::command::Command;
+use crate::table::event::{Event, Street};
+use crate::table::hand::{Entry, Hand, live_entries, replay, undoable};
+use crate::table::state::HandState;
+use crate::table::{decide, invariants};
+
+/// Notation lines read into commands, kept by line.
+#[derive(Default)]
+pub(super) struct Commands(HashMap<String, Option<Command>>);
+
+impl Commands {
+    /// At most this many lines are kept (a journal of many amounts has
+    /// many lines that come once): past it the table starts again.
+    const MOST: usize = 4096;
+
+    /// `parse_line`'s command for `line` (`Some(None)`: a line with no
+    /// command); `None` when the line is not notation (not kept).
+    pub(super) fn read(&mut self, line: &str) -> Option<Option<Command>> {
+        if let Some(command) = self.0.get(line) {
+            return Some(command.clone());
+        }
+        let command = parse_line(line).ok()?;
+        if self.0.len() == Self::MOST {
+            self.0.clear();
+        }
+        self.0.insert(line.to_string(), command.clone());
+        Some(command)
+    }
+}
+
+/// An entry line, its events left as the bytes written.
+pub(super) struct EntryLine<'a> {
+    pub(super) seq: u32,
+    pub(super) line: Option<Cow<'a, str>>,
+    pub(super) events: &'a [u8],
+}
+
+/// An entry line read as JSON, its events left as written.
+#[derive(Deserialize)]
+pub(super) struct EntryJson<'a> {
+    pub(super) seq: u32,
+    #[serde(borrow)]
+    pub(super) line: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    pub(super) events: &'a RawValue,
+}
+
+impl<'a> EntryLine<'a> {
+    /// Reads an entry line as this floorcall writes it,
+    /// `{"record":"entry","seq":N,"line":...,"events":[...],"time":...`,
+    /// by position: the events are the bytes between `"events":` and the
+    /// fixed time and chain members at the end. `None` for any other form
+    /// (the caller then reads it as JSON).
+    pub(super) fn read(raw: &'a [u8]) -> Option<EntryLine<'a>> {
+        let rest = raw.strip_prefix(b"{\"record\":\"entry\",\"seq\":")?;
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let seq: u32 = std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()?;
+        let rest = rest[digits..].strip_prefix(b",\"line\":")?;
+        let (line, rest) = if let Some(rest) = rest.strip_prefix(b"null") {
+            (None, rest)
+        } else {
+            let body = rest.strip_prefix(b"\"")?;
+            let mut i = 0;
+            let mut escaped = false;
+            while i < body.len() && body[i] != b'"' {
+                escaped |= body[i] == b'\\';
+                i += if body[i] == b'\\' { 2 } else { 1 };
+            }
+            let text = body.get(..i)?;
+            let line = if escaped {
+                Cow::Owned(serde_json::from_slice::<String>(rest.get(..i + 2)?).ok()?)
+            } else {
+                Cow::Borrowed(std::str::from_utf8(text).ok()?)
+            };
+            (Some(line), body.get(i + 1..)?)
+        };
+        let rest = rest.strip_prefix(b",\"events\":")?;
+        // The time and offset (52 bytes), prev (74) and hash (75) members
+        // close the line; the scan has checked them in place.
+        const TAIL: usize = 52 + 74 + 75;
+        let events = rest.get(..rest.len().checked_sub(TAIL)?)?;
+        if !events.starts_with(b"[") || !events.ends_with(b"]") {
+            return None;
+        }
+        Some(EntryLine { seq, line, events })
+    }
+}
+
+/// One hand being checked.
+pub(super) struct HandCheck {
+    pub(super) number: u32,
+    pub(super) house: String,
+    pub(super) setup: crate::table::event::TableSetup,
+    pub(super) entries: Vec<Entry>,
+    pub(super) state: HandState,
+    pub(super) rules: Option<Arc<HouseRules>>,
+    pub(super) chained: bool,
+    pub(super) sealed: bool,
+    pub(super) last_line: usize,
+}
+
+impl HandCheck {
+    /// Rules an entry again and compares the events it gives, as JSON, with
+    /// the recorded `events`; when alike, takes the entry. `Ok(false)`: not
+    /// alike as bytes (the caller reads it whole).
+    pub(super) fn ruled_alike(
+        &mut self,
+        seq: u32,
+        line: Option<&str>,
+        events: &[u8],
+        rules: &HouseRules,
+        buf: &mut Vec<u8>,
+        commands: &mut Commands,
+    ) -> Result<bool, String> {
+        let command = if seq == 0 {
+            Command::StartHand(self.setup.clone())
+        } else {
+            match line.map(|line| commands.read(line)) {
+                Some(Some(Some(command))) => command,
+                Some(Some(None)) | None => Command::Resolve,
+                Some(None) => return Ok(false),
+            }
+        };
+        let Ok(decided) = decide(&self.state, rules, &command) else {
+            return Ok(false);
+        };
+        buf.clear();
+        serde_json::to_writer(&mut *buf, &decided)
+            .map_err(|e| format!("the events of entry {seq} cannot be written as JSON: {e}"))?;
+        if buf.as_slice() != events {
+            return Ok(false);
+        }
+        for e in &decided {
+            self.state.apply(e);
+        }
+        self.entries.push(Entry {
+            seq,
+            line: line.map(str::to_string),
+            events: decided,
+        });
+        Ok(true)
+    }
+
+    /// Rules one entry again: the events recorded must be the events the
+    /// engine gives for it now.
+    pub(super) fn entry(&mut self, entry: Entry, rules: &HouseRules) -> Result<(), String> {
+        let seq = entry.seq;
+        match entry.events.as_slice() {
+            [Event::EntryRetracted { entry: target }] if seq > 0 => {
+                self.retraction(seq, *target)?;
+                self.entries.push(entry);
+                self.state = replay(&self.entries);
+                return Ok(());
+            }
+            [Event::RulingsAccepted { entry: target }] if seq > 0 => {
+                let live = live_entries(&self.entries);
+                let suggested = self.entries.get(*target as usize).is_some_and(|e| {
+                    e.events
+                        .iter()
+                        .any(|ev| matches!(ev, Event::RulingSuggested { .. }))
+                });
+                if !suggested || !live.get(*target as usize).copied().unwrap_or(false) {
+                    return Err(format!(
+                        "entry {seq} of hand {} accepts the rulings of entry {target}, which has none in force.",
+                        self.number
+                    ));
+                }
+                for e in &entry.events {
+                    self.state.apply(e);
+                }
+                self.entries.push(entry);
+                return Ok(());
+            }
+            _ => {}
+        }
+        let command = if seq == 0 {
+            Command::StartHand(self.setup.clone())
+        } else {
+            match entry.line.as_deref().map(parse_line) {
+                Some(Ok(Some(command))) => command,
+                // A line with no command (a comment: the close of a
+                // motion) and no line at all are a motion bound.
+                Some(Ok(None)) | None => Command::Resolve,
+                Some(Err(e)) => {
+                    return Err(format!(
+                        "entry {seq} of hand {}: its line \"{}\" is not table notation (column {}: {}).",
+                        self.number,
+                        entry.line.as_deref().unwrap_or_default(),
+                        e.column,
+                        e.message
+                    ));
+                }
+            }
+        };
+        // Said only when something is wrong: most entries need no words.
+        let what = || match entry.line.as_deref() {
+            Some(line) => format!("entry {seq} of hand {} (\"{line}\")", self.number),
+            None if seq == 0 => format!("the start of hand {}", self.number),
+            None => format!("entry {seq} of hand {}", self.number),
+        };
+        let decided = decide(&self.state, rules, &command).map_err(|refusal| {
+            format!(
+                "{} is refused under the house rules in force ({}): {refusal}",
+                what(),
+                rules.name
+            )
+        })?;
+        if decided != entry.events {
+            let at = decided
+                .iter()
+                .zip(&entry.events)
+                .position(|(a, b)| a != b)
+                .unwrap_or(decided.len().min(entry.events.len()));
+            let recorded = entry
+                .events
+                .get(at)
+                .map_or("nothing".to_string(), |e| format!("\"{e}\""));
+            let given = decided
+                .get(at)
+                .map_or("nothing".to_string(), |e| format!("\"{e}\""));
+            return Err(format!(
+                "{}: the events recorded are not what the house rules in force ({}) give. Event {} is recorded as {recorded}, and ruling the entry again gives {given}.",
+                what(),
+                rules.name,
+                at + 1
+            ));
+        }
+        for e in &entry.events {
+            self.state.apply(e);
+        }
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// An undo retracts the last live entry that is neither a retraction
+    /// nor an acceptance; a redo retracts a live undo.
+    pub(super) fn retraction(&self, seq: u32, target: u32) -> Result<(), String> {
+        let live = live_entries(&self.entries);
+        let Some(t) = self.entries.get(target as usize) else {
+            return Err(format!(
+                "entry {seq} of hand {} retracts entry {target}, which does not exist.",
+                self.number
+            ));
+        };
+        if target == 0 {
+            return Err(format!(
+                "entry {seq} of hand {} retracts the start of the hand, which no undo does.",
+                self.number
+            ));
+        }
+        if !live[target as usize] {
+            return Err(format!(
+                "entry {seq} of hand {} retracts entry {target}, which was already retracted.",
+                self.number
+            ));
+        }
+        if t.retracted_target().is_none() {
+            let last = undoable(&self.entries);
+            if last != Some(target) {
+                return Err(format!(
+                    "entry {seq} of hand {} undoes entry {target}, but an undo takes back the last entry in force ({}).",
+                    self.number,
+                    last.map_or("none".to_string(), |l| format!("entry {l}"))
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn seal(&mut self, seal: &Seal) -> Result<(), String> {
+        if self.state.street != Street::Done {
+            return Err(format!(
+                "hand {} is sealed, but it is not over: it is on the {}.",
+                self.number, self.state.street
+            ));
+        }
+        let fold = Seal::of(self.number, &self.entries, &self.state);
+        if fold.as_ref() != Some(seal) {
+            let stacks = |s: &Seal| {
+                s.stacks
+                    .iter()
+                    .map(|(seat, chips)| format!("{seat} {chips}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Err(format!(
+                "the seal of hand {} gives the stacks as {}, but the hand's entries leave {}.",
+                self.number,
+                stacks(seal),
+                fold.as_ref().map_or(String::new(), stacks)
+            ));
+        }
+        self.sealed = true;
+        Ok(())
+    }
+
+    /// Why a finished hand cannot end here, if it cannot: its last record
+    /// must be its seal.
+    pub(super) fn unsealed(&self) -> Option<String> {
+        (self.chained && !self.sealed && self.state.street == Street::Done).then(|| {
+            format!(
+                "hand {} is over, but its seal is missing: the write that finished it ends with one (it was removed, or records after it).",
+                self.number
+            )
+        })
+    }
+
+    /// Checks the hand as it stands at its last record; returns why it may
+    /// not end here (a missing seal), for the caller to weigh.
+    pub(super) fn finish(self) -> Result<Option<String>, String> {
+        let unsealed = self.unsealed();
+        if let Some(rules) = &self.rules {
+            // The state kept entry by entry, which the check compares
+            // with the entries' fold.
+            let hand = Hand::with_state(self.entries, self.state, Arc::clone(rules));
+            invariants::check(&hand)
+                .map_err(|broken| format!("hand {} breaks an invariant: {broken}.", self.number))?;
+        }
+        Ok(unsealed)
+    }
+}

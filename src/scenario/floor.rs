@@ -1,0 +1,823 @@
+//! Scenario files with several tables (an extension): the floor's
+//! decisions checked from the books without a database.
+//!
+//! A file with `[[tables]]` (each with `name`, `seats`, `button`, `blinds`,
+//! `stacks`, optional `names`, `ante` and `hand`) and an optional `[floor]`
+//! (`break_order`, `keep_apart`, `players` for the draw, `seed`,
+//! `starting_tables`) is a floor scenario. Its script holds floor lines
+//! (`balance`, `move confirmed`, `break [T3]`, `draw`, `enter Ann 10000`,
+//! `level 200/400`,
+//! `hand-for-hand on|off`, `final-table`, `button-draw T1`, each random one
+//! taking an optional `seed S`) and lines for one table (`T2: hand`, `T2: s3
+//! allin`, any session or hand line after the table's name and a colon).
+//! `[[expect]]` checks what a TD checks (`moves`, `made`, `seated`, `chips`,
+//! `counts`, `blinds`, `next`, `dealt_next`, `places`, `waiting`, `hand_for_hand`, `next_to_break`,
+//! `halted`, `final_table_due`, `players_left`, `rejected`, `stale`,
+//! `commitment`, `clock_runs`, `hand_for_hand_proposed`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{Failure, Report, Scenario, ScenarioError, seat_named};
+use crate::rules::line_column;
+use crate::session::{Blinds, Positions, Structure, Table, TableCommand, TableEvent};
+use crate::table::event::{AnteMode, Street, TableSetup};
+use crate::table::{Chips, Command, Hand, Seat};
+use crate::tournament::{DrawPurpose, Floor, FloorRecord, FloorTable};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFloorScenario {
+    title: String,
+    house: Option<String>,
+    #[serde(default)]
+    source: String,
+    script: Spanned<String>,
+    #[serde(default)]
+    floor: RawFloor,
+    tables: Vec<Spanned<RawFloorTable>>,
+    #[serde(default)]
+    expect: Vec<Spanned<FloorExpect>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFloor {
+    #[serde(default)]
+    break_order: Vec<String>,
+    #[serde(default)]
+    keep_apart: Vec<Vec<String>>,
+    #[serde(default)]
+    players: BTreeMap<String, u64>,
+    seed: Option<String>,
+    starting_tables: Option<usize>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFloorTable {
+    name: String,
+    #[serde(default = "nine")]
+    seats: u8,
+    button: u8,
+    blinds: Vec<u64>,
+    #[serde(default)]
+    ante: u64,
+    #[serde(default)]
+    stacks: BTreeMap<String, u64>,
+    #[serde(default)]
+    names: BTreeMap<String, String>,
+    #[serde(default)]
+    hand: u32,
+    /// [button, small blind, big blind] of the hand last played: the next
+    /// hand follows the dead-button rules from there.
+    last: Option<[u8; 3]>,
+}
+
+fn nine() -> u8 {
+    9
+}
+
+/// What a floor expectation checks (each key optional; every key given
+/// must hold).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FloorExpect {
+    /// After this many script lines (default: the whole script).
+    pub after: Option<usize>,
+    /// The moves proposed and not yet confirmed: `"T1 s4 -> T2 s7"`.
+    pub moves: Option<Vec<String>>,
+    /// The moves the last line made.
+    pub made: Option<Vec<String>>,
+    /// Table = { seat = name }: everyone seated at the tables named.
+    pub seated: Option<BTreeMap<String, BTreeMap<String, String>>>,
+    /// Table = { seat = chips } for the seats named (0: empty).
+    pub chips: Option<BTreeMap<String, BTreeMap<String, u64>>>,
+    /// Table = players with chips there.
+    pub counts: Option<BTreeMap<String, usize>>,
+    /// Table = [small, big] blinds of its next hand.
+    pub blinds: Option<BTreeMap<String, [u64; 2]>>,
+    /// Table = [button, small blind, big blind] of its next hand.
+    pub next: Option<BTreeMap<String, [u8; 3]>>,
+    /// Table = the seats dealt into its next hand.
+    pub dealt_next: Option<BTreeMap<String, Vec<u8>>>,
+    /// Player = place, for the players named.
+    pub places: Option<BTreeMap<String, u32>>,
+    /// The tables hand-for-hand waits for.
+    pub waiting: Option<Vec<String>>,
+    /// Hand-for-hand is on.
+    pub hand_for_hand: Option<bool>,
+    /// The floor proposes hand-for-hand (Redtooth 53).
+    pub hand_for_hand_proposed: Option<bool>,
+    /// The next table to break ("" when none).
+    pub next_to_break: Option<String>,
+    /// Tables halted (TDA 10-D).
+    pub halted: Option<Vec<String>>,
+    /// The players left fit the final table.
+    pub final_table_due: Option<bool>,
+    /// Players still in.
+    pub players_left: Option<usize>,
+    /// The last line was refused.
+    pub rejected: Option<bool>,
+    /// The last confirm found the proposal stale and proposed again.
+    pub stale: Option<bool>,
+    /// The last draw's commitment (the SHA-256 of its seed).
+    pub commitment: Option<String>,
+    /// The level clock runs.
+    pub clock_runs: Option<bool>,
+}
+
+/// A floor scenario's tables and floor, ready to run.
+#[derive(Debug, Clone)]
+pub struct FloorScenario {
+    floor: Floor,
+    players: Vec<(String, Chips)>,
+    seed: String,
+    script: Vec<(usize, String)>,
+    expectations: Vec<FloorExpect>,
+}
+
+/// Whether `text` is a floor scenario (it has `[[tables]]`).
+pub(super) fn is_floor(text: &str) -> bool {
+    text.parse::<toml::Table>()
+        .is_ok_and(|t| t.contains_key("tables"))
+}
+
+/// Parses a floor scenario.
+pub(super) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, ScenarioError> {
+    let at = |offset: usize, message: String| {
+        let (line, column) = line_column(text, offset);
+        ScenarioError::Parse {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        }
+    };
+    let raw: RawFloorScenario = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        at(offset, crate::rules::plain_words(e.message().trim_end()))
+    })?;
+    let rules = super::load_house(raw.house.as_deref().unwrap_or(super::DEFAULT_HOUSE), dir)
+        .map_err(|error| ScenarioError::House {
+            file: file.to_string(),
+            error,
+        })?;
+    let mut tables = Vec::new();
+    let mut first_setup = None;
+    for t in raw.tables {
+        let start = t.span().start;
+        let (table, setup) = floor_table(t.into_inner()).map_err(|m| at(start, m))?;
+        first_setup.get_or_insert(setup);
+        tables.push(table);
+    }
+    let Some(setup) = first_setup else {
+        return Err(at(0, "[[tables]] is empty: give at least one table".into()));
+    };
+    let mut floor = Floor::new(rules.clone(), tables, raw.floor.break_order);
+    floor.keep_apart = raw.floor.keep_apart;
+    if let Some(n) = raw.floor.starting_tables {
+        floor.starting_tables = n;
+    }
+    let span = raw.script.span();
+    let (first_line, _) = line_column(text, span.start);
+    let offset = usize::from(text[span.start..].starts_with("\"\"\"\n"));
+    let script: Vec<(usize, String)> = raw
+        .script
+        .get_ref()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            (
+                first_line + offset + i,
+                l.split('#').next().unwrap_or("").trim().to_string(),
+            )
+        })
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    for (line, l) in &script {
+        if let Err(message) = check_line(l, &floor) {
+            return Err(ScenarioError::Parse {
+                file: file.to_string(),
+                line: *line,
+                column: 1,
+                message,
+            });
+        }
+    }
+    let mut expectations = Vec::new();
+    for e in raw.expect {
+        let start = e.span().start;
+        let e = e.into_inner();
+        if e.after.is_some_and(|a| a > script.len()) {
+            return Err(at(
+                start,
+                format!(
+                    "after = {}, but the script has only {} lines",
+                    e.after.unwrap_or(0),
+                    script.len()
+                ),
+            ));
+        }
+        expectations.push(e);
+    }
+    Ok(Scenario {
+        file: file.to_string(),
+        title: raw.title,
+        source: raw.source,
+        rules,
+        setup,
+        lines: Vec::new(),
+        expectations: Vec::new(),
+        script: Vec::new(),
+        session: super::session::SessionSetup::default(),
+        floor: Some(Box::new(FloorScenario {
+            floor,
+            players: raw
+                .floor
+                .players
+                .into_iter()
+                .map(|(p, c)| (p, Chips(c)))
+                .collect(),
+            seed: raw.floor.seed.unwrap_or_else(|| "floor".into()),
+            script,
+            expectations,
+        })),
+    })
+}
+
+/// A table from the file: its session table and the setup of its next hand.
+fn floor_table(raw: RawFloorTable) -> Result<(FloorTable, TableSetup), String> {
+    let name = raw.name.clone();
+    let [small, big] = raw.blinds[..] else {
+        return Err(format!(
+            "{name}: blinds has {} value(s): expected [small, big]",
+            raw.blinds.len()
+        ));
+    };
+    if let Some(problem) = crate::rules::blinds_problem(small, big) {
+        return Err(format!("{name}: {problem}"));
+    }
+    if !(2..=10).contains(&raw.seats) {
+        return Err(format!(
+            "{name}: seats = {}: a table has 2 to 10 seats",
+            raw.seats
+        ));
+    }
+    let button = Seat::new(raw.button)
+        .ok_or_else(|| format!("{name}: button {} is not a seat", raw.button))?;
+    let mut table = Table::new(button, Structure::default(), Vec::new());
+    let mut stacks = Vec::new();
+    for (k, chips) in &raw.stacks {
+        let seat = seat_named(k)?;
+        if seat.number() > raw.seats || *chips == 0 || !Chips(*chips).within_table() {
+            return Err(format!("{name}: stacks: seat {k} with {chips} chips"));
+        }
+        let player = raw
+            .names
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| format!("{name}s{}", seat.number()));
+        table.apply(&TableEvent::PlayerSeated {
+            seat,
+            name: player,
+            chips: Chips(*chips),
+            rejoins: false,
+        });
+        stacks.push((seat, Chips(*chips)));
+    }
+    for p in table.seats.values_mut() {
+        p.new = false;
+    }
+    let blinds = Blinds {
+        small: Chips(small),
+        big: Chips(big),
+        ante: Chips(raw.ante),
+        ante_mode: AnteMode::PerPlayer,
+    };
+    table.apply(&TableEvent::LevelSet {
+        blinds,
+        stage: None,
+        at_ms: 0,
+    });
+    table.hand = raw.hand;
+    if let Some([b, sb, bb]) = raw.last {
+        let seat = |n: u8| Seat::new(n).ok_or_else(|| format!("{name}: last: {n} is not a seat"));
+        table.positions = Some(Positions {
+            button: seat(b)?,
+            small: seat(sb)?,
+            big: seat(bb)?,
+        });
+        table.hand = table.hand.max(1);
+    }
+    let setup = TableSetup {
+        button,
+        small_blind: blinds.small,
+        big_blind: blinds.big,
+        ante: blinds.ante,
+        ante_mode: AnteMode::PerPlayer,
+        stacks,
+        denominations: Vec::new(),
+        street: Street::Preflop,
+        pot: Chips::ZERO,
+        board: Vec::new(),
+        blind_seats: None,
+        away: Vec::new(),
+    };
+    Ok((
+        FloorTable {
+            name,
+            seats: raw.seats,
+            table,
+        },
+        setup,
+    ))
+}
+
+/// One script line, read.
+enum Line {
+    Balance(Option<String>),
+    Confirm,
+    Break(Option<String>, Option<String>),
+    Draw(Option<String>),
+    Enter(String, Chips, Option<String>),
+    HandForHand(bool),
+    FinalTable(Option<String>),
+    ButtonDraw(String, Option<String>),
+    Level(Blinds),
+    Table(String, String),
+}
+
+/// A line's words without its `seed S`, and the seed.
+fn seeded(words: &[&str]) -> Result<(Vec<String>, Option<String>), String> {
+    match words.iter().position(|w| w.eq_ignore_ascii_case("seed")) {
+        None => Ok((words.iter().map(|w| w.to_string()).collect(), None)),
+        Some(i) if i + 2 == words.len() => Ok((
+            words[..i].iter().map(|w| w.to_string()).collect(),
+            Some(words[i + 1].to_string()),
+        )),
+        Some(_) => Err("seed takes one word, at the end of the line: seed 7f3a".into()),
+    }
+}
+
+fn read_line(line: &str) -> Result<Line, String> {
+    if let Some((table, rest)) = line.split_once(':') {
+        let table = table.trim();
+        if !table.is_empty() && !table.contains(' ') {
+            return Ok(Line::Table(table.to_string(), rest.trim().to_string()));
+        }
+    }
+    if line.to_ascii_lowercase().starts_with("level ") {
+        return match crate::notation::session::parse_table_line(line) {
+            Ok(Some(TableCommand::SetLevel(blinds))) => Ok(Line::Level(blinds)),
+            Ok(_) => Err(format!(
+                "{} is not a level: level 200/400 [ante 25]",
+                crate::notation::quoted(line)
+            )),
+            Err(e) => Err(e.message),
+        };
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (words, seed) = seeded(&words)?;
+    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    Ok(match lower.as_slice() {
+        ["balance"] => Line::Balance(seed),
+        ["move", "confirmed"] | ["confirm"] => Line::Confirm,
+        ["break"] => Line::Break(None, seed),
+        ["break", _] => Line::Break(Some(words[1].clone()), seed),
+        ["draw"] => Line::Draw(seed),
+        ["enter", _, chips] => {
+            let chips: u64 = chips
+                .parse()
+                .map_err(|_| format!("enter {}: the chips are a whole number", words[1]))?;
+            Line::Enter(words[1].clone(), Chips(chips), seed)
+        }
+        ["hand-for-hand", "on"] => Line::HandForHand(true),
+        ["hand-for-hand", "off"] => Line::HandForHand(false),
+        ["final-table"] => Line::FinalTable(seed),
+        ["button-draw", _] => Line::ButtonDraw(words[1].clone(), seed),
+        _ => {
+            return Err(format!(
+                "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
+                crate::notation::quoted(line)
+            ));
+        }
+    })
+}
+
+/// A line that does not read, or names a table that is not there, is a
+/// file error.
+fn check_line(line: &str, floor: &Floor) -> Result<(), String> {
+    match read_line(line)? {
+        Line::Table(table, rest) => {
+            floor.table(&table).map_err(|e| e.to_string())?;
+            if crate::notation::session::is_session_line(&rest) {
+                crate::notation::session::parse_table_line(&rest).map_err(|e| e.message)?;
+            } else {
+                crate::notation::parse_line(&rest).map_err(|e| e.message)?;
+            }
+            Ok(())
+        }
+        Line::Break(Some(t), _) | Line::ButtonDraw(t, _) => {
+            floor.table(&t).map(|_| ()).map_err(|e| e.to_string())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The floor as a run goes: the floor, each table's hand, what the last
+/// line did.
+struct Run {
+    floor: Floor,
+    hands: BTreeMap<String, Hand>,
+    rejected: bool,
+    stale: bool,
+    made: Vec<String>,
+    draws: u32,
+}
+
+impl Run {
+    /// The seed of a random line: the one given, else the file's seed and
+    /// the draw's number.
+    fn seed(&mut self, base: &str, given: Option<String>) -> String {
+        self.draws += 1;
+        given.unwrap_or_else(|| format!("{base}:{}", self.draws))
+    }
+
+    fn table_line(&mut self, table: &str, text: &str) -> Result<(), String> {
+        let rules = self.floor.rules.clone();
+        if crate::notation::session::is_session_line(text) {
+            let Ok(Some(command)) = crate::notation::session::parse_table_line(text) else {
+                return Err("not a table line".into());
+            };
+            self.close_motion(table);
+            let events = self
+                .floor
+                .table_line(table, &command)
+                .map_err(|e| e.to_string())?;
+            for e in events {
+                if let TableEvent::HandBegun { setup, .. } = e {
+                    let hand = Hand::start(setup, rules.clone()).map_err(|e| e.to_string())?;
+                    self.hands.insert(table.to_string(), hand);
+                }
+            }
+        } else {
+            let Ok(Some(command)) = crate::notation::parse_line(text) else {
+                return Err("not a hand line".into());
+            };
+            let in_hand = self.floor.table(table).is_ok_and(|t| t.table.in_hand);
+            let hand = self
+                .hands
+                .get_mut(table)
+                .filter(|_| in_hand)
+                .ok_or("no hand in play")?;
+            hand.execute(&command, Some(text.to_string()))
+                .map_err(|e| e.to_string())?;
+        }
+        self.end_hands()
+    }
+
+    /// Closes a table's pending motion (a dealer's line, the script's end).
+    fn close_motion(&mut self, table: &str) {
+        if let Some(hand) = self.hands.get_mut(table) {
+            let _ = hand.execute(&Command::Resolve, None);
+        }
+        let _ = self.end_hands();
+    }
+
+    /// Ends, at each table, a hand that is over.
+    fn end_hands(&mut self) -> Result<(), String> {
+        let names: Vec<String> = self.hands.keys().cloned().collect();
+        for name in names {
+            let Ok(t) = self.floor.table(&name) else {
+                continue;
+            };
+            let Some(hand) = self.hands.get(&name) else {
+                continue;
+            };
+            if t.table.in_hand && hand.state().street == Street::Done {
+                for e in t.table.hand_over(hand.state()) {
+                    self.floor
+                        .table_event(&name, &e)
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Plays a floor scenario and checks its expectations.
+pub(super) fn run(s: &FloorScenario) -> Report {
+    let mut run = Run {
+        floor: s.floor.clone(),
+        hands: BTreeMap::new(),
+        rejected: false,
+        stale: false,
+        made: Vec::new(),
+        draws: 0,
+    };
+    let mut failures = Vec::new();
+    let total = s.script.len();
+    check_all(s, 0, total, &run, &mut failures);
+    for (k, (_, line)) in s.script.iter().enumerate() {
+        let before = run.floor.records.len();
+        run.stale = false;
+        let result: Result<(), String> = match read_line(line) {
+            Err(e) => Err(e),
+            Ok(Line::Table(t, rest)) => run.table_line(&t, &rest),
+            Ok(Line::Balance(seed)) => {
+                let seed = run.seed(&s.seed, seed);
+                run.floor
+                    .balance(&seed)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            Ok(Line::Confirm) => match run.floor.confirm() {
+                Ok(made) => {
+                    run.stale = !made;
+                    Ok(())
+                }
+                Err(e) => Err(e.to_string()),
+            },
+            Ok(Line::Break(table, seed)) => {
+                let seed = run.seed(&s.seed, seed);
+                run.floor
+                    .break_table(table.as_deref(), &seed)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            Ok(Line::Draw(seed)) => {
+                let seed = run.seed(&s.seed, seed);
+                run.floor
+                    .seat(&s.players, &seed, DrawPurpose::Seats)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            Ok(Line::Enter(player, chips, seed)) => {
+                let seed = run.seed(&s.seed, seed);
+                run.floor
+                    .seat(&[(player, chips)], &seed, DrawPurpose::LateEntry)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            Ok(Line::Level(blinds)) => run.floor.set_level(blinds).map_err(|e| e.to_string()),
+            Ok(Line::HandForHand(on)) => run.floor.set_hand_for_hand(on).map_err(|e| e.to_string()),
+            Ok(Line::FinalTable(seed)) => {
+                let seed = run.seed(&s.seed, seed);
+                run.floor
+                    .final_table(&seed)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            Ok(Line::ButtonDraw(table, seed)) => {
+                let seed = run.seed(&s.seed, seed);
+                run.floor
+                    .draw_button(&table, &seed)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+        };
+        run.rejected = result.is_err();
+        if k + 1 == total {
+            let names: Vec<String> = run.hands.keys().cloned().collect();
+            for n in names {
+                run.close_motion(&n);
+            }
+        }
+        run.made = run.floor.records[before..]
+            .iter()
+            .filter_map(|r| match r {
+                FloorRecord::MoveConfirmed { mv } => Some(move_text(mv)),
+                _ => None,
+            })
+            .collect();
+        check_all(s, k + 1, total, &run, &mut failures);
+    }
+    Report {
+        failures,
+        hand: None,
+        table: None,
+    }
+}
+
+fn move_text(m: &crate::tournament::Move) -> String {
+    format!("{} s{} -> {} s{}", m.from, m.from_seat, m.to, m.to_seat)
+}
+
+fn check_all(s: &FloorScenario, k: usize, total: usize, run: &Run, failures: &mut Vec<Failure>) {
+    for (i, e) in s.expectations.iter().enumerate() {
+        if e.after.unwrap_or(total) == k {
+            check(e, i + 1, k, run, failures);
+        }
+    }
+}
+
+fn check(e: &FloorExpect, index: usize, after: usize, run: &Run, failures: &mut Vec<Failure>) {
+    let floor = &run.floor;
+    let mut cmp = |key: &'static str, expected: Option<String>, got: String| {
+        if let Some(expected) = expected
+            && expected != got
+        {
+            failures.push(Failure {
+                expectation: index,
+                after,
+                key,
+                expected,
+                got,
+            });
+        }
+    };
+    let pending: Vec<String> = floor
+        .pending
+        .iter()
+        .flat_map(|p| p.moves.iter().map(move_text))
+        .collect();
+    cmp(
+        "moves",
+        e.moves.as_ref().map(|m| format!("{m:?}")),
+        format!("{pending:?}"),
+    );
+    cmp(
+        "made",
+        e.made.as_ref().map(|m| format!("{m:?}")),
+        format!("{:?}", run.made),
+    );
+    let by_table = |table: &str, f: &dyn Fn(&FloorTable) -> BTreeMap<u8, String>| {
+        floor
+            .table(table)
+            .map_or_else(|e| BTreeMap::from([(0, e.to_string())]), f)
+    };
+    for (key, wanted) in [("seated", &e.seated)] {
+        for (table, seats) in wanted.iter().flatten() {
+            let want: BTreeMap<u8, String> = seats
+                .iter()
+                .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), v.clone())))
+                .collect();
+            let got = by_table(table, &|t| {
+                t.players()
+                    .into_iter()
+                    .map(|(s, n, _)| (s.number(), n))
+                    .collect()
+            });
+            cmp(
+                key,
+                Some(format!("{table} {want:?}")),
+                format!("{table} {got:?}"),
+            );
+        }
+    }
+    for (table, seats) in e.chips.iter().flatten() {
+        let want: BTreeMap<u8, String> = seats
+            .iter()
+            .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), v.to_string())))
+            .collect();
+        let got = by_table(table, &|t| {
+            want.keys()
+                .map(|n| {
+                    let chips = t
+                        .players()
+                        .into_iter()
+                        .find(|p| p.0.number() == *n)
+                        .map_or(0, |p| p.2.get());
+                    (*n, chips.to_string())
+                })
+                .collect()
+        });
+        cmp(
+            "chips",
+            Some(format!("{table} {want:?}")),
+            format!("{table} {got:?}"),
+        );
+    }
+    for (table, want) in e.counts.iter().flatten() {
+        let got = floor.table(table).map_or(0, |t| t.players().len());
+        cmp(
+            "counts",
+            Some(format!("{table} {want}")),
+            format!("{table} {got}"),
+        );
+    }
+    for (table, want) in e.next.iter().flatten() {
+        let got = floor.table(table).ok().and_then(|t| {
+            t.table
+                .next_setup(&floor.rules, t.table.script_ms)
+                .ok()
+                .map(|(_, p)| [p.button.number(), p.small.number(), p.big.number()])
+        });
+        let got = got.map_or_else(|| "no next hand".to_string(), |g| format!("{g:?}"));
+        cmp(
+            "next",
+            Some(format!("{table} {want:?}")),
+            format!("{table} {got}"),
+        );
+    }
+    for (table, want) in e.blinds.iter().flatten() {
+        let got = floor
+            .table(table)
+            .ok()
+            .and_then(|t| t.table.blinds_at(t.table.script_ms))
+            .map_or_else(
+                || "none".to_string(),
+                |b| format!("{:?}", [b.small.get(), b.big.get()]),
+            );
+        cmp(
+            "blinds",
+            Some(format!("{table} {want:?}")),
+            format!("{table} {got}"),
+        );
+    }
+    for (table, want) in e.dealt_next.iter().flatten() {
+        let got: Option<Vec<u8>> = floor.table(table).ok().and_then(|t| {
+            t.table
+                .next_setup(&floor.rules, t.table.script_ms)
+                .ok()
+                .map(|(setup, _)| setup.stacks.iter().map(|(s, _)| s.number()).collect())
+        });
+        cmp(
+            "dealt_next",
+            Some(format!("{table} {want:?}")),
+            format!("{table} {:?}", got.unwrap_or_default()),
+        );
+    }
+    if let Some(want) = &e.places {
+        let all = floor.places();
+        let got: BTreeMap<&String, u32> = want
+            .keys()
+            .map(|p| (p, all.get(p).copied().unwrap_or(0)))
+            .collect();
+        cmp(
+            "places",
+            Some(format!("{:?}", want.iter().collect::<BTreeMap<_, _>>())),
+            format!("{got:?}"),
+        );
+    }
+    cmp(
+        "waiting",
+        e.waiting.as_ref().map(|w| format!("{w:?}")),
+        format!("{:?}", floor.waiting_for()),
+    );
+    cmp(
+        "hand_for_hand",
+        e.hand_for_hand.map(|b| b.to_string()),
+        floor.hand_for_hand.is_some().to_string(),
+    );
+    cmp(
+        "hand_for_hand_proposed",
+        e.hand_for_hand_proposed.map(|b| b.to_string()),
+        floor.hand_for_hand_proposed().to_string(),
+    );
+    cmp(
+        "next_to_break",
+        e.next_to_break.clone(),
+        floor.next_to_break().unwrap_or("").to_string(),
+    );
+    let halted = floor
+        .pending
+        .as_ref()
+        .map_or_else(|| floor.halted(), |p| p.halted.clone());
+    cmp(
+        "halted",
+        e.halted.as_ref().map(|h| format!("{h:?}")),
+        format!("{halted:?}"),
+    );
+    cmp(
+        "final_table_due",
+        e.final_table_due.map(|b| b.to_string()),
+        floor.final_table_due().to_string(),
+    );
+    cmp(
+        "players_left",
+        e.players_left.map(|n| n.to_string()),
+        floor.players_left().to_string(),
+    );
+    cmp(
+        "rejected",
+        e.rejected.map(|b| b.to_string()),
+        run.rejected.to_string(),
+    );
+    cmp(
+        "stale",
+        e.stale.map(|b| b.to_string()),
+        run.stale.to_string(),
+    );
+    let commitment = floor
+        .records
+        .iter()
+        .rev()
+        .find_map(|r| match r {
+            FloorRecord::DrawCommitted { commitment, .. } => Some(commitment.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    cmp("commitment", e.commitment.clone(), commitment);
+    cmp(
+        "clock_runs",
+        e.clock_runs.map(|b| b.to_string()),
+        floor.clock_runs().to_string(),
+    );
+}

@@ -1,0 +1,565 @@
+//! The floor: a tournament's tables seen together, and the floor's
+//! decisions across them (the seat draw, balancing, breaking, the final
+//! table, hand-for-hand, places for players out in one hand).
+//!
+//! Each table is a `session::Table` folded from its own events: the floor
+//! computes from each table's live button and blinds, never from a copy
+//! the TD keys. A decision is made in two steps: a pure question (`propose`,
+//! `seat_draw`, `break_plan`) that changes nothing and returns what the
+//! floor would do, and a step that does it (`confirm`, `seat`, `break_table`)
+//! by giving each table the lines a dealer would key (`seat 3 leave`, `seat
+//! 7 sit 24000 Ann`): a move is a leave at one table and a sit at another
+//! with the same chips, so each table's own record stays whole. Everything
+//! the floor decides is also a `FloorRecord`, a serde type the database
+//! side stores as JSON. No I/O, no clock, no database: randomness comes from
+//! a seed (`draw`), time from the tables' own hands.
+//!
+//! The house settings it applies are `rules::tournament`, each with its
+//! citation; the files: `draw` (seeds and the generator), `balance` (who
+//! moves, when, from which table), `breaking` (a table broken, the final
+//! table, redraws, the button drawn), `places` (busts and hand-for-hand).
+
+pub mod balance;
+pub mod breaking;
+pub mod draw;
+pub mod places;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::HouseRules;
+use crate::session::{Table, TableCommand, TableEvent, TableRefusal};
+use crate::table::{Card, Chips, Seat};
+
+pub use balance::{Move, Proposal, TableState};
+pub use places::{Bust, HandForHand};
+
+/// One table of the tournament: its name, its seats and its state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FloorTable {
+    /// The name (`T1`).
+    pub name: String,
+    /// How many seats it has (seats 1 to `seats`).
+    pub seats: u8,
+    /// The table between and during hands, from its events.
+    pub table: Table,
+}
+
+impl FloorTable {
+    /// The players with chips: (seat, name, chips).
+    pub fn players(&self) -> Vec<(Seat, String, Chips)> {
+        self.table
+            .seats
+            .iter()
+            .filter(|(_, p)| !p.chips.is_zero())
+            .map(|(s, p)| (*s, p.name.clone(), p.chips))
+            .collect()
+    }
+
+    /// The empty seats, lowest first.
+    pub fn empty_seats(&self) -> Vec<Seat> {
+        (1..=self.seats)
+            .filter_map(Seat::new)
+            .filter(|s| !self.table.seats.contains_key(s))
+            .collect()
+    }
+}
+
+/// A player seated by a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Assignment {
+    /// The player.
+    pub player: String,
+    /// The table.
+    pub table: String,
+    /// The seat number.
+    pub seat: u8,
+}
+
+/// What a draw was for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawPurpose {
+    /// The first seats.
+    Seats,
+    /// Late entries, alternates or re-entries.
+    LateEntry,
+    /// A broken table's players (two steps: table, then seat).
+    Break {
+        /// The table broken.
+        table: String,
+    },
+    /// A balancing move chosen at random.
+    Balance,
+    /// A redraw of every seat (the final table, UPT Tournament 18).
+    Redraw,
+    /// The button of a table, by a card to each player.
+    Button {
+        /// The table.
+        table: String,
+    },
+}
+
+/// Everything the floor decides, as it is stored (JSON through serde).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FloorRecord {
+    /// Published before a draw: what it is for and the SHA-256 of its seed.
+    DrawCommitted {
+        /// The draw's number in the tournament.
+        draw: u32,
+        /// What it is for.
+        purpose: DrawPurpose,
+        /// `draw::commitment(seed)`.
+        commitment: String,
+    },
+    /// After the draw: the seed and what it gave, so anyone can redo it.
+    DrawRevealed {
+        /// The draw's number.
+        draw: u32,
+        /// The seed.
+        seed: String,
+        /// The seats it gave.
+        seats: Vec<Assignment>,
+    },
+    /// Moves the floor proposes, with the table state they come from.
+    MovesProposed {
+        /// The proposal.
+        proposal: Proposal,
+    },
+    /// A move the TD confirmed and the tables made.
+    MoveConfirmed {
+        /// The move.
+        mv: Move,
+    },
+    /// A proposal that a hand's end made stale before the TD confirmed it.
+    ProposalStale {
+        /// The state it came from.
+        was: Vec<TableState>,
+        /// The state now.
+        now: Vec<TableState>,
+    },
+    /// A table broken: its players' moves follow as `MoveConfirmed`.
+    TableBroken {
+        /// The table.
+        table: String,
+    },
+    /// The button drawn by a card to each player (Ugly Tuna Seating 6).
+    ButtonDrawn {
+        /// The table.
+        table: String,
+        /// The cards dealt, seat by seat.
+        cards: Vec<(u8, Card)>,
+        /// The seat with the highest card: the button.
+        button: u8,
+    },
+    /// A player out, with his place.
+    PlayerOut {
+        /// The bust.
+        bust: Bust,
+    },
+    /// Places given again (a bust undone, or placed with others of its
+    /// hand): a new record that corrects, never an edit.
+    PlacesCorrected {
+        /// The players and their places now (0: back in play).
+        places: Vec<(String, u32)>,
+    },
+    /// Hand-for-hand switched on or off.
+    HandForHandSet {
+        /// On or off.
+        on: bool,
+    },
+}
+
+/// Why the floor will not do something, in words for the TD.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FloorRefusal {
+    /// No table by that name.
+    NoTable(String),
+    /// A table is in a hand and the step needs it between hands.
+    InHand {
+        /// The table.
+        table: String,
+        /// Its hand number.
+        hand: u32,
+    },
+    /// Nothing to confirm.
+    NothingProposed,
+    /// A table refused the line the floor gave it.
+    Table {
+        /// The table.
+        table: String,
+        /// Why.
+        refusal: TableRefusal,
+    },
+    /// The step makes no sense now (a sentence why).
+    Other(String),
+}
+
+impl fmt::Display for FloorRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FloorRefusal::NoTable(t) => write!(f, "There is no table {t}."),
+            FloorRefusal::InHand { table, hand } => write!(
+                f,
+                "{table} is playing hand {hand}: the move is made when it ends."
+            ),
+            FloorRefusal::NothingProposed => f.write_str("No move is proposed."),
+            FloorRefusal::Table { table, refusal } => write!(f, "{table}: {refusal}"),
+            FloorRefusal::Other(s) => f.write_str(s),
+        }
+    }
+}
+
+/// The tournament across its tables.
+#[derive(Debug, Clone)]
+pub struct Floor {
+    /// The house rules (its `tournament` settings decide the floor).
+    pub rules: HouseRules,
+    /// The tables, in the order they were opened.
+    pub tables: Vec<FloorTable>,
+    /// The order tables break in, fixed in advance (UPT Tournament 14):
+    /// the first is next.
+    pub break_order: Vec<String>,
+    /// Groups of players the house keeps apart (Ugly Tuna Seating 5).
+    pub keep_apart: Vec<Vec<String>>,
+    /// Each moved player's table and the hand it had when he arrived.
+    pub moved: BTreeMap<String, (String, u32)>,
+    /// How many tables the tournament started with (UPT Tournament 18).
+    pub starting_tables: usize,
+    /// The players who entered (re-entries included): the places count
+    /// down from it.
+    pub field: u32,
+    /// Players out, in the order they were placed.
+    pub busts: Vec<Bust>,
+    /// Hand-for-hand play, when on.
+    pub hand_for_hand: Option<HandForHand>,
+    /// The moves proposed and not yet confirmed.
+    pub pending: Option<Proposal>,
+    /// Everything decided, in order.
+    pub records: Vec<FloorRecord>,
+    /// Draws made so far.
+    pub draws: u32,
+}
+
+impl Floor {
+    /// A floor over `tables` (the break order: as given, else the tables
+    /// from the last opened back to the first).
+    pub fn new(rules: HouseRules, tables: Vec<FloorTable>, break_order: Vec<String>) -> Floor {
+        let break_order = if break_order.is_empty() {
+            tables.iter().rev().map(|t| t.name.clone()).collect()
+        } else {
+            break_order
+        };
+        let field = tables.iter().map(|t| t.players().len() as u32).sum();
+        Floor {
+            rules,
+            starting_tables: tables.len(),
+            tables,
+            break_order,
+            keep_apart: Vec::new(),
+            moved: BTreeMap::new(),
+            field,
+            busts: Vec::new(),
+            hand_for_hand: None,
+            pending: None,
+            records: Vec::new(),
+            draws: 0,
+        }
+    }
+
+    /// The table named `name`.
+    pub fn table(&self, name: &str) -> Result<&FloorTable, FloorRefusal> {
+        self.tables
+            .iter()
+            .find(|t| t.name == name)
+            .ok_or_else(|| FloorRefusal::NoTable(name.to_string()))
+    }
+
+    fn table_mut(&mut self, name: &str) -> Result<&mut FloorTable, FloorRefusal> {
+        self.tables
+            .iter_mut()
+            .find(|t| t.name == name)
+            .ok_or_else(|| FloorRefusal::NoTable(name.to_string()))
+    }
+
+    /// The tables still playing (with a player), in the order opened.
+    pub fn live_tables(&self) -> Vec<&FloorTable> {
+        self.tables
+            .iter()
+            .filter(|t| !t.players().is_empty())
+            .collect()
+    }
+
+    /// Players still in, at every table.
+    pub fn players_left(&self) -> usize {
+        self.tables.iter().map(|t| t.players().len()).sum()
+    }
+
+    /// The next table to break, if any is left to break (the last table
+    /// playing never is).
+    pub fn next_to_break(&self) -> Option<&str> {
+        if self.live_tables().len() < 2 {
+            return None;
+        }
+        self.break_order
+            .iter()
+            .find(|n| self.table(n).is_ok_and(|t| !t.players().is_empty()))
+            .map(String::as_str)
+    }
+
+    /// Whether `player` may sit at `table` with the players there now (no
+    /// one the house keeps apart from him: Ugly Tuna Seating 5).
+    pub fn may_sit(&self, player: &str, at: &[String]) -> bool {
+        !self.keep_apart.iter().any(|group| {
+            group.iter().any(|p| p == player) && group.iter().any(|p| p != player && at.contains(p))
+        })
+    }
+
+    /// Gives table `name` a dealer's line and folds what it does; the
+    /// floor watches the events for busts (`places`).
+    pub fn table_line(
+        &mut self,
+        name: &str,
+        command: &TableCommand,
+    ) -> Result<Vec<TableEvent>, FloorRefusal> {
+        if *command == TableCommand::NextHand {
+            self.may_deal(name)?;
+        }
+        let rules = self.rules.clone();
+        let t = self.table_mut(name)?;
+        let now = t.table.script_ms;
+        let mut no_cards = |_: usize| Vec::new();
+        let events = t
+            .table
+            .decide(&rules, command, now, &mut no_cards)
+            .map_err(|refusal| FloorRefusal::Table {
+                table: name.to_string(),
+                refusal,
+            })?;
+        for e in &events {
+            self.table_event(name, e)?;
+        }
+        Ok(events)
+    }
+
+    /// Folds one of table `name`'s events into the floor (a table's own
+    /// record, replicated): the table changes, busts are placed.
+    pub fn table_event(&mut self, name: &str, event: &TableEvent) -> Result<(), FloorRefusal> {
+        let before = self.table(name)?.table.clone();
+        self.table_mut(name)?.table.apply(event);
+        match event {
+            TableEvent::HandEnded { stacks, .. } => self.hand_ended(name, &before, stacks),
+            TableEvent::HandBegun { .. } => self.hand_begun(name, event),
+            TableEvent::HandReopened { hand } => self.hand_reopened(name, *hand),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// One structure for every table: the TD's level goes to each table
+    /// still playing and applies at its next hand (TDA 22: "The new level
+    /// applies to the next hand"), a hand in play keeping its blinds.
+    pub fn set_level(&mut self, blinds: crate::session::Blinds) -> Result<(), FloorRefusal> {
+        let names: Vec<String> = self.live_tables().iter().map(|t| t.name.clone()).collect();
+        for name in names {
+            self.table_line(&name, &TableCommand::SetLevel(blinds))?;
+        }
+        Ok(())
+    }
+
+    /// The next draw's number and its commitment record, for `seed`.
+    fn commit(&mut self, purpose: DrawPurpose, seed: &str) -> u32 {
+        self.draws += 1;
+        self.records.push(FloorRecord::DrawCommitted {
+            draw: self.draws,
+            purpose,
+            commitment: draw::commitment(seed),
+        });
+        self.draws
+    }
+
+    /// Moves a player: a leave at one table and a sit at the other with
+    /// the same chips. Both tables must be between hands.
+    pub fn make_move(&mut self, mv: &Move) -> Result<(), FloorRefusal> {
+        for name in [&mv.from, &mv.to] {
+            let t = self.table(name)?;
+            if t.table.in_hand {
+                return Err(FloorRefusal::InHand {
+                    table: name.clone(),
+                    hand: t.table.hand,
+                });
+            }
+        }
+        let (from_seat, to_seat) = match (Seat::new(mv.from_seat), Seat::new(mv.to_seat)) {
+            (Some(f), Some(t)) => (f, t),
+            _ => {
+                return Err(FloorRefusal::Other(
+                    "A move names a seat from 1 to 10.".into(),
+                ));
+            }
+        };
+        let chips = match self.table(&mv.from)?.table.seats.get(&from_seat) {
+            Some(p) if p.name == mv.player => p.chips,
+            _ => {
+                return Err(FloorRefusal::Other(format!(
+                    "{} is not in seat {} at {}.",
+                    mv.player, mv.from_seat, mv.from
+                )));
+            }
+        };
+        // Checked at the destination first, so a refused sit leaves the
+        // origin as it was.
+        let dest = self.table(&mv.to)?;
+        let mut no_cards = |_: usize| Vec::new();
+        let sit = TableCommand::Sit {
+            seat: to_seat,
+            chips,
+            name: mv.player.clone(),
+        };
+        dest.table
+            .decide(&self.rules, &sit, dest.table.script_ms, &mut no_cards)
+            .map_err(|refusal| FloorRefusal::Table {
+                table: mv.to.clone(),
+                refusal,
+            })?;
+        self.table_line(&mv.from, &TableCommand::Leave(from_seat))?;
+        self.table_line(&mv.to, &sit)?;
+        let hand = self.table(&mv.to)?.table.hand;
+        self.moved.insert(mv.player.clone(), (mv.to.clone(), hand));
+        self.records.push(FloorRecord::MoveConfirmed {
+            mv: Move {
+                chips: chips.get(),
+                ..mv.clone()
+            },
+        });
+        Ok(())
+    }
+
+    /// Seats players by a draw: each on a random one of the tables with
+    /// the fewest players and a random empty seat there, never with a player kept apart from him
+    /// (TDA 6 and 7, Ugly Tuna Seating 5). Returns the seats given.
+    pub fn seat(
+        &mut self,
+        players: &[(String, Chips)],
+        seed: &str,
+        purpose: DrawPurpose,
+    ) -> Result<Vec<Assignment>, FloorRefusal> {
+        let plan = self.seat_plan(
+            players,
+            seed,
+            &self
+                .tables
+                .iter()
+                .map(|t| t.name.clone())
+                .collect::<Vec<_>>(),
+        )?;
+        let draw = self.commit(purpose, seed);
+        for (a, (_, chips)) in plan.iter().zip(players) {
+            let seat = Seat::new(a.seat).ok_or_else(|| FloorRefusal::Other("no seat".into()))?;
+            self.table_line(
+                &a.table,
+                &TableCommand::Sit {
+                    seat,
+                    chips: *chips,
+                    name: a.player.clone(),
+                },
+            )?;
+            self.field += 1;
+        }
+        self.records.push(FloorRecord::DrawRevealed {
+            draw,
+            seed: seed.to_string(),
+            seats: plan.clone(),
+        });
+        Ok(plan)
+    }
+
+    /// Where a draw from `seed` seats `players` at the tables `onto`,
+    /// changing nothing. Step one gives each player a table: the tables
+    /// are filled so they stay as even as they can be (a random one of
+    /// the emptiest each time); step two gives each a random empty seat
+    /// there (TDA 9's two steps; TDA 6, 7). A table that would hold two
+    /// players kept apart is drawn again from the same generator.
+    pub fn seat_plan(
+        &self,
+        players: &[(String, Chips)],
+        seed: &str,
+        onto: &[String],
+    ) -> Result<Vec<Assignment>, FloorRefusal> {
+        let mut draw = draw::Draw::new(seed);
+        let capacity: usize = onto
+            .iter()
+            .filter_map(|n| self.table(n).ok())
+            .map(|t| t.empty_seats().len())
+            .sum();
+        if players.len() > capacity {
+            return Err(FloorRefusal::Other(format!(
+                "{} players to seat and only {capacity} empty seats.",
+                players.len()
+            )));
+        }
+        'attempt: for _ in 0..1000 {
+            let mut order: Vec<usize> = (0..players.len()).collect();
+            draw.shuffle(&mut order);
+            let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+            let mut room: BTreeMap<&str, usize> = BTreeMap::new();
+            let mut names: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+            let mut empty: BTreeMap<&str, Vec<Seat>> = BTreeMap::new();
+            for n in onto {
+                let t = self.table(n)?;
+                counts.insert(n, t.players().len());
+                room.insert(n, t.empty_seats().len());
+                names.insert(n, t.players().into_iter().map(|p| p.1).collect());
+                empty.insert(n, t.empty_seats());
+            }
+            let mut plan = vec![None; players.len()];
+            // Step one: a table for each player.
+            for &i in &order {
+                let open: Vec<&str> = onto
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|n| room[n] > 0)
+                    .collect();
+                let least = open.iter().map(|n| counts[n]).min().unwrap_or(0);
+                let emptiest: Vec<&str> = open.into_iter().filter(|n| counts[n] == least).collect();
+                let Some(table) = draw.pick(&emptiest) else {
+                    return Err(FloorRefusal::Other("No table has an empty seat.".into()));
+                };
+                if !self.may_sit(&players[i].0, &names[table]) {
+                    continue 'attempt;
+                }
+                *counts.entry(table).or_default() += 1;
+                *room.entry(table).or_default() -= 1;
+                names.entry(table).or_default().push(players[i].0.clone());
+                plan[i] = Some(table);
+            }
+            // Step two: a seat at that table.
+            let mut seats: BTreeMap<&str, Vec<Seat>> = BTreeMap::new();
+            for n in onto {
+                let mut open = empty[n.as_str()].clone();
+                draw.shuffle(&mut open);
+                seats.insert(n, open);
+            }
+            let mut out = Vec::new();
+            for (i, table) in plan.iter().enumerate() {
+                let Some(table) = table else { continue };
+                let seat = seats
+                    .get_mut(table)
+                    .and_then(Vec::pop)
+                    .ok_or_else(|| FloorRefusal::Other("No empty seat left.".into()))?;
+                out.push(Assignment {
+                    player: players[i].0.clone(),
+                    table: table.to_string(),
+                    seat: seat.number(),
+                });
+            }
+            return Ok(out);
+        }
+        Err(FloorRefusal::Other(
+            "The players kept apart cannot all be seated at different tables.".into(),
+        ))
+    }
+}

@@ -1,0 +1,298 @@
+//! Players out and their places, and hand-for-hand play across tables.
+//!
+//! A player is out when his table's hand ends without him (the table's own
+//! `HandEnded`). Players out in one hand are placed together by the
+//! house's `same-hand-busts`: the larger starting stack finishes higher,
+//! equal stacks share the place (UPT Tournament 35), never by the cards
+//! (Nuts 30). Across tables that is one hand only hand-for-hand, where
+//! each table deals its next hand only when every table has finished
+//! (Redtooth 53): the busts of one round are one hand. A place that
+//! changes when another table's bust joins the hand is given again in a
+//! new record (`PlacesCorrected`), never edited.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Floor, FloorRecord, FloorRefusal};
+use crate::rules::tournament::{HandForHand as HandForHandRule, HandForHandClock};
+use crate::session::{Table, TableCommand, TableEvent};
+use crate::table::Chips;
+
+/// A player out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bust {
+    /// The player.
+    pub player: String,
+    /// The table.
+    pub table: String,
+    /// The seat he left.
+    pub seat: u8,
+    /// The table's hand he went out in.
+    pub hand: u32,
+    /// The hand-for-hand round, when hand-for-hand was on.
+    pub round: Option<u32>,
+    /// His chips when that hand began.
+    pub starting_stack: u64,
+    /// His place (1 is the winner).
+    pub place: u32,
+}
+
+impl Bust {
+    /// Whether `other` went out in the same hand: the same round
+    /// hand-for-hand, else the same hand at the same table.
+    fn same_hand(&self, other: &Bust) -> bool {
+        match (self.round, other.round) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.table == other.table && self.hand == other.hand,
+        }
+    }
+}
+
+/// Hand-for-hand play: the round being dealt and each table's hands
+/// dealt since it began.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandForHand {
+    /// The hand-for-hand hand now being played (0: none dealt yet).
+    pub round: u32,
+    /// Each table's hands begun hand-for-hand.
+    pub dealt: BTreeMap<String, u32>,
+}
+
+impl Floor {
+    /// Places the players a table's hand put out. `before` is the table
+    /// as it was before the hand's end.
+    pub(super) fn hand_ended(
+        &mut self,
+        name: &str,
+        before: &Table,
+        _stacks: &[(crate::table::Seat, Chips)],
+    ) {
+        let Ok(after) = self.table(name) else { return };
+        let starting: BTreeMap<u8, u64> = before
+            .last_deal
+            .as_ref()
+            .map(|d| {
+                d.setup
+                    .stacks
+                    .iter()
+                    .map(|(s, c)| (s.number(), c.get()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let out: Vec<(u8, String, u64)> = before
+            .seats
+            .iter()
+            .filter(|(s, p)| {
+                !p.chips.is_zero() && after.table.seats.get(s).is_none_or(|q| q.chips.is_zero())
+            })
+            .map(|(s, p)| {
+                let stack = starting.get(&s.number()).copied().unwrap_or(p.chips.get());
+                (s.number(), p.name.clone(), stack)
+            })
+            .collect();
+        if out.is_empty() {
+            return;
+        }
+        let round = self.hand_for_hand.as_ref().map(|h| h.round);
+        let hand = after.table.hand;
+        for (seat, player, starting_stack) in out {
+            self.busts.push(Bust {
+                player,
+                table: name.to_string(),
+                seat,
+                hand,
+                round,
+                starting_stack,
+                place: 0,
+            });
+        }
+        self.place_last_hand();
+    }
+
+    /// Places the busts of the latest hand together (UPT Tournament 35),
+    /// recording each new place; a place given before that changes is
+    /// recorded as corrected.
+    fn place_last_hand(&mut self) {
+        let Some(last) = self.busts.last().cloned() else {
+            return;
+        };
+        let group: Vec<usize> = (0..self.busts.len())
+            .filter(|i| self.busts[*i].same_hand(&last))
+            .collect();
+        // The places this hand's players take: below everyone still in and
+        // above everyone out before it.
+        let left = self.players_left() as u32;
+        let mut order = group.clone();
+        // UPT Tournament 35: "the player starting the hand with the larger
+        // amount of chips finishes in the higher place"; equal stacks
+        // "receive equal prize money": they share the better place.
+        order.sort_by_key(|i| std::cmp::Reverse(self.busts[*i].starting_stack));
+        let mut corrected = Vec::new();
+        for (k, &i) in order.iter().enumerate() {
+            let first = order
+                .iter()
+                .position(|j| self.busts[*j].starting_stack == self.busts[i].starting_stack)
+                .unwrap_or(k);
+            let place = left + 1 + first as u32;
+            let was = self.busts[i].place;
+            self.busts[i].place = place;
+            if was == 0 {
+                self.records.push(FloorRecord::PlayerOut {
+                    bust: self.busts[i].clone(),
+                });
+            } else if was != place {
+                corrected.push((self.busts[i].player.clone(), place));
+            }
+        }
+        if !corrected.is_empty() {
+            self.records
+                .push(FloorRecord::PlacesCorrected { places: corrected });
+        }
+    }
+
+    /// A table's hand opened again (an undo in it): its players out are
+    /// back in play, recorded as a correction (place 0), and the others
+    /// of their hand placed again.
+    pub(super) fn hand_reopened(&mut self, name: &str, hand: u32) {
+        let back: Vec<Bust> = self
+            .busts
+            .iter()
+            .filter(|b| b.table == name && b.hand == hand)
+            .cloned()
+            .collect();
+        if back.is_empty() {
+            return;
+        }
+        self.busts.retain(|b| !(b.table == name && b.hand == hand));
+        self.records.push(FloorRecord::PlacesCorrected {
+            places: back.iter().map(|b| (b.player.clone(), 0)).collect(),
+        });
+        // The rest of that hand (hand-for-hand, at other tables) move up.
+        if let Some(other) = self
+            .busts
+            .iter()
+            .rposition(|b| back.iter().any(|x| x.same_hand(b)))
+        {
+            let last = self.busts.remove(other);
+            self.busts.push(last);
+            self.place_last_hand();
+        }
+    }
+
+    /// Every player out and his place, and the winner's 1 when one is left.
+    pub fn places(&self) -> BTreeMap<String, u32> {
+        let mut places: BTreeMap<String, u32> = self
+            .busts
+            .iter()
+            .map(|b| (b.player.clone(), b.place))
+            .collect();
+        if self.players_left() == 1
+            && let Some((_, name, _)) = self.tables.iter().flat_map(|t| t.players()).next()
+        {
+            places.insert(name, 1);
+        }
+        places
+    }
+
+    /// Switches hand-for-hand on or off at every table.
+    pub fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
+        self.hand_for_hand = on.then(|| HandForHand {
+            round: 0,
+            dealt: self.tables.iter().map(|t| (t.name.clone(), 0)).collect(),
+        });
+        let names: Vec<String> = self.live_tables().iter().map(|t| t.name.clone()).collect();
+        for name in names {
+            // A table in a hand takes the switch when it ends.
+            if !self.table(&name)?.table.in_hand {
+                self.table_line(&name, &TableCommand::HandForHand(on))?;
+            }
+        }
+        self.records.push(FloorRecord::HandForHandSet { on });
+        Ok(())
+    }
+
+    /// The tables hand-for-hand waits for: still playing the round's hand,
+    /// or yet to deal it (a table offline keeps the others waiting).
+    pub fn waiting_for(&self) -> Vec<String> {
+        let Some(h) = &self.hand_for_hand else {
+            return Vec::new();
+        };
+        self.live_tables()
+            .iter()
+            .filter(|t| t.table.in_hand || h.dealt.get(&t.name).copied().unwrap_or(0) < h.round)
+            .map(|t| t.name.clone())
+            .collect()
+    }
+
+    /// The line every table shows hand-for-hand ("hand-for-hand: hand 12,
+    /// waiting for T3, T7"), or `None` when it is off.
+    pub fn hand_for_hand_status(&self) -> Option<String> {
+        let h = self.hand_for_hand.as_ref()?;
+        let waiting = self.waiting_for();
+        Some(if waiting.is_empty() {
+            format!("hand-for-hand: hand {}, every table done", h.round)
+        } else {
+            format!(
+                "hand-for-hand: hand {}, waiting for {}",
+                h.round,
+                waiting.join(", ")
+            )
+        })
+    }
+
+    /// Whether the floor proposes hand-for-hand now (Redtooth 53: "as play
+    /// progresses towards the final 8 players": at two tables).
+    pub fn hand_for_hand_proposed(&self) -> bool {
+        self.hand_for_hand.is_none()
+            && self.rules.tournament.hand_for_hand.value == HandForHandRule::ProposedAtTwoTables
+            && self.live_tables().len() == 2
+    }
+
+    /// Whether the level clock runs: the house may stop it while tables
+    /// wait hand-for-hand.
+    pub fn clock_runs(&self) -> bool {
+        match self.rules.tournament.hand_for_hand_clock.value {
+            HandForHandClock::Runs => true,
+            HandForHandClock::StopsWhileWaiting => {
+                self.hand_for_hand.is_none() || self.waiting_for().is_empty()
+            }
+        }
+    }
+
+    /// Whether table `name` may deal its next hand: hand-for-hand, only a
+    /// table behind the round, or when no table is waited for.
+    pub fn may_deal(&self, name: &str) -> Result<(), FloorRefusal> {
+        let Some(h) = &self.hand_for_hand else {
+            return Ok(());
+        };
+        if h.dealt.get(name).copied().unwrap_or(0) < h.round {
+            return Ok(());
+        }
+        let waiting: Vec<String> = self
+            .waiting_for()
+            .into_iter()
+            .filter(|t| t != name)
+            .collect();
+        if waiting.is_empty() {
+            Ok(())
+        } else {
+            Err(FloorRefusal::Other(format!(
+                "hand-for-hand: hand {}, waiting for {}",
+                h.round,
+                waiting.join(", ")
+            )))
+        }
+    }
+
+    /// Counts a hand begun at `name` hand-for-hand.
+    pub(super) fn hand_begun(&mut self, name: &str, event: &TableEvent) {
+        if let (TableEvent::HandBegun { redeal: false, .. }, Some(h)) =
+            (event, &mut self.hand_for_hand)
+        {
+            let dealt = h.dealt.entry(name.to_string()).or_default();
+            *dealt += 1;
+            h.round = h.round.max(*dealt);
+        }
+    }
+}
