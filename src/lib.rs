@@ -25,8 +25,8 @@
 //! - `tui`: the dealer's screen
 
 pub mod files;
-pub mod folders;
 pub mod floor;
+pub mod folders;
 pub mod journal;
 pub mod notation;
 pub mod practice;

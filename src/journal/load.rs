@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::order::Order;
-use super::scan::{read_record, scan};
+use super::scan::{Dropped, read_record, scan};
 use super::{HandHeader, Head, HouseRecord, JournalError, Record, Stamp, TableRecord};
 use crate::rules::HouseRules;
 use crate::table::event::Street;
@@ -62,17 +62,6 @@ impl JournalHand {
     pub fn recorded_rules(&self) -> Option<Result<HouseRules, String>> {
         self.house.as_ref().map(|h| h.rules())
     }
-}
-
-/// What a repair on opening cut off the end of the journal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dropped {
-    /// The 1-based line where the cut part begins.
-    pub line: usize,
-    /// How many bytes were cut.
-    pub bytes: u64,
-    /// What they were, as a phrase.
-    pub what: String,
 }
 
 /// What a journal file holds.

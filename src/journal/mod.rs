@@ -99,12 +99,13 @@ use std::path::PathBuf;
 pub use chain::Head;
 pub use clock::{Clock, Stamp, SteppingClock, SystemClock};
 pub use house::HouseRecord;
-pub use load::{Dropped, JournalHand, Loaded, TableNote, load, parse};
+pub use load::{JournalHand, Loaded, TableNote, load, parse};
 pub(crate) use order::Order;
-pub use record::{HandHeader, JOURNAL_FORMAT, Record, Seal, SessionRecord, TableRecord};
+pub use record::{HandHeader, JOURNAL_FORMAT, PENDING, Record, Seal, SessionRecord, TableRecord};
+pub use scan::Dropped;
 pub(crate) use scan::{Bad, Kind, PartStart, Raw, read_record, scan_part};
 pub use session::{Session, SessionError, table_of, table_start};
-pub use writer::{Faults, Journal, JournalOptions, PENDING, Step};
+pub use writer::{Faults, Journal, JournalOptions, Step};
 
 /// Why a journal could not be read or written.
 #[derive(Debug)]

@@ -17,6 +17,11 @@ use crate::table::{Chips, Seat};
 /// The journal format this floorcall writes (1: no chain, no times).
 pub const JOURNAL_FORMAT: u32 = 2;
 
+/// The byte a step's first record begins with until the whole step is on
+/// the disk, when it becomes the record's `{`: a line that begins with it
+/// (and everything after it) was never acknowledged.
+pub const PENDING: u8 = b'?';
+
 /// The first line of each hand in a journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandHeader {

@@ -7,7 +7,18 @@
 
 use std::path::Path;
 
-use super::{Dropped, Head, JournalError, PENDING, Record, Stamp, chain};
+use super::{Head, JournalError, PENDING, Record, Stamp, chain};
+
+/// What a repair on opening cut off the end of the journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// The 1-based line where the cut part begins.
+    pub line: usize,
+    /// How many bytes were cut.
+    pub bytes: u64,
+    /// What they were, as a phrase.
+    pub what: String,
+}
 
 /// A record's kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

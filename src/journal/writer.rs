@@ -19,7 +19,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::{
-    Clock, HandHeader, Head, HouseRecord, JOURNAL_FORMAT, JournalError, Loaded, Seal,
+    Clock, HandHeader, Head, HouseRecord, JOURNAL_FORMAT, JournalError, Loaded, PENDING, Seal,
     SessionRecord, SystemClock, chain, parse,
 };
 use crate::rules::HouseRules;
@@ -43,11 +43,6 @@ pub struct Faults {
     /// Fail every cut back.
     pub cut_fails: bool,
 }
-
-/// The byte a step's first record begins with until the whole step is on
-/// the disk, when it becomes the record's `{`: a line that begins with it
-/// (and everything after it) was never acknowledged.
-pub const PENDING: u8 = b'?';
 
 /// Records to write together, all or none (see the module doc): built
 /// first, then written by `Journal::write_step`.

@@ -209,7 +209,7 @@ impl Structure {
             ));
         }
         let chips = raw.chips.unwrap_or_default();
-        if let Some(problem) = crate::table::chips::denominations_problem(&chips) {
+        if let Some(problem) = crate::values::chips::denominations_problem(&chips) {
             return Err(StructureError(format!("chips: {problem}")));
         }
         Ok(Structure {

@@ -34,7 +34,7 @@ pub use crate::folders::{Folders, load_house};
 
 /// Draws the whole screen for the app.
 pub fn draw(frame: &mut Frame, app: &App) {
-    frame.render_widget(&panes::Screen { app }, frame.area());
+    frame.render_widget(&app::Screen { app }, frame.area());
 }
 
 /// How long the loop waits for a key before it looks for a signal again.

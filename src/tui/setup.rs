@@ -214,7 +214,7 @@ impl TableChoice {
             for part in chips.split(',') {
                 values.push(amount(part, "A chip")?);
             }
-            if let Some(problem) = crate::table::chips::denominations_problem(&values) {
+            if let Some(problem) = crate::values::chips::denominations_problem(&values) {
                 return Err(format!("--chips {chips}: {problem}."));
             }
             self.chips = values;

@@ -1,13 +1,14 @@
 //! The module picture (STYLE.md section 9, issue 20): each module of the
 //! library uses only the modules below it in the layer order written in
-//! `src/lib.rs`'s doc, and the files of `src/table/` (and of its sibling
-//! `src/session/table/`) use each other without a circle. A plain scan of
-//! the source: every `crate::` path (and `super::` path that climbs to the
-//! crate's root) outside comments, in `use` lines and in code alike, test
-//! modules included.
+//! `src/lib.rs`'s doc, and the modules of every folder of src/ use each
+//! other without a circle. A plain scan of the source: every `crate::`,
+//! `super::` and `self::` path (and a child module's name) outside
+//! comments, in `use` lines and in code alike, test modules included,
+//! resolved to the module it reaches.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// Upward arrows known and left for later (issue 20: the files they are in
@@ -15,11 +16,6 @@ use std::path::{Path, PathBuf};
 /// Any arrow not listed fails the test, and so does a listed one that is
 /// gone (take it off the list).
 const KNOWN_UPWARD: &[(&str, &str)] = &[];
-
-/// Circles among the files of `src/table/` known and left for later,
-/// each as the set of files in it. Any other circle fails the test, and
-/// so does a listed one that has changed or gone.
-const KNOWN_TABLE_CIRCLES: &[&[&str]] = &[];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -304,58 +300,238 @@ fn a_module_uses_only_the_layers_below_it() {
     );
 }
 
-/// The files of `dir` (one folder, its `mod.rs` left out) and the files
-/// each uses: `super::x` and `crate::<module>::x` naming a sibling file, or
-/// a name `mod.rs` re-exports from one (`pub use x::{A, B}`).
-fn file_graph(dir: &Path, module: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let files: BTreeMap<String, PathBuf> = fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
-        .filter_map(|p| {
-            let stem = p.file_stem()?.to_string_lossy().into_owned();
-            (stem != "mod").then_some((stem, p))
-        })
+/// The paths written at the start of `text`, each as its names:
+/// `a::b::C` is `[a, b, C]`, `{a::B, c::{self, D}}` is `[a, B]`, `[c]`
+/// and `[c, D]`; a path ends at `*`, a lone `self` or anything not a name.
+fn paths_in(text: &str) -> Vec<Vec<String>> {
+    let text = text.trim_start();
+    if let Some(inner) = text.strip_prefix('{') {
+        let mut out = Vec::new();
+        let (mut depth, mut from) = (0, 0);
+        for (i, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' | ',' if depth == 0 => {
+                    if !inner[from..i].trim().is_empty() {
+                        out.extend(paths_in(&inner[from..i]));
+                    }
+                    if c == '}' {
+                        break;
+                    }
+                    from = i + 1;
+                }
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        return out;
+    }
+    let name: String = text
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
         .collect();
-    let mut reexported: BTreeMap<String, String> = BTreeMap::new();
-    let mod_rs = code_of(&read(&dir.join("mod.rs")));
-    for at in path_starts(&mod_rs, "pub use ") {
-        let file = names_after(&mod_rs, at)
+    match text[name.len()..].trim_start().strip_prefix("::") {
+        Some(more) if !name.is_empty() => paths_in(more)
             .into_iter()
-            .next()
-            .unwrap_or_default();
-        if let Some(after) = mod_rs[at..].find("::").map(|i| at + i + 2) {
-            for name in names_after(&mod_rs, after) {
-                reexported.insert(name, file.clone());
+            .map(|tail| [vec![name.clone()], tail].concat())
+            .collect(),
+        _ if name.is_empty() || name == "self" => vec![Vec::new()],
+        _ => vec![vec![name]],
+    }
+}
+
+/// The inline modules of a file's code (`mod tests { ... }`): each name
+/// with the span of its body.
+fn inline_modules(code: &str) -> Vec<(String, Range<usize>)> {
+    let mut out = Vec::new();
+    for at in path_starts(code, "mod ") {
+        let Some(name) = paths_in(&code[at..]).concat().into_iter().next() else {
+            continue;
+        };
+        let after = at + name.len();
+        if !code[after..].trim_start().starts_with('{') {
+            continue;
+        }
+        let open = after + code[after..].find('{').expect("a brace");
+        let mut depth = 0;
+        for (i, c) in code[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => continue,
+            }
+            if depth == 0 {
+                out.push((name, open..open + i));
+                break;
             }
         }
     }
-    let to_file = |name: &str| -> Option<String> {
-        if files.contains_key(name) {
-            Some(name.to_string())
-        } else {
-            reexported
-                .get(name)
-                .filter(|f| files.contains_key(*f))
-                .cloned()
+    out
+}
+
+/// The modules of the library, each as its path (`[tui, panes]`; the
+/// crate's root is `[]`), with its file.
+fn library_modules(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+    let declared = lib_modules(&read(&src.join("lib.rs")));
+    rust_files(src)
+        .into_iter()
+        .map(|file| (module_path(src, &file), file))
+        // The binary (main.rs and its modules) is a crate of its own.
+        .filter(|(module, file)| match module.first() {
+            None => file.ends_with("lib.rs"),
+            Some(top) => declared.contains(top),
+        })
+        .collect()
+}
+
+/// A path written in module `here` (an inline module included), made
+/// absolute: `crate::a::B` is `[a, B]`, `super::x` in `[tui, app]` is
+/// `[tui, x]`, and `child::X` in module `[tui]` is `[tui, child, X]`.
+/// Other paths (`std::`, a local name) are none.
+fn absolute(
+    modules: &BTreeMap<Vec<String>, PathBuf>,
+    here: &[String],
+    path: &[String],
+) -> Option<Vec<String>> {
+    let (first, rest) = path.split_first()?;
+    let mut base = here.to_vec();
+    match first.as_str() {
+        "crate" => return Some(rest.to_vec()),
+        "self" => return absolute(modules, here, rest).or(Some(base)),
+        "super" => {
+            base.pop();
+            let mut rest = rest;
+            while let Some(("super", more)) = rest.split_first().map(|(f, m)| (f.as_str(), m)) {
+                base.pop();
+                rest = more;
+            }
+            return Some([base, rest.to_vec()].concat());
         }
-    };
-    let mut graph = BTreeMap::new();
-    for (stem, path) in &files {
-        let code = code_of(&read(path));
-        let mut uses = BTreeSet::new();
-        let prefix = format!("crate::{module}::");
-        for at in path_starts(&code, "super::")
-            .into_iter()
-            .chain(path_starts(&code, &prefix))
-        {
-            // `super::` inside a file's own `mod tests` names the file itself.
-            uses.extend(names_after(&code, at).iter().filter_map(|n| to_file(n)));
-        }
-        uses.remove(stem);
-        graph.insert(stem.clone(), uses);
+        _ => {}
     }
-    graph
+    base.push(first.clone());
+    modules
+        .contains_key(&base)
+        .then(|| [base, rest.to_vec()].concat())
+}
+
+/// One use of a path by a module of the library, made absolute.
+struct Use {
+    file: String,
+    module: Vec<String>,
+    path: Vec<String>,
+    /// A `use` item of the module's own body: a name its children and
+    /// its users may reach it by (`super::App` for `use app::App`).
+    imports: bool,
+}
+
+/// Every path the modules of the library use: `crate::`, `super::`,
+/// `self::` and a child module's name (`app::App` in `tui/mod.rs`), in
+/// `use` items and in code, inline modules (`mod tests`) taken into
+/// account.
+fn uses_of(src: &Path, modules: &BTreeMap<Vec<String>, PathBuf>) -> Vec<Use> {
+    let mut out = Vec::new();
+    for (module, file) in modules {
+        let code = code_of(&read(file));
+        let inline = inline_modules(&code);
+        let here = |at: usize| -> Vec<String> {
+            let inner = inline.iter().filter(|(_, span)| span.contains(&at));
+            [module.clone(), inner.map(|(n, _)| n.clone()).collect()].concat()
+        };
+        let children = modules
+            .keys()
+            .filter(|m| m.len() == module.len() + 1 && m.starts_with(module))
+            .map(|m| format!("{}::", m[module.len()]));
+        let mut starts: BTreeSet<usize> = BTreeSet::new();
+        for prefix in ["crate::", "self::", "super::"]
+            .map(String::from)
+            .into_iter()
+            .chain(children)
+        {
+            starts.extend(
+                path_starts(&code, &prefix)
+                    .into_iter()
+                    .map(|at| at - prefix.len()),
+            );
+        }
+        for at in starts {
+            let imports = code[..at].trim_end().ends_with("use") && here(at) == *module;
+            for path in paths_in(&code[at..]) {
+                if let Some(path) = absolute(modules, &here(at), &path) {
+                    out.push(Use {
+                        file: format!("src/{}", file.strip_prefix(src).unwrap_or(file).display()),
+                        module: module.clone(),
+                        path,
+                        imports,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The module an absolute path reaches: the deepest module along it,
+/// following the `use` items of a module's body (`crate::tui::App` reaches
+/// `[tui, app]` through `pub use app::App` in `tui/mod.rs`).
+fn module_reached(
+    modules: &BTreeMap<Vec<String>, PathBuf>,
+    imported: &BTreeMap<(Vec<String>, String), Vec<String>>,
+    path: &[String],
+) -> Vec<String> {
+    let mut path = path.to_vec();
+    let mut at = Vec::new();
+    // A few steps at most: `use` items that name each other end here.
+    for _ in 0..path.len() + 8 {
+        let Some(next) = path.get(at.len()).cloned() else {
+            break;
+        };
+        let deeper = [at.clone(), vec![next.clone()]].concat();
+        if modules.contains_key(&deeper) {
+            at = deeper;
+        } else if let Some(target) = imported.get(&(at.clone(), next)) {
+            path = [target.clone(), path[at.len() + 1..].to_vec()].concat();
+            at = Vec::new();
+        } else {
+            break;
+        }
+    }
+    at
+}
+
+/// The module graph of the library, one graph per module that has
+/// children: its nodes are its children; an arrow says a file in (or
+/// below) one child uses a path that reaches (into) a sibling, directly or
+/// through a name the parent imports. Each arrow keeps one use that draws
+/// it.
+type Graphs = BTreeMap<Vec<String>, BTreeMap<String, BTreeMap<String, String>>>;
+
+fn module_graphs(src: &Path) -> Graphs {
+    let modules = library_modules(src);
+    let uses = uses_of(src, &modules);
+    let imported: BTreeMap<(Vec<String>, String), Vec<String>> = uses
+        .iter()
+        .filter(|u| u.imports)
+        .filter_map(|u| Some(((u.module.clone(), u.path.last()?.clone()), u.path.clone())))
+        .collect();
+    let mut graphs: Graphs = BTreeMap::new();
+    for u in &uses {
+        let to = module_reached(&modules, &imported, &u.path);
+        let shared = u.module.iter().zip(&to).take_while(|(a, b)| a == b).count();
+        // A use of an item of an enclosing module's own file (`super::put_line`)
+        // is no arrow between siblings: the module's file is their façade.
+        let (Some(from_node), Some(to_node)) = (u.module.get(shared), to.get(shared)) else {
+            continue;
+        };
+        graphs
+            .entry(u.module[..shared].to_vec())
+            .or_default()
+            .entry(from_node.clone())
+            .or_default()
+            .entry(to_node.clone())
+            .or_insert_with(|| format!("{} uses {}", u.file, u.path.join("::")));
+    }
+    graphs
 }
 
 /// The circles of a graph: each set of two or more nodes that reach each
@@ -390,33 +566,101 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<BTreeSet<Stri
         .collect()
 }
 
-#[test]
-fn the_files_of_a_state_machine_make_no_circle() {
-    // The hand and the table between hands: command, event, decide, apply.
-    let folders: [(&str, &str, &[&[&str]]); 2] = [
-        ("src/table", "table", KNOWN_TABLE_CIRCLES),
-        ("src/session/table", "session::table", &[]),
-    ];
-    for (dir, module, known) in folders {
-        let found = circles(&file_graph(&root().join(dir), module));
-        let known: BTreeSet<BTreeSet<String>> = known
-            .iter()
-            .map(|c| c.iter().map(|s| s.to_string()).collect())
-            .collect();
-        let show = |c: &BTreeSet<String>| c.iter().cloned().collect::<Vec<_>>().join(" <-> ");
-        let new: Vec<String> = found.difference(&known).map(show).collect();
-        let gone: Vec<String> = known.difference(&found).map(show).collect();
-        assert!(
-            new.is_empty(),
-            "circles among the files of {dir}/:\n{}",
-            new.join("\n")
-        );
-        assert!(
-            gone.is_empty(),
-            "known circles in {dir}/ that changed or are gone: update KNOWN_TABLE_CIRCLES:\n{}",
-            gone.join("\n")
-        );
+/// Circles among the modules of src/ known and left for later: the module
+/// whose children make them (`table` for the files of src/table/) and the
+/// nodes of each. Any other circle fails the test, and so does a listed
+/// one that has changed or gone.
+const KNOWN_CIRCLES: &[(&str, &[&str])] = &[];
+
+/// One way around a circle (a set of nodes of `graph` that reach each
+/// other), from its first node back to it.
+fn a_way_around(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    circle: &BTreeSet<String>,
+) -> Vec<String> {
+    let start = circle.first().expect("a node").clone();
+    let mut came_from: BTreeMap<String, String> = BTreeMap::new();
+    let mut todo = std::collections::VecDeque::from([start.clone()]);
+    while let Some(n) = todo.pop_front() {
+        for m in graph
+            .get(&n)
+            .into_iter()
+            .flatten()
+            .filter(|m| circle.contains(*m))
+        {
+            if m == &start {
+                let mut way = vec![n.clone()];
+                while let Some(back) = came_from.get(way.last().expect("a node")) {
+                    way.push(back.clone());
+                }
+                way.reverse();
+                way.push(start.clone());
+                return way;
+            }
+            if !came_from.contains_key(m) {
+                came_from.insert(m.clone(), n.clone());
+                todo.push_back(m.clone());
+            }
+        }
     }
+    unreachable!("the nodes of a circle reach each other")
+}
+
+#[test]
+fn the_modules_of_each_folder_make_no_circle() {
+    let graphs = module_graphs(&root().join("src"));
+    // Each circle found, with a way around it to show.
+    let mut found: BTreeMap<(String, BTreeSet<String>), String> = BTreeMap::new();
+    for (module, arrows) in &graphs {
+        let graph: BTreeMap<String, BTreeSet<String>> = arrows
+            .iter()
+            .map(|(from, to)| (from.clone(), to.keys().cloned().collect()))
+            .collect();
+        let name = if module.is_empty() {
+            "crate".to_string()
+        } else {
+            module.join("::")
+        };
+        for circle in circles(&graph) {
+            let way = a_way_around(&graph, &circle);
+            let steps: Vec<String> = way
+                .windows(2)
+                .map(|w| format!("    {} -> {}: {}", w[0], w[1], arrows[&w[0]][&w[1]]))
+                .collect();
+            let all: Vec<&str> = circle.iter().map(String::as_str).collect();
+            let shown = format!(
+                "{name}: {} (the circle: {})\n{}",
+                way.join(" -> "),
+                all.join(", "),
+                steps.join("\n")
+            );
+            found.insert((name.clone(), circle), shown);
+        }
+    }
+    let known: BTreeSet<(String, BTreeSet<String>)> = KNOWN_CIRCLES
+        .iter()
+        .map(|(m, c)| (m.to_string(), c.iter().map(|s| s.to_string()).collect()))
+        .collect();
+    let new: Vec<&str> = found
+        .iter()
+        .filter(|(c, _)| !known.contains(c))
+        .map(|(_, s)| s.as_str())
+        .collect();
+    let gone: Vec<String> = known
+        .iter()
+        .filter(|c| !found.contains_key(c))
+        .map(|(m, c)| format!("{m}: {}", c.iter().cloned().collect::<Vec<_>>().join(", ")))
+        .collect();
+    assert!(
+        new.is_empty(),
+        "circles among the modules of src/ (each a way around it, and a use that draws each arrow):\n{}",
+        new.join("\n")
+    );
+    assert!(
+        gone.is_empty(),
+        "known circles that changed or are gone: update KNOWN_CIRCLES:\n{}",
+        gone.join("\n")
+    );
 }
 
 #[test]
@@ -436,6 +680,35 @@ fn the_scan_reads_paths_and_skips_prose() {
         BTreeSet::from(["journal".to_string()])
     );
     assert!(top_modules_used("use super::super::x;", 3).is_empty());
+    let names = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        paths_in("{a::B, c::{self, D},\n  e,} rest"),
+        vec![
+            names(&["a", "B"]),
+            names(&["c"]),
+            names(&["c", "D"]),
+            names(&["e"])
+        ]
+    );
+    let modules = library_modules(&root().join("src"));
+    let here = names(&["tui", "panes", "screen", "tests"]);
+    assert_eq!(
+        absolute(&modules, &here, &names(&["super", "super", "put_line"])),
+        Some(names(&["tui", "panes", "put_line"]))
+    );
+    assert_eq!(
+        absolute(&modules, &names(&["tui"]), &names(&["app", "App"])),
+        Some(names(&["tui", "app", "App"]))
+    );
+    assert_eq!(
+        absolute(&modules, &names(&["tui"]), &names(&["std", "fmt"])),
+        None
+    );
+    let code = code_of("fn a() {}\nmod tests { use super::a; fn b() { if x { } } }\n");
+    let inline = inline_modules(&code);
+    assert_eq!(inline.len(), 1);
+    assert_eq!(inline[0].0, "tests");
+    assert!(code[inline[0].1.clone()].ends_with("{ } } "));
     let graph = BTreeMap::from([
         ("a".to_string(), BTreeSet::from(["b".to_string()])),
         ("b".to_string(), BTreeSet::from(["a".to_string()])),

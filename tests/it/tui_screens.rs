@@ -2,8 +2,9 @@
 //! named fixtures; and no size from 1x1 up makes it panic.
 
 use floorcall::table::{Card, Seat};
+use floorcall::tui::app::{RulingPane, StatusPane};
 use floorcall::tui::panes::{
-    BoardPane, HelpPane, LogPane, PotPane, RulingPane, SeatMarks, SeatsPane, SetupPane, StatusPane,
+    BoardPane, HelpPane, LogPane, PotPane, SeatMarks, SeatsPane, SetupPane,
 };
 use floorcall::tui::setup::{SetupForm, TableChoice};
 use floorcall::tui::{Keymap, Theme};

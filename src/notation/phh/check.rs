@@ -12,7 +12,8 @@ use std::sync::Arc;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::raw::{RawPhh, read_raw};
+use super::raw::RawPhh;
+use super::reader::read_raw;
 use super::{Keep, PhhError, import_raw};
 use crate::rules::HouseRules;
 use crate::table::event::Street;

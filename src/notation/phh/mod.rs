@@ -32,7 +32,8 @@ mod translate;
 use thiserror::Error;
 
 pub use check::{CheckFailure, Checked, FileHand, HandCheck, check, check_each, check_files};
-use raw::{RawPhh, read_raw, whole};
+use raw::{RawPhh, whole};
+use reader::read_raw;
 use translate::{check_len, seated, table, translate};
 
 use crate::notation::format_command;

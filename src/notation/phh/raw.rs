@@ -1,13 +1,13 @@
 //! The keys of a PHH file as read: the text goes in, a `RawPhh` (the
 //! fields the importer uses, amounts as written, whole or not) comes out.
-//! The purpose-built `reader` reads the TOML subset PHH writers use; what
-//! it does not know goes to the `toml` crate, which reads it the same way
-//! through `RawPhh`'s serde derive or names the line and column of what is
-//! wrong. No check of the poker is made here: that is `translate`'s.
+//! The purpose-built `reader` fills a `RawPhh` from the TOML subset PHH
+//! writers use; what it does not know goes to the `toml` crate, which
+//! reads it the same way through `RawPhh`'s serde derive or names the line
+//! and column of what is wrong (`reader::read_raw`). No check of the poker is made here: that is `translate`'s.
 
 use serde::Deserialize;
 
-use super::{PhhError, reader};
+use super::PhhError;
 use crate::table::Chips;
 
 /// The PHH keys the importer reads; others are ignored.
@@ -93,14 +93,4 @@ pub(super) fn chips(field: &'static str, amount: Amount) -> Result<u64, PhhError
 /// Amounts in whole chips, or an error naming the field and the value.
 pub(super) fn whole(field: &'static str, amounts: &[Amount]) -> Result<Vec<u64>, PhhError> {
     amounts.iter().map(|a| chips(field, *a)).collect()
-}
-
-/// A PHH file's keys: read by the purpose-built reader when the file is in
-/// the TOML subset it knows (every file PokerKit or floorcall writes), else
-/// by the `toml` crate, which also names what is wrong.
-pub(super) fn read_raw(text: &str) -> Result<RawPhh, toml::de::Error> {
-    match reader::read(text) {
-        Some(raw) => Ok(raw),
-        None => toml::from_str(text),
-    }
 }

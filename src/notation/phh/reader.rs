@@ -26,6 +26,16 @@ enum Scalar<'a> {
     Bool,
 }
 
+/// A PHH file's keys: read by the purpose-built reader when the file is in
+/// the TOML subset it knows (every file PokerKit or floorcall writes), else
+/// by the `toml` crate, which also names what is wrong.
+pub(super) fn read_raw(text: &str) -> Result<RawPhh, toml::de::Error> {
+    match read(text) {
+        Some(raw) => Ok(raw),
+        None => toml::from_str(text),
+    }
+}
+
 /// Reads a PHH file's text; `None` when it is not in the subset (see the
 /// module comment).
 pub(super) fn read(text: &str) -> Option<RawPhh> {

@@ -4,8 +4,12 @@
 //! A key becomes an `Action` by one key-map lookup (`App::handle_key`);
 //! `update` turns the action into a command for the `Session`, which
 //! decides it, writes it to the journal and folds it, or refuses it. A
-//! refusal becomes a sentence on the status line, never a crash. The panes
-//! render from `&App` and change nothing.
+//! refusal becomes a sentence on the status line, never a crash.
+//!
+//! The app draws itself: `Screen` lays the panes out for the terminal's
+//! size, and the parts that read the whole app (`StatusPane`, `SessionBar`)
+//! or its ruling panel (`RulingPane`) live here with it, so the panes
+//! (`tui::panes`) draw from their own data and never see the app.
 //!
 //! The keying is split by input mode, one file each: `table` (the seat
 //! prefix and the action keys), `prompt` (amounts, words, cards and lines
@@ -23,12 +27,20 @@
 mod clocks;
 mod prompt;
 mod ruling;
+mod ruling_pane;
+mod screen;
 mod screens;
+mod session_bar;
+mod status;
 mod table;
 
 pub use clocks::minutes_seconds;
 pub use prompt::{Prompt, PromptKind};
 pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor};
+pub use ruling_pane::RulingPane;
+pub use screen::{MIN_HEIGHT, MIN_WIDTH, Screen};
+pub use session_bar::SessionBar;
+pub use status::StatusPane;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -383,7 +395,7 @@ impl App {
     /// every key but quit is ignored.
     pub fn too_small(&self) -> bool {
         self.size
-            .is_some_and(|(w, h)| w < super::panes::MIN_WIDTH || h < super::panes::MIN_HEIGHT)
+            .is_some_and(|(w, h)| w < MIN_WIDTH || h < MIN_HEIGHT)
     }
 
     /// Keys ignored since the terminal became too small.

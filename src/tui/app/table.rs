@@ -501,7 +501,7 @@ impl App {
     /// shown at that size.
     pub(super) fn log_geometry(&self) -> Option<(u16, u16)> {
         let (w, h) = self.size.unwrap_or((120, 40));
-        let screen = crate::tui::panes::Screen { app: self };
+        let screen = super::Screen { app: self };
         let area = ratatui::layout::Rect::new(0, 0, w, h);
         let rect = screen.log_area(area)?;
         let pane = screen.log_pane()?;

@@ -1,5 +1,7 @@
 //! The panes: each renders from borrowed state (`impl Widget for &Pane`)
-//! and changes nothing. `Screen` lays them out for the terminal's size.
+//! and changes nothing. They are given their data (a hand, a form, a
+//! keymap), never the app: the app (`tui::app::Screen`) lays them out for
+//! the terminal's size, and the review draws them too.
 //!
 //! Every pane must draw into any area, however small, without panicking:
 //! rectangles are clipped to the area and lines to its width.
@@ -8,23 +10,15 @@ mod board;
 mod help;
 mod log;
 mod pot;
-mod ruling;
-mod screen;
 mod seats;
-mod session;
 mod setup;
-mod status;
 
 pub use board::BoardPane;
 pub use help::{HelpPane, help_start};
 pub use log::LogPane;
 pub use pot::PotPane;
-pub use ruling::RulingPane;
-pub use screen::{MIN_HEIGHT, MIN_WIDTH, Screen};
 pub use seats::{SeatMarks, SeatsPane};
-pub use session::SessionBar;
 pub use setup::SetupPane;
-pub use status::StatusPane;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -35,7 +29,7 @@ use ratatui::widgets::Widget;
 use crate::rules::Ruling;
 
 /// Renders `line` on row `row` of `area`, clipped to it.
-fn put_line(buf: &mut Buffer, area: Rect, row: u16, line: Line<'_>) {
+pub(crate) fn put_line(buf: &mut Buffer, area: Rect, row: u16, line: Line<'_>) {
     if row >= area.height || area.width == 0 {
         return;
     }
@@ -89,7 +83,7 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// A rectangle of `width` x `height` centred in `area`, clipped to it.
-fn centred(area: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
     Rect {
@@ -159,7 +153,7 @@ fn line_of(chars: &[(char, Style)]) -> Line<'static> {
 /// A styled line word-wrapped to `width` columns, its styles kept; the
 /// lines after the first start with `indent` spaces. A word longer than a
 /// line is cut into pieces; nothing is lost.
-fn wrap_line(line: &Line<'_>, width: usize, indent: usize) -> Vec<Line<'static>> {
+pub(crate) fn wrap_line(line: &Line<'_>, width: usize, indent: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
     let indent = indent.min(width.saturating_sub(1));
     let chars = styled_chars(line);
@@ -200,7 +194,7 @@ fn wrap_line(line: &Line<'_>, width: usize, indent: usize) -> Vec<Line<'static>>
 }
 
 /// A styled line cut to `width` columns, with `…` where it was cut.
-fn fit_line(line: &Line<'_>, width: usize) -> Line<'static> {
+pub(crate) fn fit_line(line: &Line<'_>, width: usize) -> Line<'static> {
     let chars = styled_chars(line);
     if chars.len() <= width {
         return line_of(&chars);
@@ -216,7 +210,11 @@ fn fit_line(line: &Line<'_>, width: usize) -> Line<'static> {
 
 /// Wrapped lines cut to `rows`, the last one kept ending in `…` when some
 /// were cut.
-fn cut_rows(mut lines: Vec<Line<'static>>, rows: usize, width: usize) -> Vec<Line<'static>> {
+pub(crate) fn cut_rows(
+    mut lines: Vec<Line<'static>>,
+    rows: usize,
+    width: usize,
+) -> Vec<Line<'static>> {
     if lines.len() <= rows {
         return lines;
     }

@@ -8,9 +8,9 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use super::{put_line, wrap};
-use crate::tui::app::RulingPanel;
+use super::RulingPanel;
 use crate::tui::keymap::{Action, Keymap, Section};
+use crate::tui::panes::{put_line, wrap};
 use crate::tui::theme::Theme;
 
 /// The ruling waiting for the dealer.

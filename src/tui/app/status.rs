@@ -9,11 +9,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::{cut_rows, fit_line, put_line, wrap_line};
+use super::{App, MessageKind, PromptKind, SeatKey};
 use crate::table::Chips;
 use crate::table::event::{Event, Street};
-use crate::tui::app::{App, MessageKind, PromptKind, SeatKey};
 use crate::tui::keymap::{Action, Section};
+use crate::tui::panes::{cut_rows, fit_line, put_line, wrap_line};
 
 /// The status rows at the bottom of the table screen.
 #[derive(Debug, Clone)]

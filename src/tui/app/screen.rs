@@ -8,13 +8,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
-use super::{
-    BoardPane, HelpPane, LogPane, PotPane, RulingPane, SeatMarks, SeatsPane, SessionBar, SetupPane,
-    StatusPane, centred, fit, put_line, wrap,
-};
+use super::{App, Mode, Overlay, RulingPane, SessionBar, StatusPane};
 use crate::table::event::Street;
-use crate::tui::app::{App, Mode, Overlay};
 use crate::tui::keymap::{Action, Section};
+use crate::tui::panes::{
+    BoardPane, HelpPane, LogPane, PotPane, SeatMarks, SeatsPane, SetupPane, centred, fit, put_line,
+    wrap,
+};
 
 /// The narrowest terminal the screen is drawn in.
 pub const MIN_WIDTH: u16 = 40;

@@ -9,10 +9,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::{fit, put_line};
+use super::{App, minutes_seconds};
 use crate::session::table::ordinal;
 use crate::session::{ClockRun, Stage, Table};
-use crate::tui::app::{App, minutes_seconds};
+use crate::tui::panes::{fit, put_line};
 use crate::tui::theme::Theme;
 
 /// The session bar.
