@@ -857,7 +857,7 @@ const FAILURES: &[(&[&str], i32, &str, &str)] = &[
         &["rules", "show", "house.toml"],
         2,
         "",
-        "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels`, `chips` (key foo)\n",
+        "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `tournament`, `cite`, `levels`, `chips` (key foo)\n",
     ),
     (
         &["rules", "diff", "tda", "nosuch"],
@@ -875,7 +875,7 @@ const FAILURES: &[(&[&str], i32, &str, &str)] = &[
         &["rules", "check", "house.toml"],
         1,
         "",
-        "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels`, `chips` (key foo)\n",
+        "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `tournament`, `cite`, `levels`, `chips` (key foo)\n",
     ),
     (
         &["rules", "check", "/nonexistent/h.toml"],
@@ -1268,11 +1268,11 @@ const OUTPUT_FAILURES: &[(&[&str], Said, Said)] = &[
         &["rules", "check", "house.toml"],
         (
             1,
-            "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels`, `chips` (key foo)\n",
+            "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `tournament`, `cite`, `levels`, `chips` (key foo)\n",
         ),
         (
             1,
-            "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `cite`, `levels`, `chips` (key foo)\n",
+            "house.toml: line 3, column 1: unknown field `foo`, expected one of `name`, `title`, `rulebook`, `extends`, `settings`, `tournament`, `cite`, `levels`, `chips` (key foo)\n",
         ),
     ),
     (
