@@ -139,20 +139,49 @@ impl<'a> Links<'a> {
     }
 }
 
+/// Where a chained line's `,"prev":"HEX","hash":"HEX"}` members sit.
+struct Tail {
+    /// The `,"prev":"` key.
+    prev_key: usize,
+    /// The prev's hex.
+    prev_at: usize,
+    /// The `","hash":"` key.
+    hash_key: usize,
+    /// The hash's hex.
+    hash_at: usize,
+}
+
+impl Tail {
+    /// The members' places in `line` (no newline), or `None` if it does
+    /// not end in the chained form.
+    fn of(line: &[u8]) -> Option<Tail> {
+        let n = line.len();
+        if n < TAIL + 2 || !line.ends_with(END) {
+            return None;
+        }
+        let hash_at = n - END.len() - 64;
+        let hash_key = hash_at - HASH.len();
+        let prev_at = hash_key - 64;
+        let prev_key = prev_at - PREV.len();
+        (&line[hash_key..hash_at] == HASH && &line[prev_key..prev_at] == PREV).then_some(Tail {
+            prev_key,
+            prev_at,
+            hash_key,
+            hash_at,
+        })
+    }
+}
+
 /// The chain members of `line` (no newline), or `None` if it does not end
 /// in the chained form.
 pub fn links(line: &[u8]) -> Option<Links<'_>> {
+    let Tail {
+        prev_key,
+        prev_at,
+        hash_key,
+        hash_at,
+    } = Tail::of(line)?;
     let n = line.len();
-    if n < TAIL + 2 || !line.ends_with(END) {
-        return None;
-    }
-    let hash_at = n - END.len() - 64;
-    let hash_key = hash_at - HASH.len();
-    let prev_at = hash_key - 64;
-    let prev_key = prev_at - PREV.len();
-    if &line[hash_key..hash_at] != HASH || &line[prev_key..prev_at] != PREV {
-        return None;
-    }
     Some(Links {
         prev: Head::from_hex(&line[prev_at..hash_key])?,
         hash: Head::from_hex(&line[hash_at..n - END.len()])?,
@@ -183,18 +212,14 @@ pub struct Followed<'a> {
 /// `None` when the line is not so (not chained, or it does not follow, or
 /// it was changed): `links` then says what is wrong.
 pub fn follows<'a>(line: &'a [u8], head: &Head, head_hex: &[u8; 64]) -> Option<Followed<'a>> {
+    let Tail {
+        prev_key,
+        prev_at,
+        hash_key,
+        hash_at,
+    } = Tail::of(line)?;
     let n = line.len();
-    if n < TAIL + 2 || !line.ends_with(END) {
-        return None;
-    }
-    let hash_at = n - END.len() - 64;
-    let hash_key = hash_at - HASH.len();
-    let prev_at = hash_key - 64;
-    let prev_key = prev_at - PREV.len();
-    if &line[hash_key..hash_at] != HASH
-        || &line[prev_key..prev_at] != PREV
-        || &line[prev_at..hash_key] != head_hex
-    {
+    if &line[prev_at..hash_key] != head_hex {
         return None;
     }
     let hash = link(head, &line[..hash_key + 1]);

@@ -599,39 +599,19 @@ pub fn ohh(hand: &History<'_>) -> Value {
                 street_cards = c.iter().map(|c| c.to_string()).collect();
                 wagers.clear();
             }
-            Event::HandShown { seat, cards: c } => {
+            Event::HandShown { seat, .. } | Event::HandDiscarded { seat } => {
+                // The first card shown or mucked closes the last round.
                 if !showdown {
                     close(&mut rounds, &mut actions, street, &street_cards);
                     street_cards.clear();
                     street = Street::Done;
                     showdown = true;
                 }
-                act(
-                    &mut actions,
-                    &mut number,
-                    *seat,
-                    "Shows Cards",
-                    0,
-                    false,
-                    Some(c),
-                );
-            }
-            Event::HandDiscarded { seat } => {
-                if !showdown {
-                    close(&mut rounds, &mut actions, street, &street_cards);
-                    street_cards.clear();
-                    street = Street::Done;
-                    showdown = true;
-                }
-                act(
-                    &mut actions,
-                    &mut number,
-                    *seat,
-                    "Mucks Cards",
-                    0,
-                    false,
-                    None,
-                );
+                let (name, cards) = match event {
+                    Event::HandShown { cards, .. } => ("Shows Cards", Some(cards)),
+                    _ => ("Mucks Cards", None),
+                };
+                act(&mut actions, &mut number, *seat, name, 0, false, cards);
             }
             Event::BetReturned { seat, amount } => returned.push((*seat, *amount)),
             Event::PotsAwarded { awards } => {

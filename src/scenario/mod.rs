@@ -594,6 +594,29 @@ pub struct Report {
     pub table: Option<crate::session::Table>,
 }
 
+impl Report {
+    /// The report of a scenario whose table could not start a hand: the
+    /// failures so far and the refusal.
+    fn refused_start(
+        mut failures: Vec<Failure>,
+        refusal: impl fmt::Display,
+        table: Option<crate::session::Table>,
+    ) -> Report {
+        failures.push(Failure {
+            expectation: 0,
+            after: 0,
+            key: "table",
+            expected: "a table that can start".into(),
+            got: refusal.to_string(),
+        });
+        Report {
+            failures,
+            hand: None,
+            table,
+        }
+    }
+}
+
 /// Plays a scenario and checks its expectations.
 pub fn run(scenario: &Scenario) -> Report {
     if let Some(f) = &scenario.floor {
@@ -605,20 +628,7 @@ pub fn run(scenario: &Scenario) -> Report {
     let mut failures = Vec::new();
     let mut hand = match Hand::start(scenario.setup.clone(), scenario.rules.clone()) {
         Ok(hand) => hand,
-        Err(refusal) => {
-            failures.push(Failure {
-                expectation: 0,
-                after: 0,
-                key: "table",
-                expected: "a table that can start".into(),
-                got: refusal.to_string(),
-            });
-            return Report {
-                failures,
-                hand: None,
-                table: None,
-            };
-        }
+        Err(refusal) => return Report::refused_start(failures, refusal, None),
     };
     let total = scenario.lines.len();
     let mut rejected = false;

@@ -110,20 +110,7 @@ pub fn run(scenario: &Scenario) -> Report {
     }
     let mut hand = match Hand::start(scenario.setup.clone(), rules.clone()) {
         Ok(hand) => hand,
-        Err(refusal) => {
-            failures.push(Failure {
-                expectation: 0,
-                after: 0,
-                key: "table",
-                expected: "a table that can start".into(),
-                got: refusal.to_string(),
-            });
-            return Report {
-                failures,
-                hand: None,
-                table: Some(table),
-            };
-        }
+        Err(refusal) => return Report::refused_start(failures, refusal, Some(table)),
     };
     let positions = Positions::of(&scenario.setup, &hand.entries()[0].events);
     let stage = (!table.structure.stages.is_empty()).then_some(0);

@@ -51,15 +51,13 @@ impl Floor {
         Ok(moves)
     }
 
-    /// The players of `from` seated at `onto` by a draw from `seed`, each
-    /// a leave and a sit with his chips.
-    fn move_by_draw(
-        &mut self,
+    /// The players of `from` (table, seat, player, chips), when neither
+    /// `from` nor `onto` has a hand in play: players move between hands.
+    fn players_between_hands(
+        &self,
         from: &[String],
         onto: &[String],
-        seed: &str,
-        purpose: DrawPurpose,
-    ) -> Result<Vec<Move>, FloorRefusal> {
+    ) -> Result<Vec<(String, Seat, String, Chips)>, FloorRefusal> {
         for t in from.iter().chain(onto) {
             let table = self.table(t)?;
             if table.table.in_hand {
@@ -69,12 +67,25 @@ impl Floor {
                 });
             }
         }
-        let mut leaving = Vec::new();
+        let mut players = Vec::new();
         for t in from {
             for (seat, player, chips) in self.table(t)?.players() {
-                leaving.push((t.clone(), seat, player, chips));
+                players.push((t.clone(), seat, player, chips));
             }
         }
+        Ok(players)
+    }
+
+    /// The players of `from` seated at `onto` by a draw from `seed`, each
+    /// a leave and a sit with his chips.
+    fn move_by_draw(
+        &mut self,
+        from: &[String],
+        onto: &[String],
+        seed: &str,
+        purpose: DrawPurpose,
+    ) -> Result<Vec<Move>, FloorRefusal> {
+        let leaving = self.players_between_hands(from, onto)?;
         let players: Vec<(String, Chips)> =
             leaving.iter().map(|(_, _, p, c)| (p.clone(), *c)).collect();
         let plan = self.seat_plan(&players, seed, onto)?;
@@ -200,21 +211,7 @@ impl Floor {
         onto: &[String],
         seed: &str,
     ) -> Result<(), FloorRefusal> {
-        for t in from.iter().chain(onto) {
-            let table = self.table(t)?;
-            if table.table.in_hand {
-                return Err(FloorRefusal::InHand {
-                    table: t.clone(),
-                    hand: table.table.hand,
-                });
-            }
-        }
-        let mut everyone = Vec::new();
-        for t in from {
-            for (seat, player, chips) in self.table(t)?.players() {
-                everyone.push((t.clone(), seat, player, chips));
-            }
-        }
+        let everyone = self.players_between_hands(from, onto)?;
         // Plan onto empty tables: the draw sees every seat free.
         let mut empty = self.clone();
         for (t, seat, _, chips) in &everyone {
