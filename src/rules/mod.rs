@@ -70,12 +70,17 @@ pub struct HouseRules {
 }
 
 impl HouseRules {
-    /// The settings where `self` and `other` rule differently.
+    /// The settings, the table's then the tournament's, where `self` and
+    /// `other` rule differently.
     pub fn diff<'a>(&'a self, other: &'a HouseRules) -> Vec<(SettingRow<'a>, SettingRow<'a>)> {
-        self.settings
-            .rows()
+        let rows = |h: &'a HouseRules| {
+            let mut rows = h.settings.rows();
+            rows.extend(h.tournament.rows());
+            rows
+        };
+        rows(self)
             .into_iter()
-            .zip(other.settings.rows())
+            .zip(rows(other))
             .filter(|(a, b)| a.1 != b.1)
             .collect()
     }

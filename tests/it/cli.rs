@@ -1481,3 +1481,18 @@ fn only_the_failure_module_picks_an_exit_status() {
     }
     assert!(picking.is_empty(), "{}", picking.join("\n"));
 }
+
+#[test]
+fn rules_show_and_diff_give_the_tournament_settings_with_their_words() {
+    // The floor's settings are house rules too: `rules show` lists them,
+    // each with its book's words, and `rules diff` compares them.
+    let (code, out, err) = floorcall(&["rules", "show", "upt"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n[tournament]\n"), "{out}");
+    let at = out.find("balance-who = ").expect("balance-who listed");
+    let quoted = out[at..].lines().nth(1).expect("its citation");
+    assert!(quoted.contains("15"), "UPT 15 cited: {quoted}");
+    let (code, out, err) = floorcall(&["rules", "diff", "tda", "upt"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nbalance-who:\n"), "{out}");
+}

@@ -242,6 +242,10 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "clock",
                 "colour-up",
                 "new-player-waits",
+                "balance-who",
+                "balance-when",
+                "redraw",
+                "final-button",
             ],
         ),
         (
@@ -252,6 +256,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "misdeal-until",
                 "clock",
                 "colour-up",
+                "balance-who",
             ],
         ),
         (
@@ -265,6 +270,8 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "colour-up",
                 "break-top-up",
                 "after-break",
+                "balance-who",
+                "hand-for-hand",
             ],
         ),
         (
@@ -279,6 +286,11 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "clock",
                 "max-ante",
                 "colour-up",
+                "balance-who",
+                "balance-from",
+                "halt-short-by",
+                "final-table",
+                "final-button",
             ],
         ),
     ];
@@ -422,10 +434,11 @@ fn rules_show_prints_each_clause_under_its_citation() {
         nuts.contains("    clause under-half: tda.txt 43-A:"),
         "{nuts}"
     );
-    // `rules diff` still compares settings only.
+    // `rules diff` compares settings only: the table's (8 differ) and the
+    // tournament's (4).
     let (code, diff) = floorcall_rules(&["diff", "tda", "upt"]);
     assert_eq!(code, 0, "{diff}");
-    assert!(diff.ends_with("8 setting(s) differ.\n"), "{diff}");
+    assert!(diff.ends_with("12 setting(s) differ.\n"), "{diff}");
 }
 
 #[test]

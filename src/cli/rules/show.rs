@@ -38,6 +38,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
             write_clauses(out, id.into_iter().flat_map(|id| rules.clauses(id)))?;
         }
         writeln!(out)?;
+        // The floor's settings: balancing, breaking, the final table.
+        writeln!(out, "[tournament]")?;
+        for (key, value, cite) in rules.tournament.rows() {
+            writeln!(out, "{key} = {value}")?;
+            writeln!(out, "    {}", quoted(cite))?;
+        }
+        writeln!(out)?;
         for (id, cite) in rules.ruling_citations() {
             writeln!(out, "{id}: {}", quoted(cite))?;
             // A ruling with a setting quotes the setting and its clauses.
