@@ -43,6 +43,18 @@ pub(super) fn table_app_with(
     levels: Option<&str>,
     flags: &TableFlags,
 ) -> App {
+    App::new(table_options(path, clock, new, levels, flags))
+}
+
+/// What `table_app_with` opens the app with (a test may add to it: a link
+/// to the floor).
+pub(super) fn table_options(
+    path: &Path,
+    clock: &SteppingClock,
+    new: bool,
+    levels: Option<&str>,
+    flags: &TableFlags,
+) -> AppOptions {
     let (journal, loaded) = Journal::open_with(
         path,
         JournalOptions {
@@ -58,7 +70,7 @@ pub(super) fn table_app_with(
     let start = journal::table_start(&loaded);
     let mut hands = loaded.hands;
     let last_hand = hands.pop();
-    App::new(AppOptions {
+    AppOptions {
         keymap: Keymap::default(),
         theme: Theme::default(),
         choice,
@@ -73,7 +85,8 @@ pub(super) fn table_app_with(
         structure: levels.map(|l| Structure::from_flag(l, 20).expect("levels")),
         level_minutes: 20,
         bell: true,
-    })
+        link: None,
+    }
 }
 
 pub(super) fn message(app: &App) -> String {
