@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use floorcall::floor::{self, Link, LinkOptions};
 use floorcall::folders::Folders;
 use floorcall::journal::Journal;
 use floorcall::tui::setup::{TableChoice, TableFlags};
@@ -124,6 +125,34 @@ pub struct Args {
     /// No terminal bell when a level changes or a player's time is up.
     #[arg(long)]
     no_bell: bool,
+    /// The floor's database (a libpq connection string or URL, as `floorcall
+    /// floor init` takes it): the journal's records are sent to it from a
+    /// background thread, and the status line shows the link. A password is
+    /// best left out of it (PGPASSWORD or ~/.pgpass). Without it no
+    /// database is touched.
+    #[arg(
+        long,
+        env = "FLOORCALL_FLOOR",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    floor: Option<String>,
+    /// This table's name in the tournament (with --floor; its role is
+    /// fc.<tournament>.<table>).
+    #[arg(long = "table", value_name = "NAME")]
+    table_name: Option<String>,
+    /// The tournament (with --floor).
+    #[arg(long, env = "FLOORCALL_TOURNAMENT", value_name = "NAME")]
+    tournament: Option<String>,
+}
+
+/// Where the table's records go with `--floor`, checked before anything is
+/// opened.
+#[derive(Debug)]
+struct FloorFlags {
+    conninfo: String,
+    tournament: String,
+    table: String,
 }
 
 impl Args {
@@ -147,6 +176,30 @@ impl Args {
                 .map_err(|e| format!("--levels: {e}")),
             (None, None) => Ok(None),
         }
+    }
+
+    /// The floor the flags name (None: no `--floor`, and no database is
+    /// touched), its connection string read and names checked, without
+    /// connecting. A mistake is said with the password masked.
+    fn floor(&self) -> Result<Option<FloorFlags>, String> {
+        let Some(conninfo) = &self.floor else {
+            return Ok(None);
+        };
+        let at = floor::mask(conninfo);
+        floor::check_conninfo(conninfo).map_err(|e| format!("--floor: {e}"))?;
+        let table = self.table_name.as_deref().ok_or_else(|| {
+            format!("--floor {at} needs --table NAME: this table's name in the tournament (its role is fc.<tournament>.<table>).")
+        })?;
+        let tournament = self.tournament.as_deref().ok_or_else(|| {
+            format!("--floor {at} needs --tournament NAME (or FLOORCALL_TOURNAMENT).")
+        })?;
+        floor::check_name(tournament).map_err(|e| format!("--tournament: {e}"))?;
+        floor::check_name(table).map_err(|e| format!("--table: {e}"))?;
+        Ok(Some(FloorFlags {
+            conninfo: conninfo.clone(),
+            tournament: tournament.to_string(),
+            table: table.to_string(),
+        }))
     }
 
     fn flags(&self) -> TableFlags {
@@ -186,6 +239,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     // opened; the table screen takes them up with the session (a new
     // table with --new or when there is none to continue).
     let structure = args.structure().map_err(Failure::user)?;
+    let floor_flags = args.floor().map_err(Failure::user)?;
     let flags = args.flags();
     let mut choice = TableChoice::opening(memory.as_deref(), &flags).map_err(Failure::user)?;
     // A structure file's chips, unless --chips gives them.
@@ -223,6 +277,21 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "the table screen needs a terminal, and the output is not one: no hand was started (scenario and replay work without one)",
         ));
     }
+    // The link to the floor reads the journal from its own thread, and
+    // connects there: a database that is not there shows on the status
+    // line, and the table works on.
+    let link = match floor_flags {
+        Some(f) => Some(
+            Link::start(LinkOptions::new(
+                &f.conninfo,
+                &f.tournament,
+                &f.table,
+                journal_path.clone(),
+            ))
+            .map_err(|e| Failure::user(format_args!("--floor: {e}")))?,
+        ),
+        None => None,
+    };
     // Before the terminal is set up, so that no signal can leave it raw.
     let signals = StopSignals::register()
         .context("the signal handlers cannot be installed")
@@ -250,6 +319,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         structure,
         level_minutes: args.level_minutes.unwrap_or(20),
         bell: !args.no_bell,
+        link: link.map(|l| Box::new(l) as Box<dyn tui::FloorLink>),
     });
     let ended = tui::run(&mut terminal, &mut app, &signals);
     // A terminal that went away (SIGHUP) cannot be restored, and saying so

@@ -31,38 +31,7 @@ enum Verify {
 /// (unless `connect_timeout` says otherwise) fails.
 pub fn connect(conninfo: &str, user: Option<&str>) -> Result<Client, FloorError> {
     let masked = mask(conninfo);
-    let (rest, sslmode) = take_param(conninfo, "sslmode");
-    let (rest, rootcert) = take_param(&rest, "sslrootcert");
-    let mut config: Config = rest
-        .parse()
-        .map_err(|e| FloorError::Conninfo(format!("{masked}: {e}")))?;
-    let verify = match sslmode.as_deref() {
-        None | Some("prefer") => {
-            config.ssl_mode(SslMode::Prefer);
-            Verify::Nothing
-        }
-        Some("disable") => {
-            config.ssl_mode(SslMode::Disable);
-            Verify::Nothing
-        }
-        Some("require") => {
-            config.ssl_mode(SslMode::Require);
-            Verify::Nothing
-        }
-        Some("verify-ca") => {
-            config.ssl_mode(SslMode::Require);
-            Verify::Chain
-        }
-        Some("verify-full") => {
-            config.ssl_mode(SslMode::Require);
-            Verify::Full
-        }
-        Some(other) => {
-            return Err(FloorError::Conninfo(format!(
-                "{masked}: sslmode {other:?} is not one of disable, prefer, require, verify-ca, verify-full."
-            )));
-        }
-    };
+    let (mut config, verify, rootcert) = parse(conninfo)?;
     if config.get_user().is_none() {
         match user {
             Some(u) => {
@@ -99,6 +68,53 @@ pub fn connect(conninfo: &str, user: Option<&str>) -> Result<Client, FloorError>
     config
         .connect(postgres_native_tls::MakeTlsConnector::new(tls))
         .map_err(|e| FloorError::Db(format!("{masked}: {}", super::db_message(&e))))
+}
+
+/// Checks that `conninfo` reads as a connection string or URL (its
+/// `sslmode` one that is known), without connecting: what a flag's
+/// mistake is said from before anything is opened. The message masks the
+/// password.
+pub fn check_conninfo(conninfo: &str) -> Result<(), FloorError> {
+    parse(conninfo).map(|_| ())
+}
+
+/// The connection string read: its settings, how far to check the
+/// server's certificate, and the `sslrootcert` file.
+fn parse(conninfo: &str) -> Result<(Config, Verify, Option<String>), FloorError> {
+    let masked = mask(conninfo);
+    let (rest, sslmode) = take_param(conninfo, "sslmode");
+    let (rest, rootcert) = take_param(&rest, "sslrootcert");
+    let mut config: Config = rest
+        .parse()
+        .map_err(|e| FloorError::Conninfo(format!("{masked}: {e}")))?;
+    let verify = match sslmode.as_deref() {
+        None | Some("prefer") => {
+            config.ssl_mode(SslMode::Prefer);
+            Verify::Nothing
+        }
+        Some("disable") => {
+            config.ssl_mode(SslMode::Disable);
+            Verify::Nothing
+        }
+        Some("require") => {
+            config.ssl_mode(SslMode::Require);
+            Verify::Nothing
+        }
+        Some("verify-ca") => {
+            config.ssl_mode(SslMode::Require);
+            Verify::Chain
+        }
+        Some("verify-full") => {
+            config.ssl_mode(SslMode::Require);
+            Verify::Full
+        }
+        Some(other) => {
+            return Err(FloorError::Conninfo(format!(
+                "{masked}: sslmode {other:?} is not one of disable, prefer, require, verify-ca, verify-full."
+            )));
+        }
+    };
+    Ok((config, verify, rootcert))
 }
 
 /// `conninfo` with its password, if it has one, replaced by `***`: what a

@@ -133,8 +133,10 @@ pub struct Link {
 impl Link {
     /// Starts the link's thread. Nothing here touches the network: the
     /// thread connects, and a database that is not there shows in the
-    /// status.
+    /// status. A connection string that does not read, or a bad name, is
+    /// refused here.
     pub fn start(options: LinkOptions) -> Result<Link, FloorError> {
+        super::check_conninfo(&options.conninfo)?;
         check_name(&options.tournament)?;
         check_name(&options.table)?;
         let shared = Arc::new(Shared {
@@ -175,6 +177,14 @@ impl Link {
     pub fn progress(&self) -> (u64, u64) {
         let s = self.shared.lock();
         (s.sent, s.local)
+    }
+}
+
+impl fmt::Debug for Link {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Link")
+            .field("status", &self.status())
+            .finish_non_exhaustive()
     }
 }
 

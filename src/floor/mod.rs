@@ -48,7 +48,7 @@ mod verify;
 
 use std::fmt;
 
-pub use connect::{connect, mask};
+pub use connect::{check_conninfo, connect, mask};
 pub use link::{Link, LinkOptions, LinkStatus};
 pub use reader::{FloorReader, FloorState, ReaderOptions, ReaderStatus, TableFeed, Update};
 pub use rows::{Read, Row, rows_from};

@@ -1496,3 +1496,67 @@ fn rules_show_and_diff_give_the_tournament_settings_with_their_words() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nbalance-who:\n"), "{out}");
 }
+
+/// The table with `--floor`: a flag missing or wrong is the user's to put
+/// right (exit 2, said with the password masked), before the journal is
+/// opened; nothing is written.
+#[test]
+fn the_table_with_a_floor_needs_its_table_and_masks_the_password() {
+    let home = temp("floor-flags");
+    std::fs::create_dir_all(&home).expect("a temp dir");
+    let journal = home.join("j.jsonl");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+            .args(args)
+            .args(["--journal", journal.to_str().unwrap()])
+            .env("HOME", &home)
+            .env_remove("FLOORCALL_FLOOR")
+            .env_remove("FLOORCALL_TOURNAMENT")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let url = "postgres://t1:s3cret@db.example/floor";
+    let (code, err) = run(&["--floor", url, "--tournament", "spring"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("needs --table NAME"), "{err}");
+    assert!(!err.contains("s3cret"), "the password shows: {err}");
+    let (code, err) = run(&["--floor", url, "--table", "T1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("needs --tournament NAME"), "{err}");
+    let (code, err) = run(&["--floor", url, "--table", "T 1", "--tournament", "spring"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--table: \"T 1\" cannot name"), "{err}");
+    let (code, err) = run(&[
+        "--floor",
+        "postgres://t1:s3cret@db.example/floor?sslmode=sometimes",
+        "--table",
+        "T1",
+        "--tournament",
+        "spring",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--floor: ") && err.contains("sslmode"),
+        "{err}"
+    );
+    assert!(!err.contains("s3cret"), "the password shows: {err}");
+    assert!(!journal.exists(), "the journal was made");
+    // The env variable gives the URL; its value is never in the help.
+    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .arg("--help")
+        .env("FLOORCALL_FLOOR", url)
+        .output()
+        .expect("the binary runs");
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("--floor <URL>") && help.contains("--table <NAME>"),
+        "{help}"
+    );
+    assert!(!help.contains("s3cret"), "{help}");
+    let _ = std::fs::remove_dir_all(&home);
+}

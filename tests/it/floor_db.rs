@@ -680,3 +680,63 @@ fn floor_init_and_verify_from_the_command_line_never_show_the_password() {
     assert_eq!(code, Some(2), "{text}");
     assert!(text.contains("password=***"), "{text}");
 }
+
+/// The table screen with `--floor`: the app on its journal with a link
+/// (as `floorcall --floor URL --table T1 --tournament ...` starts it),
+/// actions keyed, and their records arrive in the database, the status
+/// line saying so.
+#[test]
+fn the_table_screen_with_a_floor_sends_what_is_keyed_and_shows_the_link() {
+    use floorcall::tui::App;
+    use floorcall::tui::setup::TableFlags;
+
+    use super::tui_fixtures::{press, screen_text};
+    use super::tui_session::table_options;
+
+    let Some(pg) = pg::shared() else { return };
+    let db = floor_db(pg, "screen-t", &["T1"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("T1.jsonl");
+    let clock = SteppingClock::new(T0, 1_000, 0);
+    let flags = TableFlags {
+        seats: Some(4),
+        stacks: Some("10000".into()),
+        blinds: Some("100/200".into()),
+        button: Some(1),
+        ..TableFlags::default()
+    };
+    let mut options = table_options(&path, &clock, false, None, &flags);
+    options.link = Some(Box::new(start_link(pg, &db, "screen-t", "T1", &path)));
+    let mut app = App::new(options);
+    let records = || {
+        floor::rows_from(&std::fs::read(&path).expect("reads"), 0, 0, None)
+            .rows
+            .len()
+    };
+    let live = |app: &mut App| {
+        app.tick();
+        app.link_status() == Some(&LinkStatus::Live)
+    };
+    until("the hand's start in the database", || {
+        live(&mut app) && stored(pg, &db, "screen-t", "T1").len() == records()
+    });
+    let started = records();
+    // The seat to act folds, the next calls, the next folds.
+    for key in ["f", "c", "f"] {
+        press(&mut app, key);
+    }
+    assert!(records() > started, "nothing journaled");
+    until("the keyed actions in the database", || {
+        live(&mut app) && stored(pg, &db, "screen-t", "T1").len() == records()
+    });
+    // In order, each once, the journal's own hashes.
+    let bytes = std::fs::read(&path).expect("reads");
+    let journal: Vec<(i64, Vec<u8>)> = floor::rows_from(&bytes, 0, 0, None)
+        .rows
+        .iter()
+        .map(|r| (r.seq, r.hash.0.to_vec()))
+        .collect();
+    assert_eq!(stored(pg, &db, "screen-t", "T1"), journal);
+    let screen = screen_text(&app, 80, 24);
+    assert!(screen.contains("floor: live"), "{screen}");
+}

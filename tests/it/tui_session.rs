@@ -7,11 +7,12 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use floorcall::floor::LinkStatus;
 use floorcall::journal::{self, Journal, JournalOptions, SteppingClock};
 use floorcall::session::{Structure, TableEvent};
 use floorcall::tui::app::{MessageKind, Mode};
 use floorcall::tui::setup::{TableChoice, TableFlags};
-use floorcall::tui::{App, AppOptions, Keymap, Theme};
+use floorcall::tui::{App, AppOptions, FloorLink, Keymap, Theme};
 
 use super::tui_fixtures::{lines, press, screen_text, type_ahead};
 
@@ -43,6 +44,18 @@ pub(super) fn table_app_with(
     levels: Option<&str>,
     flags: &TableFlags,
 ) -> App {
+    App::new(table_options(path, clock, new, levels, flags))
+}
+
+/// What `table_app_with` opens the app with (a test may add to it: a link
+/// to the floor).
+pub(super) fn table_options(
+    path: &Path,
+    clock: &SteppingClock,
+    new: bool,
+    levels: Option<&str>,
+    flags: &TableFlags,
+) -> AppOptions {
     let (journal, loaded) = Journal::open_with(
         path,
         JournalOptions {
@@ -58,7 +71,7 @@ pub(super) fn table_app_with(
     let start = journal::table_start(&loaded);
     let mut hands = loaded.hands;
     let last_hand = hands.pop();
-    App::new(AppOptions {
+    AppOptions {
         keymap: Keymap::default(),
         theme: Theme::default(),
         choice,
@@ -73,7 +86,8 @@ pub(super) fn table_app_with(
         structure: levels.map(|l| Structure::from_flag(l, 20).expect("levels")),
         level_minutes: 20,
         bell: true,
-    })
+        link: None,
+    }
 }
 
 pub(super) fn message(app: &App) -> String {
@@ -558,5 +572,109 @@ fn a_waiting_player_shows_as_waiting_and_a_big_blind_ante_says_so() {
     for (w, h) in [(120, 40), (80, 24)] {
         let screen = screen_text(&app, w, h);
         assert!(screen.contains("waiting"), "{w}x{h}:\n{screen}");
+    }
+}
+
+/// A link to the floor whose state the test sets, counting its pokes.
+#[derive(Debug, Clone, Default)]
+struct SetLink {
+    status: Arc<std::sync::Mutex<Option<LinkStatus>>>,
+    pokes: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl SetLink {
+    fn set(&self, status: LinkStatus) {
+        *self.status.lock().expect("the lock") = Some(status);
+    }
+
+    fn pokes(&self) -> usize {
+        self.pokes.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl FloorLink for SetLink {
+    fn poke(&self) {
+        self.pokes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn status(&self) -> LinkStatus {
+        self.status
+            .lock()
+            .expect("the lock")
+            .clone()
+            .unwrap_or(LinkStatus::Connecting)
+    }
+}
+
+#[test]
+fn the_status_line_shows_the_link_to_the_floor_in_each_state_and_nothing_without_one() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let path = dir.path().join("j.jsonl");
+    // Without a floor nothing about one shows.
+    let app = table_app(&path, &clock, false, None);
+    assert!(!screen_text(&app, 80, 24).contains("floor:"));
+    drop(app);
+    let link = SetLink::default();
+    let flags = TableFlags {
+        seats: Some(4),
+        stacks: Some("10000".into()),
+        blinds: Some("100/200".into()),
+        button: Some(1),
+        ..TableFlags::default()
+    };
+    let path = dir.path().join("linked.jsonl");
+    let mut options = table_options(&path, &clock, false, None, &flags);
+    options.link = Some(Box::new(link.clone()));
+    let mut app = App::new(options);
+    let screen = screen_text(&app, 80, 24);
+    assert!(screen.contains("floor: connecting"), "{screen}");
+    // Every key pokes the link (it never waits on it).
+    let before = link.pokes();
+    press(&mut app, "f");
+    assert!(link.pokes() > before, "the fold did not poke the link");
+    let states = [
+        (LinkStatus::Live, "floor: live", false),
+        (LinkStatus::Behind(12), "floor: behind by 12", false),
+        (
+            LinkStatus::Offline {
+                since: "21:04".into(),
+                waiting: 3,
+                why: "the database: connection refused".into(),
+            },
+            "floor: offline since 21:04",
+            false,
+        ),
+        (LinkStatus::Fork { seq: 7 }, "floor: FORK at record 7", true),
+        (
+            LinkStatus::Refused("the database refused: not this table".into()),
+            "floor: refused: the database refused: not this table",
+            true,
+        ),
+    ];
+    for (status, text, loud) in states {
+        link.set(status.clone());
+        // The loop's tick takes the new state, and says to draw again.
+        assert!(app.tick(), "{status:?}: no redraw");
+        assert!(!app.tick(), "{status:?}: a redraw with nothing new");
+        let terminal = super::tui_fixtures::draw(&app, 100, 24);
+        let buffer = terminal.backend().buffer();
+        let screen = super::tui_fixtures::buffer_text(buffer);
+        let row = screen
+            .lines()
+            .position(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("{text:?} not on the screen:\n{screen}"));
+        let x = screen
+            .lines()
+            .nth(row)
+            .expect("the row")
+            .find("floor:")
+            .expect("floor:");
+        let reversed = buffer[(x as u16, row as u16)]
+            .modifier
+            .contains(ratatui::style::Modifier::REVERSED);
+        assert_eq!(reversed, loud, "{text}: highlighted {reversed}");
+        // The table's own status lines are still there.
+        assert!(screen.contains("? help"), "{screen}");
     }
 }

@@ -36,11 +36,20 @@ impl App {
             })
     }
 
-    /// Looks at the clocks (the loop calls it whenever no key came): a
-    /// player clock that has run out is journaled and the dead-hand ruling
-    /// offered; a level the clock has reached is announced for the next
-    /// hand. Returns whether the screen must be drawn again.
+    /// Looks at the clocks: a player clock that has run out is journaled
+    /// and the dead-hand ruling offered; a level the clock has reached is
+    /// announced for the next hand. Returns whether the screen must be
+    /// drawn again.
+    /// Looks at the clocks and the link to the floor (the loop calls it
+    /// whenever no key came, and after each key). Returns whether the
+    /// screen must be drawn again.
     pub fn tick(&mut self) -> bool {
+        let clocks = self.tick_clocks();
+        let link = self.poke_link();
+        clocks || link
+    }
+
+    fn tick_clocks(&mut self) -> bool {
         let Some(session) = self.session.as_mut() else {
             return false;
         };

@@ -25,6 +25,7 @@
 //! `QUIET_POLLS` of the loop's polls, or, after a refusal, until Esc.
 
 mod clocks;
+mod link;
 mod prompt;
 mod ruling;
 mod ruling_pane;
@@ -35,6 +36,7 @@ mod status;
 mod table;
 
 pub use clocks::minutes_seconds;
+pub use link::FloorLink;
 pub use prompt::{Prompt, PromptKind};
 pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor};
 pub use ruling_pane::RulingPane;
@@ -51,6 +53,7 @@ use super::keymap::{Action, Key, Keymap, Section};
 use super::review::Review;
 use super::setup::{SetupForm, TableChoice};
 use super::theme::Theme;
+use crate::floor::LinkStatus;
 use crate::journal::{Journal, JournalHand, Session};
 use crate::notation::format_command;
 use crate::session::{Structure, Table};
@@ -94,6 +97,10 @@ pub struct AppOptions {
     /// Whether a level's change and a player's time running out ring the
     /// terminal's bell.
     pub bell: bool,
+    /// The link to the floor (`--floor`), started on the journal: poked
+    /// after every change, its state on the status line. None: no floor,
+    /// and nothing about one is shown.
+    pub link: Option<Box<dyn FloorLink>>,
 }
 
 /// What the screen is about.
@@ -241,6 +248,9 @@ pub struct App {
     deal_on_break: bool,
     /// The clocks as last shown: the level clock's stage and the second.
     clocks_seen: Option<(Option<usize>, i64)>,
+    /// The link to the floor, and its state as last shown.
+    link: Option<Box<dyn FloorLink>>,
+    link_seen: Option<LinkStatus>,
     quit: bool,
 }
 
@@ -291,6 +301,8 @@ impl App {
             bell_due: false,
             deal_on_break: false,
             clocks_seen: None,
+            link_seen: options.link.as_ref().map(|l| l.status()),
+            link: options.link,
             quit: false,
         };
         if app.last_hand.is_some() && options.resume {
@@ -653,6 +665,26 @@ impl App {
             Section::Ruling => self.update_ruling(action),
             Section::Table => self.update_table(action),
         }
+        self.poke_link();
+    }
+
+    /// Tells the link to the floor that the journal may have new records
+    /// (each is on disk before this), and takes its state for the status
+    /// line. Never waits on the link. Returns whether the state changed.
+    pub(super) fn poke_link(&mut self) -> bool {
+        let Some(link) = &self.link else {
+            return false;
+        };
+        link.poke();
+        let now = link.status();
+        let changed = self.link_seen.as_ref() != Some(&now);
+        self.link_seen = Some(now);
+        changed
+    }
+
+    /// The link to the floor's state as last looked at (None: no floor).
+    pub fn link_status(&self) -> Option<&LinkStatus> {
+        self.link_seen.as_ref()
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {

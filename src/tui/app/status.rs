@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::{App, MessageKind, PromptKind, SeatKey};
+use crate::floor::LinkStatus;
 use crate::table::Chips;
 use crate::table::event::{Event, Street};
 use crate::tui::keymap::{Action, Section};
@@ -390,6 +391,22 @@ impl StatusPane<'_> {
         })
     }
 
+    /// The link to the floor (`--floor`): quiet while it keeps up, marked
+    /// when the database cannot be reached, and loud when sending has
+    /// stopped (a fork, a refusal). None without a floor.
+    pub fn link_line(&self) -> Option<Line<'static>> {
+        let t = self.app.theme();
+        let status = self.app.link_status()?;
+        let style = match status {
+            LinkStatus::Connecting | LinkStatus::Live | LinkStatus::Behind(_) => t.faded(),
+            LinkStatus::Offline { .. } => t.to_act(),
+            LinkStatus::Fork { .. } | LinkStatus::Refused(_) => {
+                t.refusal().add_modifier(ratatui::style::Modifier::REVERSED)
+            }
+        };
+        Some(Line::styled(status.to_string(), style))
+    }
+
     fn prompt_line(&self) -> Option<Line<'static>> {
         let t = self.app.theme();
         let p = self.app.prompt()?;
@@ -435,15 +452,30 @@ impl StatusPane<'_> {
         (top, message)
     }
 
-    /// The rows the status needs at a width, everything wrapped.
+    /// The rows the status needs at a width, everything wrapped (and a
+    /// row for the link to the floor when there is one).
     pub fn height(&self, width: u16) -> u16 {
         let (top, message) = self.parts(width);
-        (top.len() + 1 + message.len()) as u16
+        let link = usize::from(self.app.link_status().is_some());
+        (link + top.len() + 1 + message.len()) as u16
     }
 
-    /// The status lines for `rows` rows of `width` columns: the top line,
-    /// the hints, the message; what does not fit is cut with `…`.
+    /// The status lines for `rows` rows of `width` columns: the link to the
+    /// floor (when there is one and three rows or more), the top line, the
+    /// hints, the message; what does not fit is cut with `…`.
     pub fn lines(&self, width: u16, rows: u16) -> Vec<Line<'static>> {
+        match self.link_line() {
+            Some(link) if rows >= 3 => {
+                let mut out = cut_rows(vec![link], 1, width as usize);
+                out.extend(self.table_lines(width, rows - 1));
+                out
+            }
+            _ => self.table_lines(width, rows),
+        }
+    }
+
+    /// The top line, the hints and the message in `rows` rows.
+    fn table_lines(&self, width: u16, rows: u16) -> Vec<Line<'static>> {
         let w = width as usize;
         let rows = rows as usize;
         let (top, message) = self.parts(width);
