@@ -148,19 +148,8 @@ pub(super) fn is_floor(text: &str) -> bool {
 
 /// Parses a floor scenario.
 pub(super) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, ScenarioError> {
-    let at = |offset: usize, message: String| {
-        let (line, column) = line_column(text, offset);
-        ScenarioError::Parse {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-        }
-    };
-    let raw: RawFloorScenario = toml::from_str(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        at(offset, crate::rules::plain_words(e.message().trim_end()))
-    })?;
+    let at = |offset: usize, message: String| super::error_at(file, text, offset, message);
+    let raw: RawFloorScenario = super::read_toml(file, text)?;
     let rules = super::load_house(raw.house.as_deref().unwrap_or(super::DEFAULT_HOUSE), dir)
         .map_err(|error| ScenarioError::House {
             file: file.to_string(),

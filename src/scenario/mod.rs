@@ -325,24 +325,39 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
     parse(&file, &text, path.parent())
 }
 
+/// The error `message` at byte `offset` of the scenario file `file`,
+/// whose text is `text`: with its line and column.
+fn error_at(file: &str, text: &str, offset: usize, message: String) -> ScenarioError {
+    let (line, column) = line_column(text, offset);
+    ScenarioError::Parse {
+        file: file.to_string(),
+        line,
+        column,
+        message,
+    }
+}
+
+/// A scenario file's TOML read as `T`, or what is wrong in plain words at
+/// its line and column.
+fn read_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, ScenarioError> {
+    toml::from_str(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        error_at(
+            file,
+            text,
+            offset,
+            crate::rules::plain_words(e.message().trim_end()),
+        )
+    })
+}
+
 /// Parses a scenario from text; `dir` resolves a house-rules path.
 pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, ScenarioError> {
-    let at = |offset: usize, message: String| {
-        let (line, column) = line_column(text, offset);
-        ScenarioError::Parse {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-        }
-    };
+    let at = |offset: usize, message: String| error_at(file, text, offset, message);
     if floor::is_floor(text) {
         return floor::parse(file, text, dir);
     }
-    let raw: RawScenario = toml::from_str(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        at(offset, crate::rules::plain_words(e.message().trim_end()))
-    })?;
+    let raw: RawScenario = read_toml(file, text)?;
     let house = match &raw.house {
         None => DEFAULT_HOUSE,
         Some(house) if house.get_ref().trim().is_empty() => {
