@@ -677,4 +677,11 @@ fn the_status_line_shows_the_link_to_the_floor_in_each_state_and_nothing_without
         // The table's own status lines are still there.
         assert!(screen.contains("? help"), "{screen}");
     }
+    // A stopped link shows on the smallest screen too.
+    link.set(LinkStatus::Fork { seq: 7 });
+    app.tick();
+    for (w, h) in [(40, 12), (80, 19)] {
+        let screen = screen_text(&app, w, h);
+        assert!(screen.contains("floor: FORK"), "{w}x{h}:\n{screen}");
+    }
 }
