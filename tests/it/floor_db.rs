@@ -688,7 +688,6 @@ fn floor_init_and_verify_from_the_command_line_never_show_the_password() {
 #[test]
 fn the_table_screen_with_a_floor_sends_what_is_keyed_and_shows_the_link() {
     use floorcall::tui::App;
-    use floorcall::tui::setup::TableFlags;
 
     use super::tui_fixtures::{press, screen_text};
     use super::tui_session::table_options;
@@ -698,13 +697,7 @@ fn the_table_screen_with_a_floor_sends_what_is_keyed_and_shows_the_link() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("T1.jsonl");
     let clock = SteppingClock::new(T0, 1_000, 0);
-    let flags = TableFlags {
-        seats: Some(4),
-        stacks: Some("10000".into()),
-        blinds: Some("100/200".into()),
-        button: Some(1),
-        ..TableFlags::default()
-    };
+    let flags = super::tui_session::four_seats();
     let mut options = table_options(&path, &clock, false, None, &flags);
     options.link = Some(Box::new(start_link(pg, &db, "screen-t", "T1", &path)));
     let mut app = App::new(options);

@@ -18,6 +18,18 @@ use super::tui_fixtures::{lines, press, screen_text, type_ahead};
 
 const T0: i64 = 1_763_814_961_000;
 
+/// The table most tests open: 4 seats of 10,000, blinds 100/200, the
+/// button on seat 1.
+pub(super) fn four_seats() -> TableFlags {
+    TableFlags {
+        seats: Some(4),
+        stacks: Some("10000".into()),
+        blinds: Some("100/200".into()),
+        button: Some(1),
+        ..TableFlags::default()
+    }
+}
+
 /// The table screen on the journal at `path`, as `floorcall --seats 4
 /// --stacks 10000 --blinds 100/200 [--levels ...] [--new]` opens it.
 pub(super) fn table_app(
@@ -26,13 +38,7 @@ pub(super) fn table_app(
     new: bool,
     levels: Option<&str>,
 ) -> App {
-    let flags = TableFlags {
-        seats: Some(4),
-        stacks: Some("10000".into()),
-        blinds: Some("100/200".into()),
-        button: Some(1),
-        ..TableFlags::default()
-    };
+    let flags = four_seats();
     table_app_with(path, clock, new, levels, &flags)
 }
 
@@ -616,13 +622,7 @@ fn the_status_line_shows_the_link_to_the_floor_in_each_state_and_nothing_without
     assert!(!screen_text(&app, 80, 24).contains("floor:"));
     drop(app);
     let link = SetLink::default();
-    let flags = TableFlags {
-        seats: Some(4),
-        stacks: Some("10000".into()),
-        blinds: Some("100/200".into()),
-        button: Some(1),
-        ..TableFlags::default()
-    };
+    let flags = four_seats();
     let path = dir.path().join("linked.jsonl");
     let mut options = table_options(&path, &clock, false, None, &flags);
     options.link = Some(Box::new(link.clone()));
