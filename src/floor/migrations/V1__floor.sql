@@ -88,23 +88,31 @@ BEGIN
   END IF;
 END $$;
 
+-- A record `what` (its seq `seq`, its prev `prev`) follows the record
+-- before it, whose hash is `before` (NULL: not there).
+CREATE FUNCTION floorcall.check_follows(what text, seq bigint, before bytea, prev bytea) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF before IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'FC002',
+      MESSAGE = format('%s comes before record %s', what, seq - 1);
+  END IF;
+  IF before <> prev THEN
+    RAISE EXCEPTION USING ERRCODE = 'FC003',
+      MESSAGE = format('%s does not follow record %s: the chain is broken', what, seq - 1);
+  END IF;
+END $$;
+
 CREATE FUNCTION floorcall.check_record() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  before bytea;
 BEGIN
   PERFORM floorcall.check_line(NEW.prev, NEW.hash, NEW.line);
   IF NEW.seq > 0 THEN
-    SELECT r.hash INTO before FROM floorcall.records r
-      WHERE r.tournament = NEW.tournament AND r.tab = NEW.tab AND r.seq = NEW.seq - 1;
-    IF before IS NULL THEN
-      RAISE EXCEPTION USING ERRCODE = 'FC002',
-        MESSAGE = format('record %s of table %s comes before record %s', NEW.seq, NEW.tab, NEW.seq - 1);
-    END IF;
-    IF before <> NEW.prev THEN
-      RAISE EXCEPTION USING ERRCODE = 'FC003',
-        MESSAGE = format('record %s of table %s does not follow record %s: the chain is broken', NEW.seq, NEW.tab, NEW.seq - 1);
-    END IF;
+    PERFORM floorcall.check_follows(
+      format('record %s of table %s', NEW.seq, NEW.tab), NEW.seq,
+      (SELECT r.hash FROM floorcall.records r
+        WHERE r.tournament = NEW.tournament AND r.tab = NEW.tab AND r.seq = NEW.seq - 1),
+      NEW.prev);
   END IF;
   RETURN NEW;
 END $$;
@@ -114,21 +122,14 @@ CREATE TRIGGER check_chain BEFORE INSERT ON floorcall.records
 
 CREATE FUNCTION floorcall.check_floor_record() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  before bytea;
 BEGIN
   PERFORM floorcall.check_line(NEW.prev, NEW.hash, NEW.line);
   IF NEW.seq > 0 THEN
-    SELECT r.hash INTO before FROM floorcall.floor_records r
-      WHERE r.tournament = NEW.tournament AND r.seq = NEW.seq - 1;
-    IF before IS NULL THEN
-      RAISE EXCEPTION USING ERRCODE = 'FC002',
-        MESSAGE = format('floor record %s comes before record %s', NEW.seq, NEW.seq - 1);
-    END IF;
-    IF before <> NEW.prev THEN
-      RAISE EXCEPTION USING ERRCODE = 'FC003',
-        MESSAGE = format('floor record %s does not follow record %s: the chain is broken', NEW.seq, NEW.seq - 1);
-    END IF;
+    PERFORM floorcall.check_follows(
+      format('floor record %s', NEW.seq), NEW.seq,
+      (SELECT r.hash FROM floorcall.floor_records r
+        WHERE r.tournament = NEW.tournament AND r.seq = NEW.seq - 1),
+      NEW.prev);
   END IF;
   RETURN NEW;
 END $$;
