@@ -28,6 +28,8 @@
 //! hand for each command and applied every event twice), at load 7-8:
 //! 410 ms against 181 ms, 2.26x; 0.12-0.14 s user.
 
+mod child;
+
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -97,20 +99,7 @@ fn read_only(dir: &Path) -> usize {
 /// This bench as a child process doing `what` (`check` or `read`) to
 /// `dir`: how long the whole process took.
 fn process(what: &str, dir: &Path) -> Duration {
-    let exe = std::env::current_exe().expect("this bench");
-    let start = Instant::now();
-    let out = Command::new(exe)
-        .env(CHILD, what)
-        .arg(dir)
-        .output()
-        .expect("the child runs");
-    let took = start.elapsed();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    took
+    child::process(CHILD, what, dir)
 }
 
 fn child(what: &str) {

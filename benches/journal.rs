@@ -34,6 +34,8 @@
 //! written ahead save nothing that the noise does not hide, so the journal
 //! does not preallocate: its p99 is the disk's.
 
+mod child;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -132,20 +134,7 @@ const CHILD: &str = "FLOORCALL_JOURNAL_CHILD";
 /// does, or `chain`, the limit) to the journal at `path`: how long the
 /// whole process took.
 fn process(what: &str, path: &Path) -> Duration {
-    let exe = std::env::current_exe().expect("this bench");
-    let start = Instant::now();
-    let out = std::process::Command::new(exe)
-        .env(CHILD, what)
-        .arg(path)
-        .output()
-        .expect("the child runs");
-    let took = start.elapsed();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    took
+    child::process(CHILD, what, path)
 }
 
 fn child(what: &str) {
