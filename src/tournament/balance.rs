@@ -332,6 +332,10 @@ impl Floor {
     }
 
     /// Whether the player in `seat` came to `table` within its last orbit.
+    /// None of the five books sets this: it is the floor's own guard so
+    /// that one player is not moved twice in a row, and one orbit (as many
+    /// hands as seats) is our choice. It belongs with the house settings
+    /// once a book is found that speaks of it.
     fn recently_moved(&self, table: &FloorTable, seat: Seat) -> bool {
         table.table.seats.get(&seat).is_some_and(|p| {
             self.moved.get(&p.name).is_some_and(|(t, hand)| {
