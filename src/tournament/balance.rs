@@ -159,6 +159,7 @@ impl Floor {
                         player: m.player.clone(),
                         table: m.to.clone(),
                         seat: m.to_seat,
+                        chips: m.chips,
                     })
                     .collect(),
             });

@@ -76,6 +76,10 @@ pub struct Assignment {
     pub table: String,
     /// The seat number.
     pub seat: u8,
+    /// The chips he sits with (a new entry's starting stack, a moved
+    /// player's own chips).
+    #[serde(default)]
+    pub chips: u64,
 }
 
 /// What a draw was for.
@@ -170,6 +174,29 @@ pub enum FloorRecord {
     HandForHandSet {
         /// On or off.
         on: bool,
+    },
+    /// Hand-for-hand across real tables: what each table may deal. A
+    /// table may begin its hand number `h` only while `deal[table] >= h`;
+    /// `waiting` are the tables that have not yet finished the round's
+    /// hand (a table offline stays in it and keeps the others waiting).
+    /// The floor writes one when a round opens (every table's `deal` one
+    /// past its last hand, all of them waiting) and again as each table
+    /// finishes; every table shows "hand-for-hand: hand {round}, waiting
+    /// for T3, T7" from it.
+    HandForHandRound {
+        /// The hand-for-hand hand being played (1 for the first).
+        round: u32,
+        /// The highest hand number each table may begin.
+        deal: BTreeMap<String, u32>,
+        /// The tables still playing (or yet to deal) the round's hand.
+        waiting: Vec<String>,
+    },
+    /// The floor's one clock, whole, after the TD started, paused,
+    /// resumed or adjusted it or set a level: every table follows it, a
+    /// level applying at each table's next hand (TDA 22).
+    ClockSet {
+        /// The clock over the floor's structure.
+        clock: crate::session::LevelClock,
     },
 }
 
@@ -554,6 +581,7 @@ impl Floor {
                     player: players[i].0.clone(),
                     table: table.to_string(),
                     seat: seat.number(),
+                    chips: players[i].1.get(),
                 });
             }
             return Ok(out);
