@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use floorcall::floor::{self, Link, LinkOptions};
+use floorcall::floor::{self, Inbox, InboxOptions, Link, LinkOptions};
 use floorcall::folders::Folders;
 use floorcall::journal::Journal;
 use floorcall::tui::setup::{TableChoice, TableFlags};
@@ -279,18 +279,25 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     // The link to the floor reads the journal from its own thread, and
     // connects there: a database that is not there shows on the status
-    // line, and the table works on.
-    let link = match floor_flags {
-        Some(f) => Some(
-            Link::start(LinkOptions::new(
-                &f.conninfo,
-                &f.tournament,
-                &f.table,
-                journal_path.clone(),
-            ))
-            .map_err(|e| Failure::user(format_args!("--floor: {e}")))?,
+    // line, and the table works on. The inbox reads the floor's records
+    // (moves, hand-for-hand, the clock) the same way, as the table's role.
+    let (link, inbox) = match floor_flags {
+        Some(f) => (
+            Some(
+                Link::start(LinkOptions::new(
+                    &f.conninfo,
+                    &f.tournament,
+                    &f.table,
+                    journal_path.clone(),
+                ))
+                .map_err(|e| Failure::user(format_args!("--floor: {e}")))?,
+            ),
+            Some(
+                Inbox::start(InboxOptions::new(&f.conninfo, &f.tournament, &f.table))
+                    .map_err(|e| Failure::user(format_args!("--floor: {e}")))?,
+            ),
         ),
-        None => None,
+        None => (None, None),
     };
     // Before the terminal is set up, so that no signal can leave it raw.
     let signals = StopSignals::register()
@@ -320,6 +327,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         level_minutes: args.level_minutes.unwrap_or(20),
         bell: !args.no_bell,
         link: link.map(|l| Box::new(l) as Box<dyn tui::FloorLink>),
+        inbox: inbox.map(|i| Box::new(i) as Box<dyn tui::FloorInbox>),
     });
     let ended = tui::run(&mut terminal, &mut app, &signals);
     // A terminal that went away (SIGHUP) cannot be restored, and saying so

@@ -40,7 +40,9 @@
 //! above it.
 
 mod connect;
+mod inbox;
 mod link;
+mod listen;
 mod reader;
 mod rows;
 mod schema;
@@ -49,8 +51,10 @@ mod verify;
 use std::fmt;
 
 pub use connect::{check_conninfo, connect, mask};
+pub use inbox::{Inbox, InboxOptions};
 pub use link::{Link, LinkOptions, LinkStatus};
-pub use reader::{FloorReader, FloorState, ReaderOptions, ReaderStatus, TableFeed, Update};
+pub use listen::ReaderStatus;
+pub use reader::{FloorReader, FloorState, ReaderOptions, TableFeed, Update};
 pub use rows::{Read, Row, rows_from};
 pub use schema::{InitOptions, Initialised, append_floor_record, init};
 pub use verify::{FloorVerified, TableVerdict, verify};

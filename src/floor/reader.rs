@@ -1,10 +1,6 @@
-//! The floor's reading side: one thread, one connection, that LISTENs on
-//! `floorcall` and then catches up, on every (re)connect, so no record
-//! committed while it was away is missed; reads the rows a notification
-//! names (a notification carries only the table and seq, and may be merged
-//! with others or lost); and catches up on every table every few seconds
-//! so a lost notification costs at most that. It runs every statement on
-//! its own (never inside a transaction left open). Each table's records
+//! The floor's reading side: one thread, one connection, listening as
+//! `listen` does (LISTEN, then catch up, on every (re)connect; the rows a
+//! notification names; every table again every few seconds). Each table's records
 //! are gathered into the journal's text and read back with the journal's
 //! own reader (`journal::parse`), so the floor sees each table exactly as
 //! the table's own `load` would.
@@ -12,17 +8,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use postgres::Client;
-use postgres::fallible_iterator::FallibleIterator;
 
+use super::listen::{Listener, Listening, ReaderStatus, Stop, floor_rows, follows, listen, row_of};
 use super::rows::Row;
-use super::schema::head_of;
-use super::{FloorError, check_name, connect, floor_role};
-use crate::journal::chain::{self, Head};
+use super::{FloorError, check_name, floor_role};
+use crate::journal::chain::Head;
 use crate::journal::{Loaded, parse};
 
 /// Where the floor reads, and how often it catches up.
@@ -65,22 +60,6 @@ pub struct Update {
     pub records: u64,
     /// When.
     pub at: Instant,
-}
-
-/// Whether the floor is reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReaderStatus {
-    /// Not yet connected.
-    Connecting,
-    /// Listening.
-    Live,
-    /// The database cannot be reached: since when (local `HH:MM`), and why.
-    Offline {
-        /// The local time of the first failure.
-        since: String,
-        /// Why.
-        why: String,
-    },
 }
 
 /// One table as the floor holds it.
@@ -128,8 +107,7 @@ pub struct FloorState {
 
 struct Shared {
     state: Mutex<FloorState>,
-    stop: Mutex<bool>,
-    wake: Condvar,
+    stop: Stop,
 }
 
 /// The floor's reader; dropping it stops the thread.
@@ -150,19 +128,23 @@ impl FloorReader {
                 status: ReaderStatus::Connecting,
                 version: 0,
             }),
-            stop: Mutex::new(false),
-            wake: Condvar::new(),
+            stop: Stop::new(),
         });
         let inner = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
             .name("floor reader".into())
             .spawn(move || {
-                Reader {
+                let how = Listening {
+                    role: floor_role(&options.tournament),
+                    conninfo: options.conninfo.clone(),
+                    catch_up: options.catch_up,
+                    retry: options.retry,
+                };
+                let mut reader = Reader {
                     options,
-                    shared: inner,
-                    offline_since: None,
-                }
-                .run()
+                    shared: Arc::clone(&inner),
+                };
+                listen(&how, &inner.stop, &mut reader);
             })
             .map_err(|e| FloorError::Io(format!("starting the floor's reader: {e}")))?;
         Ok(FloorReader {
@@ -179,8 +161,7 @@ impl FloorReader {
 
 impl Drop for FloorReader {
     fn drop(&mut self) {
-        *self.shared.stop.lock().unwrap_or_else(|e| e.into_inner()) = true;
-        self.shared.wake.notify_all();
+        self.shared.stop.stop();
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -190,100 +171,40 @@ impl Drop for FloorReader {
 struct Reader {
     options: ReaderOptions,
     shared: Arc<Shared>,
-    offline_since: Option<String>,
 }
 
-/// A notification's payload.
-#[derive(serde::Deserialize)]
-struct Note {
-    table: Option<String>,
+impl Listener for Reader {
+    fn catch_up(&mut self, client: &mut Client) -> Result<(), FloorError> {
+        Reader::catch_up(self, client)
+    }
+
+    fn notified(
+        &mut self,
+        client: &mut Client,
+        tables: BTreeSet<String>,
+        floor: bool,
+    ) -> Result<(), FloorError> {
+        for table in tables {
+            if check_name(&table).is_ok() {
+                self.read_table(client, &table)?;
+            }
+        }
+        if floor {
+            self.read_floor(client)?;
+        }
+        Ok(())
+    }
+
+    fn status(&mut self, status: ReaderStatus) {
+        let mut st = self.state();
+        st.status = status;
+        st.version += 1;
+    }
 }
 
 impl Reader {
-    fn stopped(&self) -> bool {
-        *self.shared.stop.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     fn state(&self) -> MutexGuard<'_, FloorState> {
         self.shared.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn run(mut self) {
-        while !self.stopped() {
-            if let Err(e) = self.session() {
-                if self.offline_since.is_none() {
-                    self.offline_since = Some(chrono::Local::now().format("%H:%M").to_string());
-                }
-                let mut st = self.state();
-                st.status = ReaderStatus::Offline {
-                    since: self.offline_since.clone().unwrap_or_default(),
-                    why: e.to_string(),
-                };
-                st.version += 1;
-            }
-            let stop = self.shared.stop.lock().unwrap_or_else(|e| e.into_inner());
-            if !*stop {
-                let _ = self.shared.wake.wait_timeout(stop, self.options.retry);
-            }
-        }
-    }
-
-    /// One connection's life: LISTEN, catch up, then read what is notified
-    /// and catch up again at every period, until the connection fails or
-    /// the reader stops.
-    fn session(&mut self) -> Result<(), FloorError> {
-        let role = floor_role(&self.options.tournament);
-        let mut client = connect(&self.options.conninfo, Some(&role))?;
-        client.batch_execute("LISTEN floorcall")?;
-        self.catch_up(&mut client)?;
-        self.offline_since = None;
-        {
-            let mut st = self.state();
-            st.status = ReaderStatus::Live;
-            st.version += 1;
-        }
-        let mut last_full = Instant::now();
-        while !self.stopped() {
-            let wait = self
-                .options
-                .catch_up
-                .saturating_sub(last_full.elapsed())
-                .min(Duration::from_millis(250));
-            let mut named = BTreeSet::new();
-            let mut floor = false;
-            {
-                let mut notes = client.notifications();
-                let first = notes.timeout_iter(wait).next()?;
-                let mut handle =
-                    |n: postgres::Notification| match serde_json::from_str::<Note>(n.payload()) {
-                        Ok(Note { table: Some(t) }) => {
-                            named.insert(t);
-                        }
-                        _ => floor = true,
-                    };
-                if let Some(n) = first {
-                    handle(n);
-                    let mut more = notes.iter();
-                    while let Some(n) = more.next()? {
-                        handle(n);
-                    }
-                }
-            }
-            if last_full.elapsed() >= self.options.catch_up {
-                self.catch_up(&mut client)?;
-                last_full = Instant::now();
-                continue;
-            }
-            for table in named {
-                if check_name(&table).is_ok() {
-                    self.read_table(&mut client, &table)?;
-                }
-            }
-            if floor {
-                self.read_floor(&mut client)?;
-            }
-        }
-        Ok(())
     }
 
     /// Reads every table's records past those held, the floor's, and the
@@ -346,20 +267,14 @@ impl Reader {
 
     fn read_floor(&mut self, client: &mut Client) -> Result<(), FloorError> {
         let next = self.state().floor.len() as i64;
-        let rows = client.query(
-            "SELECT seq, prev, hash, line FROM floorcall.floor_records \
-             WHERE tournament = $1 AND seq >= $2 ORDER BY seq",
-            &[&self.options.tournament, &next],
-        )?;
+        let rows = floor_rows(client, &self.options.tournament, next)?;
         if rows.is_empty() {
             return Ok(());
         }
         let records = {
             let mut st = self.state();
-            for r in &rows {
-                if let Some(row) = row_of(r.get(0), r.get(1), r.get(2), r.get(3))
-                    && row.seq == st.floor.len() as i64
-                {
+            for row in rows {
+                if row.seq == st.floor.len() as i64 {
                     st.floor.push(row);
                 }
             }
@@ -389,11 +304,7 @@ impl Reader {
                 if row.seq != feed.records as i64 {
                     continue;
                 }
-                let follows = feed.head.is_none_or(|h| h == row.prev);
-                let own = chain::links(row.line.as_bytes()).is_some_and(|l| {
-                    l.prev == row.prev && l.hash == row.hash && l.computed() == row.hash
-                });
-                if !follows || !own {
+                if !follows(feed.head, &row) {
                     feed.broken = Some(format!(
                         "table {table}, record {}: the database's row does not follow the record before it",
                         row.seq
@@ -423,14 +334,4 @@ impl Reader {
             });
         }
     }
-}
-
-/// A row read from the database, if its hashes are 32 bytes.
-fn row_of(seq: i64, prev: Vec<u8>, hash: Vec<u8>, line: String) -> Option<Row> {
-    Some(Row {
-        seq,
-        prev: head_of(&prev)?,
-        hash: head_of(&hash)?,
-        line,
-    })
 }

@@ -7,7 +7,10 @@
 //! `break` · `break 15` (minutes) · `colour-up` (or `color-up`) with
 //! optional race cards `colour-up s1 As s4 KdQc` · `button-draw` with
 //! optional cards `button-draw s1 Kc s2 Ah` · `clock s4` · `clock stop` · `clock pause` ·
-//! `clock resume` · `clock adjust +60` · `hand-for-hand on|off` · `wait 30`
+//! `clock resume` · `clock adjust +60` · `clock set 5 12:30 running` (the
+//! level clock put where the floor's is: the structure's stage, levels and
+//! breaks counted from 1, the time left in it, `running` or `paused`) ·
+//! `hand-for-hand on|off` · `wait 30`
 //! (a script's time passes). A malformed line is refused with its column.
 
 use super::{NotationError, Word, amount_word, parse_seat, quoted, words};
@@ -245,6 +248,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                         })?;
                     TableCommand::ClockAdjust(secs)
                 }
+                "set" => clock_set(&mut rest, &missing, &err)?,
                 _ => TableCommand::ClockOn(parse_seat(w).map_err(|_| {
                     err(w, format!("{} is not a clock line: expected a seat (s4), stop, pause, resume or adjust", quoted(w.text)))
                 })?),
@@ -299,6 +303,71 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
     Ok(Some(command))
 }
 
+/// The rest of `clock set 5 12:30 running`: the stage (from 1), the time
+/// left (minutes:seconds) and whether the clock runs.
+fn clock_set<'a>(
+    rest: &mut impl Iterator<Item = &'a Word<'a>>,
+    missing: &dyn Fn(&str) -> NotationError,
+    err: &dyn Fn(&Word, String) -> NotationError,
+) -> Result<TableCommand, NotationError> {
+    let w = rest
+        .next()
+        .ok_or_else(|| missing("the stage, like clock set 5 12:30 running"))?;
+    let stage = w
+        .text
+        .parse::<usize>()
+        .ok()
+        .filter(|s| (1..=1000).contains(s))
+        .ok_or_else(|| {
+            err(
+                w,
+                format!(
+                    "{} is not a stage: expected the structure's stage from 1, like clock set 5 12:30 running",
+                    quoted(w.text)
+                ),
+            )
+        })?;
+    let w = rest
+        .next()
+        .ok_or_else(|| missing("the time left, like 12:30"))?;
+    let left_secs = minutes_seconds(w.text).ok_or_else(|| {
+        err(
+            w,
+            format!(
+                "{} is not the time left: expected minutes:seconds, like 12:30",
+                quoted(w.text)
+            ),
+        )
+    })?;
+    let w = rest.next().ok_or_else(|| missing("running or paused"))?;
+    let running = match w.text.to_ascii_lowercase().as_str() {
+        "running" => true,
+        "paused" => false,
+        _ => {
+            return Err(err(
+                w,
+                format!("expected running or paused, not {}", quoted(w.text)),
+            ));
+        }
+    };
+    Ok(TableCommand::ClockSet {
+        stage: stage - 1,
+        left_secs,
+        running,
+    })
+}
+
+/// `12:30` as seconds (minutes up to a day, two digits of seconds).
+fn minutes_seconds(text: &str) -> Option<u64> {
+    let (m, s) = text.split_once(':')?;
+    let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(m) || s.len() != 2 || !all_digits(s) {
+        return None;
+    }
+    let (m, s) = (m.parse::<u64>().ok()?, s.parse::<u64>().ok()?);
+    (m <= 24 * 60 && s < 60).then_some(m * 60 + s)
+}
+
 /// Writes a session command back as its line.
 pub fn format_table_command(command: &TableCommand) -> String {
     let seat = |s: &Seat| s.number();
@@ -348,6 +417,17 @@ pub fn format_table_command(command: &TableCommand) -> String {
         TableCommand::ClockPause => "clock pause".into(),
         TableCommand::ClockResume => "clock resume".into(),
         TableCommand::ClockAdjust(secs) => format!("clock adjust {secs:+}"),
+        TableCommand::ClockSet {
+            stage,
+            left_secs,
+            running,
+        } => format!(
+            "clock set {} {}:{:02} {}",
+            stage + 1,
+            left_secs / 60,
+            left_secs % 60,
+            if *running { "running" } else { "paused" }
+        ),
         TableCommand::Wait(secs) => format!("wait {secs}"),
         TableCommand::HandForHand(on) => {
             format!("hand-for-hand {}", if *on { "on" } else { "off" })
@@ -385,6 +465,9 @@ mod tests {
             "clock resume",
             "clock adjust +60",
             "clock adjust -30",
+            "clock set 5 12:30 running",
+            "clock set 1 0:07 paused",
+            "clock set 2 125:00 running",
             "hand-for-hand on",
             "wait 30",
         ] {
@@ -404,6 +487,25 @@ mod tests {
             14
         );
         assert_eq!(parse_table_line("hand now").unwrap_err().column, 6);
+        assert_eq!(
+            parse_table_line("clock set 0 1:00 running")
+                .unwrap_err()
+                .column,
+            11
+        );
+        assert_eq!(
+            parse_table_line("clock set 2 1:75 running")
+                .unwrap_err()
+                .column,
+            13
+        );
+        assert_eq!(
+            parse_table_line("clock set 2 1:05 walking")
+                .unwrap_err()
+                .column,
+            18
+        );
+        assert_eq!(parse_table_line("clock set 2").unwrap_err().column, 12);
         assert!(!is_session_line("s3 call"));
     }
 }

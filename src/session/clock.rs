@@ -116,6 +116,23 @@ impl LevelClock {
         self.set_elapsed(now_ms, start);
     }
 
+    /// Puts the clock at `now` in `stage` with `remaining_ms` left in it,
+    /// running or paused (another clock's reading, taken whole: the
+    /// floor's). A stage given more time than it has is lengthened to it.
+    pub fn set_to(&mut self, now_ms: i64, stage: usize, remaining_ms: u64, running: bool) {
+        let start: u64 = self.stages_ms.iter().take(stage).sum();
+        let Some(len) = self.stages_ms.get_mut(stage) else {
+            return;
+        };
+        *len = (*len).max(remaining_ms);
+        self.elapsed_ms = start.saturating_add(*len - remaining_ms);
+        self.run = if running {
+            ClockRun::Running { since_ms: now_ms }
+        } else {
+            ClockRun::Paused
+        };
+    }
+
     fn set_elapsed(&mut self, now_ms: i64, elapsed: u64) {
         self.elapsed_ms = elapsed;
         if let ClockRun::Running { .. } = self.run {

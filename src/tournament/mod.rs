@@ -22,6 +22,7 @@
 pub mod balance;
 pub mod breaking;
 pub mod draw;
+pub mod orders;
 pub mod places;
 
 use std::collections::BTreeMap;

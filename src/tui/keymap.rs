@@ -73,6 +73,9 @@ pub enum Action {
     LevelClockPlus,
     /// A minute less on the level clock.
     LevelClockMinus,
+    /// Carry out the floor's next order for this table (a move's leave or
+    /// sit), between hands.
+    FloorOrder,
     /// Leave floorcall (asks while a hand is open).
     Quit,
     /// Back out of whatever is open.
@@ -122,7 +125,7 @@ pub enum Action {
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 48] = [
+const NAMED: [(Action, &str); 49] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -149,6 +152,7 @@ const NAMED: [(Action, &str); 48] = [
     (Action::PlayerClock, "player-clock"),
     (Action::LevelClockPlus, "level-clock-plus"),
     (Action::LevelClockMinus, "level-clock-minus"),
+    (Action::FloorOrder, "floor-order"),
     (Action::Quit, "quit"),
     (Action::Cancel, "cancel"),
     (Action::Accept, "accept"),
@@ -225,6 +229,9 @@ impl Action {
             }
             Action::LevelClockPlus => "a minute more in the level (clock adjust +60)",
             Action::LevelClockMinus => "a minute less in the level (clock adjust -60)",
+            Action::FloorOrder => {
+                "carry out the floor's next order between hands: a player leaving for another table (seat 4 leave) or arriving (seat 7 sit 24000 Ann)"
+            }
             Action::PlayerClock => {
                 "call the clock on the seat to act (floor clock), or stop it (clock stop)"
             }

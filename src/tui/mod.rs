@@ -25,7 +25,7 @@ use std::time::Duration;
 use crossterm::event::{self, Event};
 use ratatui::{DefaultTerminal, Frame};
 
-pub use app::{App, AppOptions, FloorLink};
+pub use app::{App, AppOptions, FloorInbox, FloorLink};
 pub use keymap::{Action, Keymap, Section};
 pub use theme::Theme;
 // The folders and house rules by name live below the screen, where the CLI

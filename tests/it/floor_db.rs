@@ -92,7 +92,7 @@ impl Dealer {
 const T0: i64 = 1_763_814_961_000;
 
 /// A database initialised for `tournament` with `tables`.
-fn floor_db(pg: &Cluster, tournament: &str, tables: &[&str]) -> String {
+pub(super) fn floor_db(pg: &Cluster, tournament: &str, tables: &[&str]) -> String {
     let db = pg.database(&tournament.to_lowercase().replace('-', "_"));
     let mut admin = pg.admin(&db);
     floor::init(
@@ -136,7 +136,7 @@ fn reader(pg: &Cluster, db: &str, tournament: &str) -> FloorReader {
 }
 
 /// Waits up to 20 s for `what`.
-fn until(what: &str, mut done: impl FnMut() -> bool) {
+pub(super) fn until(what: &str, mut done: impl FnMut() -> bool) {
     let start = Instant::now();
     while !done() {
         assert!(start.elapsed() < Duration::from_secs(20), "never: {what}");

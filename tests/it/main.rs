@@ -6,6 +6,9 @@ mod engine;
 mod floor;
 #[cfg(unix)]
 mod floor_db;
+#[cfg(unix)]
+mod floor_inbox;
+mod floor_orders;
 mod histories;
 mod journal;
 mod journal_kill;

@@ -93,6 +93,7 @@ pub(super) fn table_options(
         level_minutes: 20,
         bell: true,
         link: None,
+        inbox: None,
     }
 }
 
@@ -122,7 +123,7 @@ fn call_the_clock(app: &mut App) {
 }
 
 /// Everyone folds to the big blind: the hand is over.
-fn fold_round(app: &mut App) {
+pub(super) fn fold_round(app: &mut App) {
     press(app, "ff");
     press(app, "f");
     assert_eq!(

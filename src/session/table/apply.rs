@@ -71,6 +71,7 @@ impl Table {
             | TableEvent::ClockResumed { .. }
             | TableEvent::ClockPaused { .. }
             | TableEvent::ClockAdjusted { .. }
+            | TableEvent::ClockSet { .. }
             | TableEvent::PlayerClockCalled { .. }
             | TableEvent::PlayerClockStopped
             | TableEvent::PlayerClockExpired { .. }
@@ -268,6 +269,14 @@ impl Table {
             TableEvent::ClockResumed { at_ms } => self.level_clock.resume(*at_ms),
             TableEvent::ClockPaused { at_ms } => self.level_clock.pause(*at_ms),
             TableEvent::ClockAdjusted { at_ms, secs } => self.level_clock.adjust(*at_ms, *secs),
+            TableEvent::ClockSet {
+                at_ms,
+                stage,
+                remaining_ms,
+                running,
+            } => self
+                .level_clock
+                .set_to(*at_ms, *stage, *remaining_ms, *running),
             TableEvent::PlayerClockCalled { clock } => {
                 self.player_clock = Some(*clock);
                 self.player_clock_expired = false;

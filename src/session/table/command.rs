@@ -75,6 +75,17 @@ pub enum TableCommand {
     ClockPause,
     /// `clock adjust +60`: seconds added to (or taken from) the level.
     ClockAdjust(i64),
+    /// `clock set 5 12:30 running`: the level clock put where another
+    /// clock is (the floor's): the structure's stage (levels and breaks
+    /// counted from 1; here from 0), the time left in it, running or paused.
+    ClockSet {
+        /// The stage, from 0.
+        stage: usize,
+        /// Seconds left in it.
+        left_secs: u64,
+        /// Running (else paused).
+        running: bool,
+    },
     /// `wait 30`: in a script, 30 seconds pass (the scenario's clock).
     Wait(u64),
     /// `hand-for-hand on|off`.

@@ -268,6 +268,25 @@ impl Table {
                 at_ms: now_ms,
                 secs: *secs,
             }],
+            TableCommand::ClockSet {
+                stage,
+                left_secs,
+                running,
+            } => {
+                let stages = self.structure.stages.len();
+                if *stage >= stages {
+                    return Err(TableRefusal::Other(format!(
+                        "The clock cannot be set to stage {}: this table's structure has {stages} stage(s). Start the table with the floor's structure (--structure).",
+                        stage + 1
+                    )));
+                }
+                vec![TableEvent::ClockSet {
+                    at_ms: now_ms,
+                    stage: *stage,
+                    remaining_ms: left_secs.saturating_mul(1000),
+                    running: *running,
+                }]
+            }
             TableCommand::Wait(secs) => vec![TableEvent::Waited { secs: *secs }],
             TableCommand::HandForHand(on) => vec![TableEvent::HandForHandSet { on: *on }],
         })

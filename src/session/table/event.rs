@@ -168,6 +168,17 @@ pub enum TableEvent {
         /// Seconds added (negative: taken away).
         secs: i64,
     },
+    /// The level clock was put where the floor's is (`clock set`).
+    ClockSet {
+        /// When.
+        at_ms: i64,
+        /// The stage, from 0.
+        stage: usize,
+        /// Milliseconds left in it.
+        remaining_ms: u64,
+        /// Running (else paused).
+        running: bool,
+    },
     /// The clock was called on a seat.
     PlayerClockCalled {
         /// The clock.
@@ -323,6 +334,22 @@ impl fmt::Display for TableEvent {
             }
             TableEvent::ClockAdjusted { secs, .. } => {
                 write!(f, "The level clock loses {} seconds.", secs.unsigned_abs())
+            }
+            TableEvent::ClockSet {
+                stage,
+                remaining_ms,
+                running,
+                ..
+            } => {
+                let s = remaining_ms.div_ceil(1000);
+                write!(
+                    f,
+                    "The level clock follows the floor's: stage {}, {}:{:02} left, {}.",
+                    stage + 1,
+                    s / 60,
+                    s % 60,
+                    if *running { "running" } else { "paused" }
+                )
             }
             TableEvent::PlayerClockCalled { clock } => write!(
                 f,

@@ -36,19 +36,20 @@ impl App {
             })
     }
 
+    /// Looks at the clocks, the link to the floor and the floor's orders
+    /// (the loop calls it whenever no key came, and after each key).
+    /// Returns whether the screen must be drawn again.
+    pub fn tick(&mut self) -> bool {
+        let clocks = self.tick_clocks();
+        let link = self.poke_link();
+        let floor = self.look_at_floor();
+        clocks || link || floor
+    }
+
     /// Looks at the clocks: a player clock that has run out is journaled
     /// and the dead-hand ruling offered; a level the clock has reached is
     /// announced for the next hand. Returns whether the screen must be
     /// drawn again.
-    /// Looks at the clocks and the link to the floor (the loop calls it
-    /// whenever no key came, and after each key). Returns whether the
-    /// screen must be drawn again.
-    pub fn tick(&mut self) -> bool {
-        let clocks = self.tick_clocks();
-        let link = self.poke_link();
-        clocks || link
-    }
-
     fn tick_clocks(&mut self) -> bool {
         let Some(session) = self.session.as_mut() else {
             return false;
@@ -173,7 +174,7 @@ impl App {
 
     /// The level clock's keys: a minute more or less (`clock adjust`).
     pub(super) fn adjust_level_clock(&mut self, secs: i64) {
-        if self.level_clock().is_some() {
+        if !self.floor_holds_clock() && self.level_clock().is_some() {
             self.table_line(
                 TableCommand::ClockAdjust(secs),
                 format!("clock adjust {secs:+}"),
@@ -183,6 +184,9 @@ impl App {
 
     /// The level clock's key: pauses a running clock, runs a paused one.
     pub(super) fn toggle_level_clock(&mut self) {
+        if self.floor_holds_clock() {
+            return;
+        }
         let Some(clock) = self.level_clock() else {
             return;
         };

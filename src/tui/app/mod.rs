@@ -26,6 +26,7 @@
 
 mod clocks;
 mod link;
+mod orders;
 mod prompt;
 mod ruling;
 mod ruling_pane;
@@ -36,7 +37,7 @@ mod status;
 mod table;
 
 pub use clocks::minutes_seconds;
-pub use link::FloorLink;
+pub use link::{FloorInbox, FloorLink};
 pub use prompt::{Prompt, PromptKind};
 pub use ruling::{ALWAYS_THE_FLOOR, Choice, RulingPanel, needs_the_floor};
 pub use ruling_pane::RulingPane;
@@ -101,6 +102,10 @@ pub struct AppOptions {
     /// after every change, its state on the status line. None: no floor,
     /// and nothing about one is shown.
     pub link: Option<Box<dyn FloorLink>>,
+    /// The floor's records for this table (`--floor`), read by their own
+    /// thread: the orders shown and carried out, hand-for-hand and the
+    /// clock followed. None: no floor.
+    pub inbox: Option<Box<dyn FloorInbox>>,
 }
 
 /// What the screen is about.
@@ -251,6 +256,9 @@ pub struct App {
     /// The link to the floor, and its state as last shown.
     link: Option<Box<dyn FloorLink>>,
     link_seen: Option<LinkStatus>,
+    /// The floor's inbox, and its records and orders as last read.
+    inbox: Option<Box<dyn FloorInbox>>,
+    floor: orders::FloorSeen,
     quit: bool,
 }
 
@@ -303,6 +311,8 @@ impl App {
             clocks_seen: None,
             link_seen: options.link.as_ref().map(|l| l.status()),
             link: options.link,
+            inbox: options.inbox,
+            floor: orders::FloorSeen::default(),
             quit: false,
         };
         if app.last_hand.is_some() && options.resume {
@@ -666,6 +676,7 @@ impl App {
             Section::Table => self.update_table(action),
         }
         self.poke_link();
+        self.look_at_floor();
     }
 
     /// Tells the link to the floor that the journal may have new records

@@ -327,6 +327,13 @@ impl Screen<'_> {
         } else {
             (2, 3)
         };
+        // The floor's orders take rows of their own (from 16 rows up).
+        let floor = StatusPane { app }.floor_lines().len() as u16;
+        let most = if area.height >= 16 {
+            most + floor
+        } else {
+            most
+        };
         let status_h = StatusPane { app }
             .height(area.width)
             .clamp(least, most)

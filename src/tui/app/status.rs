@@ -16,6 +16,9 @@ use crate::table::event::{Event, Street};
 use crate::tui::keymap::{Action, Section};
 use crate::tui::panes::{cut_rows, fit_line, put_line, wrap_line};
 
+/// The most rows the floor's orders take over the status line.
+const FLOOR_ROWS: usize = 4;
+
 /// The status rows at the bottom of the table screen.
 #[derive(Debug, Clone)]
 pub struct StatusPane<'a> {
@@ -407,6 +410,27 @@ impl StatusPane<'_> {
         Some(Line::styled(status.to_string(), style))
     }
 
+    /// The floor's orders for this table (`--floor`), at most
+    /// `FLOOR_ROWS` of them (the rest counted): what the dealer carries
+    /// out next, and hand-for-hand waiting.
+    pub fn floor_lines(&self) -> Vec<Line<'static>> {
+        let t = self.app.theme();
+        let banner = self.app.floor_banner();
+        let more = banner.len().saturating_sub(FLOOR_ROWS);
+        let mut lines: Vec<Line<'static>> = banner
+            .into_iter()
+            .take(FLOOR_ROWS)
+            .map(|l| Line::styled(l, t.to_act()))
+            .collect();
+        if more > 0
+            && let Some(last) = lines.last_mut()
+        {
+            last.spans
+                .push(Span::styled(format!("  (and {more} more)"), t.faded()));
+        }
+        lines
+    }
+
     fn prompt_line(&self) -> Option<Line<'static>> {
         let t = self.app.theme();
         let p = self.app.prompt()?;
@@ -457,21 +481,28 @@ impl StatusPane<'_> {
     pub fn height(&self, width: u16) -> u16 {
         let (top, message) = self.parts(width);
         let link = usize::from(self.app.link_status().is_some());
-        (link + top.len() + 1 + message.len()) as u16
+        let floor = self.floor_lines().len();
+        (link + floor + top.len() + 1 + message.len()) as u16
     }
 
     /// The status lines for `rows` rows of `width` columns: the link to the
     /// floor (when there is one and three rows or more), the top line, the
     /// hints, the message; what does not fit is cut with `…`.
     pub fn lines(&self, width: u16, rows: u16) -> Vec<Line<'static>> {
-        match self.link_line() {
-            Some(link) if rows >= 3 => {
-                let mut out = cut_rows(vec![link], 1, width as usize);
-                out.extend(self.table_lines(width, rows - 1));
-                out
-            }
-            _ => self.table_lines(width, rows),
+        let mut out = Vec::new();
+        let mut rows = rows;
+        if let Some(link) = self.link_line().filter(|_| rows >= 3) {
+            out.extend(cut_rows(vec![link], 1, width as usize));
+            rows -= 1;
         }
+        // The floor's orders, leaving the top line and the hints their rows.
+        let floor = self.floor_lines();
+        let room = usize::from(rows.saturating_sub(2)).min(floor.len());
+        for line in floor.into_iter().take(room) {
+            out.extend(cut_rows(vec![line], 1, width as usize));
+        }
+        out.extend(self.table_lines(width, rows - room as u16));
+        out
     }
 
     /// The top line, the hints and the message in `rows` rows.

@@ -167,6 +167,7 @@ impl App {
             Action::PlayerClock => self.player_clock_key(),
             Action::LevelClockPlus => self.adjust_level_clock(60),
             Action::LevelClockMinus => self.adjust_level_clock(-60),
+            Action::FloorOrder => self.carry_out_order(),
             Action::Quit => self.ask_quit(),
             _ => {}
         }
@@ -436,6 +437,10 @@ impl App {
     /// where the button went, who left and in what place. Returns whether
     /// it started.
     pub(super) fn next_hand(&mut self) -> bool {
+        if let Some(why) = self.floor_holds_deal() {
+            self.refuse(why);
+            return false;
+        }
         let Some(session) = self.session.as_mut() else {
             return false;
         };

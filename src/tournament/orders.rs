@@ -1,0 +1,402 @@
+//! One table's orders from the floor: what the floor's records ask of
+//! this table, judged against the table's own state.
+//!
+//! The floor never writes into a table's journal. It writes records (a
+//! draw's seats, a move confirmed, hand-for-hand, the clock); a table reads
+//! them and its dealer carries each out by journaling an ordinary session
+//! line (`seat 4 leave`, `seat 7 sit 24000 Ann`). Whether an order is done
+//! is read from the table itself, never remembered: a sit is done when the
+//! player sits in that seat, a leave when he is gone from it. So the
+//! orders are the same however often they are computed, after a restart,
+//! or after the table was offline for an hour.
+//!
+//! Only a player's last record that concerns this table counts: a player
+//! seated by the draw and moved away before the table journaled his sit
+//! has nothing left to do here. A player who sat and busted here (in the
+//! table's places, or put out by the floor's `PlayerOut`) has done his sit.
+//!
+//! Hand-for-hand (Redtooth 53: "each table will wait until all other
+//! tables finish their hands before starting another"): while the floor
+//! has it on, the table begins hand `h` only when the floor's round lets
+//! it (`deal[table] >= h`). The clock is the floor's one clock (TDA 22: "The
+//! new level applies to the next hand"). Pure: no I/O, no time.
+
+use std::collections::BTreeMap;
+
+use super::{DrawPurpose, FloorRecord};
+use crate::notation::session::format_table_command;
+use crate::session::{LevelClock, Table, TableCommand};
+use crate::table::{Chips, Seat};
+
+/// What an order asks of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrderKind {
+    /// A player leaves his seat here with his chips, for another seat.
+    Leave {
+        /// The table he goes to (this table: another seat here).
+        to: String,
+        /// His seat there.
+        to_seat: u8,
+    },
+    /// A player takes a seat here.
+    Sit {
+        /// The table and seat he comes from (None: a new entry by a draw).
+        from: Option<(String, u8)>,
+    },
+}
+
+/// One order of the floor for this table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    /// The player.
+    pub player: String,
+    /// The seat here: the one he leaves, or the one he takes.
+    pub seat: u8,
+    /// His chips (a moved player's own; a new entry's starting stack).
+    pub chips: u64,
+    /// Leave or sit.
+    pub kind: OrderKind,
+    /// The floor record it comes from (its index among the records).
+    pub record: usize,
+    /// Whether the table has done it (read from the table's state).
+    pub done: bool,
+}
+
+impl Order {
+    /// The session line that carries it out: `seat 4 leave`, `seat 7 sit
+    /// 24000 Ann`. None for a seat number no table has.
+    pub fn command(&self) -> Option<TableCommand> {
+        let seat = Seat::new(self.seat)?;
+        Some(match self.kind {
+            OrderKind::Leave { .. } => TableCommand::Leave(seat),
+            OrderKind::Sit { .. } => TableCommand::Sit {
+                seat,
+                chips: Chips(self.chips),
+                name: self.player.clone(),
+            },
+        })
+    }
+
+    /// The command's line, as it is journaled.
+    pub fn line(&self) -> Option<String> {
+        self.command().map(|c| format_table_command(&c))
+    }
+
+    /// The order as the dealer reads it: `Ann (seat 4) -> T2 seat 7 with
+    /// 24,000`, `Bob arrives from T1: seat 7, 24,000`, `Cy (new entry):
+    /// seat 2, 20,000`.
+    pub fn text(&self) -> String {
+        let chips = Chips(self.chips);
+        match &self.kind {
+            OrderKind::Leave { to, to_seat } => format!(
+                "{} (seat {}) -> {to} seat {to_seat} with {chips}",
+                self.player, self.seat
+            ),
+            OrderKind::Sit {
+                from: Some((from, from_seat)),
+            } => format!(
+                "{} arrives from {from} (seat {from_seat}): seat {}, {chips}",
+                self.player, self.seat
+            ),
+            OrderKind::Sit { from: None } => {
+                format!("{} (drawn): seat {}, {chips}", self.player, self.seat)
+            }
+        }
+    }
+}
+
+/// The floor's hand-for-hand round, as this table reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Round {
+    /// The hand-for-hand hand being played (1 for the first).
+    pub round: u32,
+    /// The highest hand number this table may begin (None: the round
+    /// names no hand for it).
+    pub deal: Option<u32>,
+    /// The tables the round waits for.
+    pub waiting: Vec<String>,
+}
+
+/// The floor's hand-for-hand as this table reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FloorHandForHand {
+    /// On or off (the floor's last `HandForHandSet`).
+    pub on: bool,
+    /// The last round the floor opened or updated since it was set on.
+    pub round: Option<Round>,
+}
+
+/// The floor's clock, with the record it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FloorClock {
+    /// The `ClockSet` record's index among the records.
+    pub record: usize,
+    /// The clock, whole.
+    pub clock: LevelClock,
+}
+
+/// Everything the floor's records ask of one table.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TableOrders {
+    /// The table's name.
+    pub table: String,
+    /// The orders, done and pending: the leaves first (a seat is freed
+    /// before it is taken), each kind in the records' order.
+    pub orders: Vec<Order>,
+    /// Hand-for-hand, once the floor has said anything of it.
+    pub hand_for_hand: Option<FloorHandForHand>,
+    /// The floor's clock, once it has set one.
+    pub clock: Option<FloorClock>,
+    /// The floor broke this table.
+    pub broken: bool,
+    /// How many records were read.
+    pub records: usize,
+}
+
+/// A player's last order concerning this table.
+struct Last {
+    record: usize,
+    orders: Vec<Order>,
+}
+
+impl TableOrders {
+    /// The orders of table `name`, whose state is `table`, from the
+    /// floor's `records` in order.
+    pub fn of(name: &str, table: &Table, records: &[FloorRecord]) -> TableOrders {
+        let mut out = TableOrders {
+            table: name.to_string(),
+            records: records.len(),
+            ..TableOrders::default()
+        };
+        let mut purposes: BTreeMap<u32, (usize, DrawPurpose)> = BTreeMap::new();
+        let mut last: BTreeMap<&str, Last> = BTreeMap::new();
+        // Each player's `PlayerOut` records at this table, by index.
+        let mut outs: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        for (i, record) in records.iter().enumerate() {
+            match record {
+                FloorRecord::DrawCommitted { draw, purpose, .. } => {
+                    purposes.insert(*draw, (i, purpose.clone()));
+                }
+                FloorRecord::DrawRevealed { draw, seats, .. } => {
+                    let Some((from, purpose)) = purposes.get(draw) else {
+                        continue;
+                    };
+                    // A break's or a balance draw's seats come as moves
+                    // (`MoveConfirmed`), and so may a redraw's: a seat
+                    // the draw's moves already give is not given twice.
+                    if !matches!(
+                        purpose,
+                        DrawPurpose::Seats | DrawPurpose::LateEntry | DrawPurpose::Redraw
+                    ) {
+                        continue;
+                    }
+                    for a in seats.iter().filter(|a| a.table == name) {
+                        let moved = records[*from..i].iter().any(|r| {
+                            matches!(r, FloorRecord::MoveConfirmed { mv }
+                                if mv.player == a.player && mv.to == a.table && mv.to_seat == a.seat)
+                        });
+                        if moved {
+                            continue;
+                        }
+                        last.insert(
+                            &a.player,
+                            Last {
+                                record: i,
+                                orders: vec![Order {
+                                    player: a.player.clone(),
+                                    seat: a.seat,
+                                    chips: a.chips,
+                                    kind: OrderKind::Sit { from: None },
+                                    record: i,
+                                    done: false,
+                                }],
+                            },
+                        );
+                    }
+                }
+                FloorRecord::MoveConfirmed { mv } => {
+                    if mv.from != name && mv.to != name {
+                        continue;
+                    }
+                    let mut orders = Vec::new();
+                    // A player drawn to the seat he had is not moved.
+                    let stays = mv.from == mv.to && mv.from_seat == mv.to_seat;
+                    if mv.from == name && !stays {
+                        orders.push(Order {
+                            player: mv.player.clone(),
+                            seat: mv.from_seat,
+                            chips: mv.chips,
+                            kind: OrderKind::Leave {
+                                to: mv.to.clone(),
+                                to_seat: mv.to_seat,
+                            },
+                            record: i,
+                            done: false,
+                        });
+                    }
+                    if mv.to == name && !stays {
+                        orders.push(Order {
+                            player: mv.player.clone(),
+                            seat: mv.to_seat,
+                            chips: mv.chips,
+                            kind: OrderKind::Sit {
+                                from: Some((mv.from.clone(), mv.from_seat)),
+                            },
+                            record: i,
+                            done: false,
+                        });
+                    }
+                    last.insert(&mv.player, Last { record: i, orders });
+                }
+                FloorRecord::PlayerOut { bust } if bust.table == name => {
+                    outs.entry(&bust.player).or_default().push(i);
+                }
+                FloorRecord::TableBroken { table } if table == name => out.broken = true,
+                FloorRecord::HandForHandSet { on } => {
+                    out.hand_for_hand = Some(FloorHandForHand {
+                        on: *on,
+                        round: None,
+                    });
+                }
+                FloorRecord::HandForHandRound {
+                    round,
+                    deal,
+                    waiting,
+                } => {
+                    let h = out.hand_for_hand.get_or_insert(FloorHandForHand {
+                        on: true,
+                        round: None,
+                    });
+                    h.round = Some(Round {
+                        round: *round,
+                        deal: deal.get(name).copied(),
+                        waiting: waiting.clone(),
+                    });
+                }
+                FloorRecord::ClockSet { clock } => {
+                    out.clock = Some(FloorClock {
+                        record: i,
+                        clock: clock.clone(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        let mut leaves = Vec::new();
+        let mut sits = Vec::new();
+        let mut lasts: Vec<Last> = last.into_values().collect();
+        lasts.sort_by_key(|l| l.record);
+        for l in lasts {
+            for mut order in l.orders {
+                order.done = done(&order, table, outs.get(order.player.as_str()));
+                match order.kind {
+                    OrderKind::Leave { .. } => leaves.push(order),
+                    OrderKind::Sit { .. } => sits.push(order),
+                }
+            }
+        }
+        out.orders = leaves;
+        out.orders.extend(sits);
+        out
+    }
+
+    /// The orders not yet done, in the order they are carried out.
+    pub fn pending(&self) -> impl Iterator<Item = &Order> {
+        self.orders.iter().filter(|o| !o.done)
+    }
+
+    /// The next order to carry out: the first pending one whose seat is
+    /// free for it (a leave always is; a sit waits for its seat to be left).
+    pub fn next(&self, table: &Table) -> Option<&Order> {
+        self.pending().find(|o| match o.kind {
+            OrderKind::Leave { .. } => true,
+            OrderKind::Sit { .. } => {
+                Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
+            }
+        })
+    }
+
+    /// Whether the floor has hand-for-hand on.
+    pub fn hand_for_hand_on(&self) -> bool {
+        self.hand_for_hand.as_ref().is_some_and(|h| h.on)
+    }
+
+    /// Whether the floor lets this table begin its hand number `hand`
+    /// (`Ok`), or why not, as the status line says it.
+    pub fn may_begin(&self, hand: u32) -> Result<(), String> {
+        let Some(h) = self.hand_for_hand.as_ref().filter(|h| h.on) else {
+            return Ok(());
+        };
+        match &h.round {
+            Some(r) if r.deal.is_some_and(|d| d >= hand) => Ok(()),
+            Some(_) => Err(self.hand_for_hand_line().unwrap_or_default()),
+            None => Err("hand-for-hand: waiting for the floor to open the first round".to_string()),
+        }
+    }
+
+    /// The hand-for-hand status line, while the floor has it on:
+    /// `hand-for-hand: hand 12, waiting for T3, T7`.
+    pub fn hand_for_hand_line(&self) -> Option<String> {
+        let h = self.hand_for_hand.as_ref().filter(|h| h.on)?;
+        Some(match &h.round {
+            None => "hand-for-hand: waiting for the floor to open the first round".to_string(),
+            Some(r) if r.waiting.is_empty() => {
+                format!("hand-for-hand: hand {}, every table has finished", r.round)
+            }
+            Some(r) => format!(
+                "hand-for-hand: hand {}, waiting for {}",
+                r.round,
+                r.waiting.join(", ")
+            ),
+        })
+    }
+
+    /// What the table's screen shows of the floor's orders: the table
+    /// broken, each pending order (`Floor: ...`), and hand-for-hand.
+    pub fn banner(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.broken {
+            lines.push(if self.pending().next().is_some() {
+                format!("{} is broken: every player moves", self.table)
+            } else {
+                format!("{} is broken: every player has moved", self.table)
+            });
+        }
+        lines.extend(self.pending().map(|o| format!("Floor: {}", o.text())));
+        lines.extend(self.hand_for_hand_line());
+        lines
+    }
+}
+
+/// Whether `order` is done at `table`. `outs`: the records putting the
+/// player out at this table.
+fn done(order: &Order, table: &Table, outs: Option<&Vec<usize>>) -> bool {
+    let here = Seat::new(order.seat).and_then(|s| table.seats.get(&s));
+    let sits_there = here.is_some_and(|p| p.name == order.player);
+    match order.kind {
+        OrderKind::Leave { .. } => !sits_there,
+        OrderKind::Sit { .. } => {
+            if sits_there {
+                return true;
+            }
+            // Sat and went out since: the floor said so after the order,
+            // or the table has him among its places more often than the
+            // floor had put him out before the order.
+            let outs = outs.map_or(&[][..], Vec::as_slice);
+            if outs.iter().any(|i| *i > order.record) {
+                return true;
+            }
+            let before = outs.iter().filter(|i| **i < order.record).count();
+            let finished = table
+                .places
+                .iter()
+                .filter(|f| f.name == order.player)
+                .count();
+            finished > before
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "orders_tests.rs"]
+mod tests;

@@ -1,0 +1,401 @@
+//! The orders of one table, from the books' words.
+
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::rules::HouseRules;
+use crate::session::{Blinds, Finish, Structure, TableEvent};
+use crate::tournament::{Assignment, Bust, Move};
+
+fn seat(n: u8) -> Seat {
+    Seat::new(n).expect("a seat")
+}
+
+/// A table of `players` (seat, name), 20,000 each, blinds 100/200.
+fn table(players: &[(u8, &str)]) -> Table {
+    let mut t = Table::new(seat(1), Structure::default(), Vec::new());
+    for (s, name) in players {
+        t.apply(&TableEvent::PlayerSeated {
+            seat: seat(*s),
+            name: (*name).to_string(),
+            chips: Chips(20_000),
+            rejoins: false,
+        });
+    }
+    t.apply(&TableEvent::LevelSet {
+        blinds: Blinds {
+            small: Chips(100),
+            big: Chips(200),
+            ante: Chips::ZERO,
+            ante_mode: Default::default(),
+        },
+        stage: None,
+        at_ms: 0,
+    });
+    t
+}
+
+/// Carries a line out at the table (decided, then folded).
+fn carry(t: &mut Table, command: &TableCommand) {
+    let events = t
+        .decide(&HouseRules::tda(), command, 0, &mut |_| Vec::new())
+        .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+    for e in &events {
+        t.apply(e);
+    }
+}
+
+/// Plays a hand at the table: begun, and ended with every stack as it was.
+fn play_hand(t: &mut Table) {
+    carry(t, &TableCommand::NextHand);
+    let stacks = t.seats.iter().map(|(s, p)| (*s, p.chips)).collect();
+    t.apply(&TableEvent::HandEnded {
+        stacks,
+        busted: Vec::new(),
+        misdeal: false,
+    });
+}
+
+fn mv(player: &str, from: &str, from_seat: u8, to: &str, to_seat: u8) -> FloorRecord {
+    FloorRecord::MoveConfirmed {
+        mv: Move {
+            player: player.into(),
+            from: from.into(),
+            from_seat,
+            to: to.into(),
+            to_seat,
+            chips: 24_000,
+            dealt_next: true,
+        },
+    }
+}
+
+fn draw(n: u32, purpose: DrawPurpose, seats: &[(&str, &str, u8)]) -> Vec<FloorRecord> {
+    vec![
+        FloorRecord::DrawCommitted {
+            draw: n,
+            purpose,
+            commitment: "c".into(),
+        },
+        FloorRecord::DrawRevealed {
+            draw: n,
+            seed: "s".into(),
+            seats: seats
+                .iter()
+                .map(|(p, t, s)| Assignment {
+                    player: (*p).into(),
+                    table: (*t).into(),
+                    seat: *s,
+                    chips: 20_000,
+                })
+                .collect(),
+        },
+    ]
+}
+
+fn pending(o: &TableOrders) -> Vec<String> {
+    o.pending().map(Order::text).collect()
+}
+
+#[test]
+fn tda_10_a_balancing_move_is_a_leave_at_the_origin_and_a_sit_at_the_destination() {
+    // TDA 10-A: "the player who will be big blind next is moved to the
+    // worst position": the floor chose him; each table carries out its half.
+    let records = vec![mv("Ann", "T1", 4, "T2", 7)];
+    let mut t1 = table(&[(1, "Bo"), (4, "Ann"), (6, "Cy")]);
+    let mut t2 = table(&[(2, "Di"), (3, "Ed")]);
+    let from = TableOrders::of("T1", &t1, &records);
+    assert_eq!(pending(&from), ["Ann (seat 4) -> T2 seat 7 with 24,000"]);
+    assert_eq!(
+        from.banner(),
+        ["Floor: Ann (seat 4) -> T2 seat 7 with 24,000"]
+    );
+    let leave = from.next(&t1).expect("the leave");
+    assert_eq!(leave.line().as_deref(), Some("seat 4 leave"));
+    let to = TableOrders::of("T2", &t2, &records);
+    assert_eq!(
+        pending(&to),
+        ["Ann arrives from T1 (seat 4): seat 7, 24,000"]
+    );
+    let sit = to.next(&t2).expect("the sit");
+    assert_eq!(sit.line().as_deref(), Some("seat 7 sit 24000 Ann"));
+    // Carried out, each is done, judged from the table alone: computing
+    // again gives nothing more to do.
+    carry(&mut t1, &leave.command().expect("a command"));
+    carry(&mut t2, &sit.command().expect("a command"));
+    assert!(TableOrders::of("T1", &t1, &records).next(&t1).is_none());
+    assert!(TableOrders::of("T2", &t2, &records).next(&t2).is_none());
+    assert!(TableOrders::of("T2", &t2, &records).orders[0].done);
+    // A third table has nothing to do.
+    assert!(TableOrders::of("T3", &t1, &records).orders.is_empty());
+}
+
+#[test]
+fn tda_9_a_broken_table_says_so_and_every_player_leaves() {
+    // TDA 9: "Players from a broken table will be assigned new tables and
+    // seats by a 2-step random process."
+    let mut records = draw(
+        3,
+        DrawPurpose::Break { table: "T3".into() },
+        &[("Ann", "T1", 2), ("Bob", "T2", 5)],
+    );
+    records.insert(1, mv("Ann", "T3", 1, "T1", 2));
+    records.insert(2, mv("Bob", "T3", 6, "T2", 5));
+    records.push(FloorRecord::TableBroken { table: "T3".into() });
+    let mut t3 = table(&[(1, "Ann"), (6, "Bob")]);
+    let o = TableOrders::of("T3", &t3, &records);
+    assert!(o.broken);
+    assert_eq!(
+        o.banner(),
+        [
+            "T3 is broken: every player moves",
+            "Floor: Ann (seat 1) -> T1 seat 2 with 24,000",
+            "Floor: Bob (seat 6) -> T2 seat 5 with 24,000",
+        ]
+    );
+    // The draw's seats are not sits of their own: the moves are the orders.
+    let t1 = table(&[(1, "Cy")]);
+    assert_eq!(
+        pending(&TableOrders::of("T1", &t1, &records)),
+        ["Ann arrives from T3 (seat 1): seat 2, 24,000"]
+    );
+    while let Some(order) = TableOrders::of("T3", &t3, &records).next(&t3).cloned() {
+        carry(&mut t3, &order.command().expect("a command"));
+    }
+    assert_eq!(
+        TableOrders::of("T3", &t3, &records).banner(),
+        ["T3 is broken: every player has moved"]
+    );
+}
+
+#[test]
+fn tda_9_and_upt_16_a_player_moved_in_is_dealt_in_except_between_the_small_blind_and_the_button() {
+    // TDA 9: "dealt in except between the small blind and button"; UPT
+    // Tournament 16: "dealt in immediately unless they are in the small
+    // blind or button position". The table's own deal decides it once the
+    // sit is journaled: next hand the button is on seat 3 and the small
+    // blind on seat 5, so seat 4 waits and seat 9 is dealt in.
+    let mut t = table(&[(1, "A"), (3, "B"), (5, "C"), (7, "D")]);
+    play_hand(&mut t);
+    let records = vec![mv("Ann", "T3", 1, "T1", 4), mv("Bob", "T3", 4, "T1", 9)];
+    for _ in 0..2 {
+        let o = TableOrders::of("T1", &t, &records);
+        let order = o.next(&t).expect("a sit").clone();
+        carry(&mut t, &order.command().expect("a command"));
+    }
+    let (setup, positions) = t.next_setup(&HouseRules::tda(), 0).expect("a deal");
+    assert_eq!(
+        (positions.button.number(), positions.small.number()),
+        (3, 5)
+    );
+    let dealt: Vec<u8> = setup.stacks.iter().map(|(s, _)| s.number()).collect();
+    assert_eq!(
+        dealt,
+        [1, 3, 5, 7, 9],
+        "seat 4 waits for the button to pass"
+    );
+}
+
+#[test]
+fn tda_7_late_entries_are_seated_by_their_draw_and_the_first_draw_too() {
+    // TDA 7: "randomly seated at any position"; TDA 6: seats assigned at random.
+    let mut records = draw(1, DrawPurpose::Seats, &[("Ann", "T1", 3), ("Bob", "T2", 1)]);
+    records.extend(draw(2, DrawPurpose::LateEntry, &[("Cy", "T1", 8)]));
+    let t = table(&[]);
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(
+        pending(&o),
+        ["Ann (drawn): seat 3, 20,000", "Cy (drawn): seat 8, 20,000"]
+    );
+    assert_eq!(
+        o.next(&t).and_then(Order::line).as_deref(),
+        Some("seat 3 sit 20000 Ann")
+    );
+}
+
+#[test]
+fn tda_11_the_final_table_seats_ten() {
+    // TDA 11: "Final tables will have a full table for the event, plus
+    // one": the tenth seat is an order like any other.
+    let records = vec![mv("Ann", "T2", 3, "T1", 10)];
+    let mut t = table(&[(1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E")]);
+    let o = TableOrders::of("T1", &t, &records);
+    let order = o.next(&t).expect("the sit").clone();
+    assert_eq!(order.line().as_deref(), Some("seat 10 sit 24000 Ann"));
+    carry(&mut t, &order.command().expect("a command"));
+    assert!(
+        TableOrders::of("T1", &t, &records)
+            .pending()
+            .next()
+            .is_none()
+    );
+}
+
+#[test]
+fn only_a_players_last_record_here_counts() {
+    // Drawn to T1, then moved on to T2 before T1 journaled the sit: T1
+    // has nothing to do for him.
+    let mut records = draw(1, DrawPurpose::Seats, &[("Ann", "T1", 3)]);
+    records.push(mv("Ann", "T1", 3, "T2", 7));
+    let t1 = table(&[(1, "Bo")]);
+    let o = TableOrders::of("T1", &t1, &records);
+    assert_eq!(o.orders.len(), 1);
+    assert!(o.pending().next().is_none(), "{:?}", o.orders);
+}
+
+#[test]
+fn a_player_who_sat_and_went_out_here_is_not_seated_again() {
+    let records = vec![mv("Ann", "T2", 3, "T1", 7)];
+    let mut t = table(&[(1, "Bo"), (7, "Ann")]);
+    assert!(
+        TableOrders::of("T1", &t, &records)
+            .pending()
+            .next()
+            .is_none()
+    );
+    // She busts: the seat is empty, her finish is in the table's places.
+    t.apply(&TableEvent::HandEnded {
+        stacks: vec![(seat(1), Chips(44_000)), (seat(7), Chips::ZERO)],
+        busted: vec![Finish {
+            place: 9,
+            seat: seat(7),
+            name: "Ann".into(),
+            hand: 4,
+        }],
+        misdeal: false,
+    });
+    assert!(
+        TableOrders::of("T1", &t, &records)
+            .pending()
+            .next()
+            .is_none()
+    );
+    // The floor's record of it says the same; a re-entry drawn here after
+    // it is a new order.
+    let mut records = records;
+    records.push(FloorRecord::PlayerOut {
+        bust: Bust {
+            player: "Ann".into(),
+            table: "T1".into(),
+            seat: 7,
+            hand: 4,
+            round: None,
+            starting_stack: 24_000,
+            place: 9,
+        },
+    });
+    assert!(
+        TableOrders::of("T1", &t, &records)
+            .pending()
+            .next()
+            .is_none()
+    );
+    records.extend(draw(5, DrawPurpose::LateEntry, &[("Ann", "T1", 7)]));
+    assert_eq!(
+        pending(&TableOrders::of("T1", &t, &records)),
+        ["Ann (drawn): seat 7, 20,000"]
+    );
+}
+
+#[test]
+fn upt_18_a_redraw_at_one_table_moves_seats_and_a_sit_waits_for_its_seat() {
+    // UPT Tournament 18: "there is a redraw for seating when the field is
+    // reduced to three tables, two tables, and one table". Ann goes from
+    // seat 1 to seat 4, Bob from 4 to 1, Cy keeps seat 6 (nothing to do).
+    let mut records = draw(
+        7,
+        DrawPurpose::Redraw,
+        &[("Ann", "T1", 4), ("Bob", "T1", 1), ("Cy", "T1", 6)],
+    );
+    records.insert(1, mv("Ann", "T1", 1, "T1", 4));
+    records.insert(2, mv("Bob", "T1", 4, "T1", 1));
+    records.insert(3, mv("Cy", "T1", 6, "T1", 6));
+    let mut t = table(&[(1, "Ann"), (4, "Bob"), (6, "Cy")]);
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(
+        pending(&o),
+        [
+            "Ann (seat 1) -> T1 seat 4 with 24,000",
+            "Bob (seat 4) -> T1 seat 1 with 24,000",
+            "Ann arrives from T1 (seat 1): seat 4, 24,000",
+            "Bob arrives from T1 (seat 4): seat 1, 24,000",
+        ]
+    );
+    let mut lines = Vec::new();
+    while let Some(order) = TableOrders::of("T1", &t, &records).next(&t).cloned() {
+        lines.extend(order.line());
+        carry(&mut t, &order.command().expect("a command"));
+    }
+    assert_eq!(
+        lines,
+        [
+            "seat 1 leave",
+            "seat 4 leave",
+            "seat 4 sit 24000 Ann",
+            "seat 1 sit 24000 Bob"
+        ]
+    );
+    assert_eq!(t.seats[&seat(4)].name, "Ann");
+    assert_eq!(t.seats[&seat(6)].name, "Cy");
+}
+
+#[test]
+fn redtooth_53_each_table_waits_until_all_other_tables_finish() {
+    // Redtooth 53: "each table will wait until all other tables finish
+    // their hands before starting another."
+    let t = table(&[(1, "A"), (2, "B")]);
+    let mut records = vec![FloorRecord::HandForHandSet { on: true }];
+    let o = TableOrders::of("T1", &t, &records);
+    assert!(o.hand_for_hand_on());
+    assert!(o.may_begin(40).is_err(), "no round yet");
+    records.push(FloorRecord::HandForHandRound {
+        round: 12,
+        deal: BTreeMap::from([("T1".into(), 40), ("T3".into(), 17), ("T7".into(), 22)]),
+        waiting: vec!["T1".into(), "T3".into(), "T7".into()],
+    });
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(o.may_begin(40), Ok(()));
+    records.push(FloorRecord::HandForHandRound {
+        round: 12,
+        deal: BTreeMap::from([("T1".into(), 40), ("T3".into(), 17), ("T7".into(), 22)]),
+        waiting: vec!["T3".into(), "T7".into()],
+    });
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(
+        o.may_begin(41),
+        Err("hand-for-hand: hand 12, waiting for T3, T7".to_string())
+    );
+    assert_eq!(o.banner(), ["hand-for-hand: hand 12, waiting for T3, T7"]);
+    // Redtooth 54: instituted when the TD sees fit, and ended by him.
+    records.push(FloorRecord::HandForHandSet { on: false });
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(o.may_begin(41), Ok(()));
+    assert!(o.banner().is_empty());
+}
+
+#[test]
+fn tda_22_the_floors_last_clock_is_the_one_followed() {
+    // TDA 22: "The new level applies to the next hand": the table follows
+    // the floor's one clock; the table reads it when a hand begins.
+    let t = table(&[(1, "A")]);
+    let mut first = LevelClock::new(vec![600_000, 600_000]);
+    first.start(1_000);
+    let mut second = first.clone();
+    second.pause(30_000);
+    let records = vec![
+        FloorRecord::ClockSet { clock: first },
+        mv("X", "T9", 1, "T8", 1),
+        FloorRecord::ClockSet {
+            clock: second.clone(),
+        },
+    ];
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(
+        o.clock,
+        Some(FloorClock {
+            record: 2,
+            clock: second
+        })
+    );
+    assert_eq!(o.records, 3);
+}

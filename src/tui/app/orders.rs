@@ -1,0 +1,276 @@
+//! The floor's orders at the table (`--floor`): the records the table's
+//! inbox reads are looked at on every tick and after every key; the
+//! orders they give this table (`tournament::orders`) are shown over the
+//! status line, and one key carries out the next between hands by
+//! journaling its session line (`seat 4 leave`, `seat 7 sit 24000 Ann`)
+//! through the path a typed line takes, so the journal has it before the
+//! screen shows it.
+//!
+//! What the floor holds the table follows by itself, journaled the same
+//! way: hand-for-hand on and off, and the floor's clock (`clock set`),
+//! a level it reaches applying at the table's next hand (TDA 22). While
+//! the floor has hand-for-hand on, the next hand waits for the floor's
+//! round (Redtooth 53); while a player is to leave for another table, it
+//! waits for him to go.
+
+use super::App;
+use crate::floor::ReaderStatus;
+use crate::session::TableCommand;
+use crate::tournament::FloorRecord;
+use crate::tournament::orders::TableOrders;
+use crate::tui::keymap::{Action, Section};
+
+/// The floor's records as the app last read them, and what they ask.
+#[derive(Debug, Default)]
+pub(super) struct FloorSeen {
+    /// The inbox's version when last read.
+    version: Option<u64>,
+    /// The records.
+    records: Vec<FloorRecord>,
+    /// The orders, judged against the table as it is now.
+    orders: Option<TableOrders>,
+    /// How many records hand-for-hand and the clock have been followed
+    /// to (None: not yet, at this run).
+    followed: Option<usize>,
+    /// The inbox's status, and why it stopped, as last read.
+    status: Option<ReaderStatus>,
+    broken: Option<String>,
+}
+
+/// How much of the clock may differ from the floor's before the table's is
+/// set again: the line carries whole seconds.
+const CLOCK_SLACK_MS: u64 = 1_500;
+
+impl App {
+    /// Reads the inbox (when it changed), judges the orders against the
+    /// table, and follows hand-for-hand and the clock. Returns whether
+    /// anything the screen shows changed.
+    pub(super) fn look_at_floor(&mut self) -> bool {
+        let Some(inbox) = self.inbox.as_ref() else {
+            return false;
+        };
+        let version = inbox.version();
+        let mut changed = false;
+        if self.floor.version != Some(version) {
+            self.floor.version = Some(version);
+            self.floor.records = inbox.records();
+            self.floor.status = Some(inbox.status());
+            self.floor.broken = inbox.broken();
+            changed = true;
+        }
+        let before = self.floor.orders.clone();
+        self.judge_orders();
+        if self.follow_floor() {
+            self.judge_orders();
+            changed = true;
+        }
+        changed || before != self.floor.orders
+    }
+
+    /// The orders, judged against the table now.
+    fn judge_orders(&mut self) {
+        let Some(inbox) = self.inbox.as_ref() else {
+            return;
+        };
+        let table = self.session.as_ref().and_then(|s| s.table());
+        self.floor.orders = table.map(|t| TableOrders::of(&inbox.table(), t, &self.floor.records));
+    }
+
+    /// Journals what the table must follow of the floor's new records:
+    /// hand-for-hand switched, the clock set where the floor's is. Returns
+    /// whether a line was journaled (or refused).
+    fn follow_floor(&mut self) -> bool {
+        let Some(orders) = self.floor.orders.clone() else {
+            return false;
+        };
+        if self.floor.followed.is_some_and(|n| n >= orders.records) {
+            return false;
+        }
+        let Some(table) = self.session.as_ref().and_then(|s| s.table()) else {
+            return false;
+        };
+        let mut lines = Vec::new();
+        if let Some(h) = &orders.hand_for_hand
+            && h.on != table.hand_for_hand
+        {
+            lines.push(TableCommand::HandForHand(h.on));
+        }
+        let fresh = |record: usize| self.floor.followed.is_none_or(|n| record >= n);
+        if let Some(c) = orders.clock.as_ref().filter(|c| fresh(c.record))
+            && !table.structure.stages.is_empty()
+            && let Some(session) = self.session.as_ref()
+        {
+            let now = session.now_ms();
+            let floor = c.clock.at(now);
+            let ours = table.level_clock.at(now);
+            let differs = floor.stage != ours.stage
+                || floor.running != ours.running
+                || floor.remaining_ms.abs_diff(ours.remaining_ms) > CLOCK_SLACK_MS;
+            if differs {
+                lines.push(TableCommand::ClockSet {
+                    stage: floor.stage,
+                    left_secs: floor.remaining_ms.div_ceil(1000),
+                    running: floor.running,
+                });
+            }
+        }
+        self.floor.followed = Some(orders.records);
+        let journaled = !lines.is_empty();
+        for command in lines {
+            let line = crate::notation::session::format_table_command(&command);
+            self.table_line(command, line);
+        }
+        journaled
+    }
+
+    /// The key: carries out the floor's next order for this table, between
+    /// hands.
+    pub(super) fn carry_out_order(&mut self) {
+        let Some(orders) = self.floor.orders.clone() else {
+            self.refuse(
+                "This table has no floor: start it with --floor, --table and --tournament to take the floor's orders.",
+            );
+            return;
+        };
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let Some(table) = session.table() else {
+            return;
+        };
+        let Some(order) = orders.next(table).cloned() else {
+            match orders.pending().next() {
+                Some(o) => self.refuse(format!(
+                    "Seat {} is taken: the floor's order ({}) waits for it to be free.",
+                    o.seat,
+                    o.text()
+                )),
+                None => self.refuse("The floor has no order for this table."),
+            }
+            return;
+        };
+        if session.hand_open() {
+            self.refuse(format!(
+                "Hand {} is still being played: the floor's order ({}) is carried out between hands.",
+                session.header().number,
+                order.text()
+            ));
+            return;
+        }
+        if let crate::tournament::orders::OrderKind::Leave { .. } = order.kind {
+            let has = crate::table::Seat::new(order.seat)
+                .and_then(|s| table.seats.get(&s))
+                .map(|p| p.chips.get());
+            if has.is_some_and(|c| c != order.chips) {
+                self.refuse(format!(
+                    "{} has {} here and the floor's order says {}: ask the TD to confirm the move again (the line seat {} leave at the command bar carries it out as it is).",
+                    order.player,
+                    crate::table::Chips(has.unwrap_or_default()),
+                    crate::table::Chips(order.chips),
+                    order.seat
+                ));
+                return;
+            }
+        }
+        let (Some(command), Some(line)) = (order.command(), order.line()) else {
+            self.refuse(format!(
+                "The floor's order names seat {}: a table has seats 1 to 10.",
+                order.seat
+            ));
+            return;
+        };
+        if self.table_line(command, line.clone()) {
+            self.judge_orders();
+            let left = self
+                .floor
+                .orders
+                .as_ref()
+                .map_or(0, |o| o.pending().count());
+            let more = match left {
+                0 => "Every order of the floor is done.".to_string(),
+                1 => "One more order of the floor.".to_string(),
+                n => format!("{n} more orders of the floor."),
+            };
+            self.info(format!(
+                "Done for the floor: {} ({line}). {more}",
+                order.text()
+            ));
+        }
+    }
+
+    /// Why the floor holds the next hand, if it does: a player still to
+    /// leave for another table, or hand-for-hand waiting for other tables.
+    pub(super) fn floor_holds_deal(&self) -> Option<String> {
+        let orders = self.floor.orders.as_ref()?;
+        let table = self.session.as_ref()?.table()?;
+        let key = self.hint(Section::Table, Action::FloorOrder);
+        if let Some(leave) = orders
+            .pending()
+            .find(|o| matches!(o.kind, crate::tournament::orders::OrderKind::Leave { .. }))
+        {
+            return Some(format!(
+                "The floor moves {} before the next hand: {key} carries it out.",
+                leave.text()
+            ));
+        }
+        if !table.hand_for_hand {
+            return None;
+        }
+        orders.may_begin(table.hand + 1).err().map(|line| {
+            format!(
+                "{line}. The next hand is dealt when the floor's round lets this table deal (Redtooth 53: each table waits until all other tables finish)."
+            )
+        })
+    }
+
+    /// Whether the floor holds the clock (then the table's clock keys are
+    /// refused, saying so).
+    pub(super) fn floor_holds_clock(&mut self) -> bool {
+        let holds = self
+            .floor
+            .orders
+            .as_ref()
+            .is_some_and(|o| o.clock.is_some());
+        if holds {
+            self.refuse("The floor holds the clock: the TD starts, pauses and adjusts it, and this table follows.");
+        }
+        holds
+    }
+
+    /// The floor's orders for this table, as last judged (None: no floor).
+    pub fn floor_orders(&self) -> Option<&TableOrders> {
+        self.floor.orders.as_ref()
+    }
+
+    /// What the screen shows of the floor over the status line: the
+    /// inbox's trouble, the table broken, each pending order (the first
+    /// with its key), hand-for-hand.
+    pub fn floor_banner(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some(why) = &self.floor.broken {
+            lines.push(format!("Floor's orders stopped: {why}"));
+        } else if let Some(ReaderStatus::Offline { since, .. }) = &self.floor.status {
+            lines.push(format!(
+                "Floor's orders: offline since {since} (those read before are shown)"
+            ));
+        }
+        let Some(orders) = &self.floor.orders else {
+            return lines;
+        };
+        let key = self.hint(Section::Table, Action::FloorOrder);
+        let next = self
+            .session
+            .as_ref()
+            .and_then(|s| s.table())
+            .and_then(|t| orders.next(t))
+            .map(|o| format!("Floor: {}", o.text()));
+        for line in orders.banner() {
+            if next.as_ref() == Some(&line) {
+                lines.push(format!("{line}  [{key}]"));
+            } else {
+                lines.push(line);
+            }
+        }
+        lines
+    }
+}

@@ -1,0 +1,202 @@
+//! A table's inbox against a real PostgreSQL (`pg`; skipped, loudly,
+//! where PostgreSQL cannot be had): a move the floor writes reaches the
+//! table's screen through its own role, the dealer's key journals the
+//! leave, and the link brings it back to the database; a table that
+//! cannot reach the database plays on and takes the floor's orders when
+//! it can.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use floorcall::floor::{self, Inbox, InboxOptions, InitOptions, Link, LinkOptions};
+use floorcall::journal::SteppingClock;
+use floorcall::tournament::{FloorRecord, Move};
+use floorcall::tui::{App, FloorLink};
+
+use super::floor_db::{floor_db, until};
+use super::floor_orders::t1_options;
+use super::pg::{self, Cluster};
+use super::tui_fixtures::press;
+use super::tui_session::{fold_round, message};
+
+const T0: i64 = 1_763_814_961_000;
+
+fn inbox(pg: &Cluster, db: &str, tournament: &str) -> Inbox {
+    let mut options = InboxOptions::new(&pg.conninfo(db), tournament, "T1");
+    options.retry = Duration::from_millis(100);
+    options.catch_up = Duration::from_millis(300);
+    Inbox::start(options).expect("starts")
+}
+
+/// Table T1 (Ann, Bob, Cy, Di) with its inbox and, when given, its link.
+fn t1(path: &Path, clock: &SteppingClock, inbox: Inbox, link: Option<Link>) -> App {
+    let mut options = t1_options(path, clock, None);
+    options.inbox = Some(Box::new(inbox));
+    options.link = link.map(|l| Box::new(l) as Box<dyn FloorLink>);
+    App::new(options)
+}
+
+/// The floor writes a record, as its own role.
+fn write(pg: &Cluster, db: &str, tournament: &str, record: &FloorRecord) {
+    let mut fl = floor::connect(&pg.conninfo(db), Some(&floor::floor_role(tournament)))
+        .expect("the floor connects");
+    let json = serde_json::to_string(record).expect("a record");
+    floor::append_floor_record(&mut fl, tournament, &json).expect("written");
+}
+
+fn bob_to_t2() -> FloorRecord {
+    FloorRecord::MoveConfirmed {
+        mv: Move {
+            player: "Bob".into(),
+            from: "T1".into(),
+            from_seat: 2,
+            to: "T2".into(),
+            to_seat: 7,
+            chips: 10_000,
+            dealt_next: true,
+        },
+    }
+}
+
+const ORDER: &str = "Floor: Bob (seat 2) -> T2 seat 7 with 10,000  [F]";
+
+#[test]
+fn a_move_the_floor_writes_is_shown_journaled_by_the_key_and_replicated() {
+    let Some(pg) = pg::shared() else { return };
+    let db = floor_db(pg, "ord-t", &["T1", "T2"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("T1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut link = LinkOptions::new(&pg.conninfo(&db), "ord-t", "T1", path.clone());
+    link.retry = Duration::from_millis(100);
+    link.poll = Duration::from_millis(50);
+    let link = Link::start(link).expect("starts");
+    let mut app = t1(&path, &clock, inbox(pg, &db, "ord-t"), Some(link));
+    write(pg, &db, "ord-t", &bob_to_t2());
+    let start = Instant::now();
+    until("the order reaches the table", || {
+        app.tick();
+        app.floor_banner() == [ORDER]
+    });
+    eprintln!(
+        "a floor record reached the table's screen in {:?}",
+        start.elapsed()
+    );
+    fold_round(&mut app);
+    press(&mut app, "F");
+    assert!(
+        message(&app).starts_with("Done for the floor"),
+        "{}",
+        message(&app)
+    );
+    // The leave goes to the database with the table's other records.
+    until("the leave is in the database", || {
+        app.tick();
+        pg.admin(&db)
+            .query(
+                "SELECT 1 FROM floorcall.records WHERE tournament = 'ord-t' AND tab = 'T1' \
+                 AND line LIKE '%\"line\":\"seat 2 leave\"%'",
+                &[],
+            )
+            .expect("reads")
+            .len()
+            == 1
+    });
+    assert!(app.floor_banner().is_empty());
+}
+
+#[test]
+fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
+    let Some(pg) = pg::shared() else { return };
+    // The table's role is not there yet: it cannot connect, as with no
+    // network. The floor writes its orders meanwhile.
+    let db = floor_db(pg, "late-t", &[]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("T1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = t1(&path, &clock, inbox(pg, &db, "late-t"), None);
+    write(pg, &db, "late-t", &bob_to_t2());
+    write(pg, &db, "late-t", &FloorRecord::HandForHandSet { on: true });
+    until("offline", || {
+        app.tick();
+        app.floor_banner()
+            .first()
+            .is_some_and(|l| l.starts_with("Floor's orders: offline since "))
+    });
+    // The table plays at full speed meanwhile.
+    let start = Instant::now();
+    for _ in 0..3 {
+        fold_round(&mut app);
+        press(&mut app, "n");
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "the table never waits"
+    );
+    assert_eq!(app.session().expect("a hand").header().number, 4);
+    // The role comes: the inbox catches up, and the orders are shown.
+    floor::init(
+        &mut pg.admin(&db),
+        &InitOptions {
+            tournament: "late-t".into(),
+            tables: vec!["T1".into()],
+            passfile: None,
+        },
+    )
+    .expect("init");
+    until("caught up", || {
+        app.tick();
+        app.floor_banner().first().map(String::as_str) == Some(ORDER)
+    });
+    assert!(
+        app.session()
+            .and_then(|s| s.table())
+            .expect("a table")
+            .hand_for_hand,
+        "hand-for-hand followed"
+    );
+    fold_round(&mut app);
+    // Bob's stack moved on while the floor could not see the table: the
+    // order's chips are not his, and the key says so rather than move
+    // chips that are not there.
+    let bob = app
+        .session()
+        .and_then(|s| s.table())
+        .and_then(|t| {
+            t.seats
+                .get(&floorcall::table::Seat::new(2).expect("seat 2"))
+        })
+        .map(|p| p.chips.get())
+        .expect("Bob sits in seat 2");
+    assert_ne!(bob, 10_000);
+    press(&mut app, "F");
+    assert!(
+        message(&app).starts_with(&format!(
+            "Bob has {} here and the floor's order says 10,000",
+            floorcall::table::Chips(bob)
+        )),
+        "{}",
+        message(&app)
+    );
+    // The floor confirms the move again with his chips: a new record that
+    // corrects, and the key carries it out.
+    let FloorRecord::MoveConfirmed { mut mv } = bob_to_t2() else {
+        unreachable!("a move")
+    };
+    mv.chips = bob;
+    write(pg, &db, "late-t", &FloorRecord::MoveConfirmed { mv });
+    until("the corrected order", || {
+        app.tick();
+        app.floor_banner()
+            .first()
+            .is_some_and(|l| l.contains(&floorcall::table::Chips(bob).to_string()))
+    });
+    press(&mut app, "F");
+    assert!(
+        std::fs::read_to_string(&path)
+            .expect("the journal")
+            .contains("\"line\":\"seat 2 leave\""),
+        "{}",
+        message(&app)
+    );
+}

@@ -1,0 +1,313 @@
+//! The floor's orders at the table screen, from an inbox the test fills
+//! (no database): the banner, the key that carries out a leave and a sit
+//! between hands (journaled before it is shown), `n` held while a player
+//! is to leave and while hand-for-hand waits for other tables, and the
+//! floor's clock followed, its level applying at the next hand (TDA 22).
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use floorcall::floor::ReaderStatus;
+use floorcall::journal::SteppingClock;
+use floorcall::session::LevelClock;
+use floorcall::tournament::{FloorRecord, Move};
+use floorcall::tui::app::StatusPane;
+use floorcall::tui::setup::TableFlags;
+use floorcall::tui::{App, AppOptions, FloorInbox};
+
+use super::tui_fixtures::{press, screen_text, widget_text};
+use super::tui_session::{fold_round, four_seats, message, table_options};
+
+const T0: i64 = 1_763_814_961_000;
+
+/// The floor's records as the test writes them.
+#[derive(Debug, Clone, Default)]
+struct Floor(Arc<Mutex<(Vec<FloorRecord>, u64)>>);
+
+impl Floor {
+    fn write(&self, record: FloorRecord) {
+        let mut held = self.0.lock().expect("the lock");
+        held.0.push(record);
+        held.1 += 1;
+    }
+}
+
+/// Table T1's inbox over the test's floor.
+#[derive(Debug)]
+struct TestInbox(Floor);
+
+impl FloorInbox for TestInbox {
+    fn table(&self) -> String {
+        "T1".into()
+    }
+
+    fn version(&self) -> u64 {
+        self.0.0.lock().expect("the lock").1
+    }
+
+    fn records(&self) -> Vec<FloorRecord> {
+        self.0.0.lock().expect("the lock").0.clone()
+    }
+
+    fn status(&self) -> ReaderStatus {
+        ReaderStatus::Live
+    }
+
+    fn broken(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Table T1 of the tournament as it opens: Ann, Bob, Cy and Di with
+/// 10,000 each, blinds 100/200 (and `levels`), no floor yet.
+pub(super) fn t1_options(path: &Path, clock: &SteppingClock, levels: Option<&str>) -> AppOptions {
+    let flags = TableFlags {
+        names: Some("Ann,Bob,Cy,Di".into()),
+        ..four_seats()
+    };
+    table_options(path, clock, false, levels, &flags)
+}
+
+/// Table T1 with the floor's records from `floor`.
+fn t1(path: &Path, clock: &SteppingClock, levels: Option<&str>, floor: &Floor) -> App {
+    let mut options = t1_options(path, clock, levels);
+    options.inbox = Some(Box::new(TestInbox(floor.clone())));
+    let mut app = App::new(options);
+    app.tick();
+    app
+}
+
+fn hand(app: &App) -> u32 {
+    app.session().expect("at the table").header().number
+}
+
+fn journal_has(path: &Path, line: &str) -> bool {
+    std::fs::read_to_string(path)
+        .expect("the journal")
+        .contains(&format!("\"line\":\"{line}\""))
+}
+
+fn moved(
+    player: &str,
+    from: &str,
+    from_seat: u8,
+    to: &str,
+    to_seat: u8,
+    chips: u64,
+) -> FloorRecord {
+    FloorRecord::MoveConfirmed {
+        mv: Move {
+            player: player.into(),
+            from: from.into(),
+            from_seat,
+            to: to.into(),
+            to_seat,
+            chips,
+            dealt_next: true,
+        },
+    }
+}
+
+#[test]
+fn the_banner_shows_the_floors_orders_with_their_key() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&dir.path().join("t1.jsonl"), &clock, None, &floor);
+    assert!(app.floor_banner().is_empty(), "no orders yet");
+    floor.write(moved("Bob", "T1", 2, "T2", 7, 10_000));
+    floor.write(moved("Eve", "T3", 6, "T1", 2, 24_000));
+    assert!(app.tick(), "the new records are looked at");
+    insta::assert_snapshot!(
+        "floor_orders_banner",
+        widget_text(&StatusPane { app: &app }, 100, 6)
+    );
+    let screen = screen_text(&app, 120, 32);
+    assert!(
+        screen.contains("Floor: Bob (seat 2) -> T2 seat 7 with 10,000  [F]"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_key_journals_the_leave_and_the_sit_between_hands_and_n_waits_for_the_leave() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&path, &clock, None, &floor);
+    floor.write(moved("Bob", "T1", 2, "T2", 7, 10_000));
+    app.tick();
+    // During a hand the order waits.
+    press(&mut app, "F");
+    assert_eq!(
+        message(&app),
+        "Hand 1 is still being played: the floor's order (Bob (seat 2) -> T2 seat 7 with 10,000) is carried out between hands."
+    );
+    fold_round(&mut app);
+    // Bob moves before the next hand is dealt.
+    press(&mut app, "n");
+    assert_eq!(
+        message(&app),
+        "The floor moves Bob (seat 2) -> T2 seat 7 with 10,000 before the next hand: F carries it out."
+    );
+    assert_eq!(hand(&app), 1);
+    press(&mut app, "F");
+    assert_eq!(
+        message(&app),
+        "Done for the floor: Bob (seat 2) -> T2 seat 7 with 10,000 (seat 2 leave). Every order of the floor is done."
+    );
+    assert!(
+        journal_has(&path, "seat 2 leave"),
+        "journaled as a typed line is"
+    );
+    assert!(app.floor_banner().is_empty());
+    // Again: nothing to do (the order is judged done from the table).
+    press(&mut app, "F");
+    assert_eq!(message(&app), "The floor has no order for this table.");
+    // Eve arrives from T3 into the seat Bob left.
+    floor.write(moved("Eve", "T3", 6, "T1", 2, 24_000));
+    app.tick();
+    assert_eq!(
+        app.floor_banner(),
+        ["Floor: Eve arrives from T3 (seat 6): seat 2, 24,000  [F]"]
+    );
+    press(&mut app, "F");
+    assert!(
+        journal_has(&path, "seat 2 sit 24000 Eve"),
+        "{}",
+        message(&app)
+    );
+    let table = app.session().and_then(|s| s.table()).expect("a table");
+    let eve = &table.seats[&floorcall::table::Seat::new(2).expect("seat 2")];
+    assert_eq!((eve.name.as_str(), eve.chips.get()), ("Eve", 24_000));
+    press(&mut app, "n");
+    assert_eq!(hand(&app), 2, "{}", message(&app));
+}
+
+#[test]
+fn n_waits_while_hand_for_hand_waits_for_other_tables() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&path, &clock, None, &floor);
+    // Redtooth 53: "each table will wait until all other tables finish
+    // their hands before starting another."
+    floor.write(FloorRecord::HandForHandSet { on: true });
+    floor.write(FloorRecord::HandForHandRound {
+        round: 12,
+        deal: [
+            ("T1".to_string(), 1),
+            ("T3".to_string(), 30),
+            ("T7".to_string(), 8),
+        ]
+        .into(),
+        waiting: vec!["T3".into(), "T7".into()],
+    });
+    app.tick();
+    // The table follows the floor's switch, journaled.
+    assert!(journal_has(&path, "hand-for-hand on"));
+    assert!(
+        app.session()
+            .and_then(|s| s.table())
+            .expect("a table")
+            .hand_for_hand
+    );
+    let screen = screen_text(&app, 120, 32);
+    assert!(
+        screen.contains("hand-for-hand: hand 12, waiting for T3, T7"),
+        "{screen}"
+    );
+    fold_round(&mut app);
+    press(&mut app, "n");
+    assert_eq!(
+        message(&app),
+        "hand-for-hand: hand 12, waiting for T3, T7. The next hand is dealt when the floor's round lets this table deal (Redtooth 53: each table waits until all other tables finish)."
+    );
+    assert_eq!(hand(&app), 1);
+    // Every table finished: the next round lets T1 deal its hand 2.
+    floor.write(FloorRecord::HandForHandRound {
+        round: 13,
+        deal: [
+            ("T1".to_string(), 2),
+            ("T3".to_string(), 31),
+            ("T7".to_string(), 9),
+        ]
+        .into(),
+        waiting: vec!["T1".into(), "T3".into(), "T7".into()],
+    });
+    app.tick();
+    press(&mut app, "n");
+    assert_eq!(hand(&app), 2, "{}", message(&app));
+    // Off: the table follows.
+    floor.write(FloorRecord::HandForHandSet { on: false });
+    app.tick();
+    assert!(journal_has(&path, "hand-for-hand off"));
+    assert!(
+        !app.session()
+            .and_then(|s| s.table())
+            .expect("a table")
+            .hand_for_hand
+    );
+}
+
+#[test]
+fn the_floors_clock_is_followed_and_its_level_applies_at_the_next_hand() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&path, &clock, Some("100/200,200/400:25"), &floor);
+    // The floor's clock has run 25 minutes: level 2, 15:00 left.
+    let mut theirs = LevelClock::new(vec![1_200_000, 1_200_000]);
+    theirs.start(T0 - 25 * 60_000);
+    floor.write(FloorRecord::ClockSet {
+        clock: theirs.clone(),
+    });
+    app.tick();
+    assert!(
+        journal_has(&path, "clock set 2 15:00 running"),
+        "{}",
+        message(&app)
+    );
+    // TDA 22: "The new level applies to the next hand."
+    let setup = &app.session().expect("a hand").header().setup;
+    assert_eq!((setup.small_blind.get(), setup.big_blind.get()), (100, 200));
+    fold_round(&mut app);
+    press(&mut app, "n");
+    let setup = &app.session().expect("a hand").header().setup;
+    assert_eq!(
+        (
+            setup.small_blind.get(),
+            setup.big_blind.get(),
+            setup.ante.get()
+        ),
+        (200, 400, 25)
+    );
+    // The TD pauses it: the table pauses too, and its own key is refused.
+    clock.advance(60_000);
+    theirs.pause(T0 + 60_000);
+    floor.write(FloorRecord::ClockSet { clock: theirs });
+    app.tick();
+    assert!(
+        journal_has(&path, "clock set 2 14:00 paused"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, "P");
+    assert_eq!(
+        message(&app),
+        "The floor holds the clock: the TD starts, pauses and adjusts it, and this table follows."
+    );
+    clock.advance(600_000);
+    let screen = screen_text(&app, 120, 32);
+    assert!(screen.contains("PAUSED 14:00 left"), "{screen}");
+    // Nothing new: nothing more is journaled.
+    let before = std::fs::read_to_string(&path).expect("the journal").len();
+    app.tick();
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("the journal").len(),
+        before
+    );
+}
