@@ -252,6 +252,26 @@ mod tests {
     }
 
     #[test]
+    fn a_clock_set_to_another_reads_as_it_does() {
+        let mut c = LevelClock::new(vec![60_000, 60_000, 30_000]);
+        c.start(0);
+        // Stage 2 with 20 s left, paused: read the same at any time after.
+        c.set_to(5_000, 1, 20_000, false);
+        let r = c.at(99_000);
+        assert_eq!((r.stage, r.remaining_ms, r.running), (1, 20_000, false));
+        // More time than the stage has: the stage is lengthened to it, and
+        // the stages after keep theirs.
+        c.set_to(100_000, 2, 45_000, true);
+        let r = c.at(110_000);
+        assert_eq!((r.stage, r.remaining_ms, r.running), (2, 35_000, true));
+        assert_eq!(c.stages_ms, [60_000, 60_000, 45_000]);
+        // A stage the clock does not have changes nothing.
+        let before = c.clone();
+        c.set_to(120_000, 7, 1_000, false);
+        assert_eq!(c, before);
+    }
+
+    #[test]
     fn the_player_clock_counts_down_then_expires_after_the_tie() {
         let c = PlayerClock::call(
             Seat::new(4).expect("seat 4"),

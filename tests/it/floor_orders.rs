@@ -311,3 +311,22 @@ fn the_floors_clock_is_followed_and_its_level_applies_at_the_next_hand() {
         before
     );
 }
+
+#[test]
+fn an_order_for_a_seat_the_table_has_not_is_refused_saying_how() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&path, &clock, None, &floor);
+    // TDA 11: a final table seats one more than a full table.
+    floor.write(moved("Fay", "T3", 1, "T1", 5, 30_000));
+    app.tick();
+    fold_round(&mut app);
+    press(&mut app, "F");
+    assert_eq!(
+        message(&app),
+        "The floor's order (Fay arrives from T3 (seat 1): seat 5, 30,000) names seat 5, and this table has 4 seats: ask the TD for a seat this table has (TDA 11: a final table seats one more than a full table; open its screen with --seats 5)."
+    );
+    assert!(!journal_has(&path, "seat 5 sit 30000 Fay"));
+}

@@ -172,6 +172,16 @@ impl App {
                 return;
             }
         }
+        let seats = session.header().seats;
+        if order.seat > seats {
+            self.refuse(format!(
+                "The floor's order ({}) names seat {}, and this table has {seats} seats: ask the TD for a seat this table has (TDA 11: a final table seats one more than a full table; open its screen with --seats {}).",
+                order.text(),
+                order.seat,
+                order.seat
+            ));
+            return;
+        }
         let (Some(command), Some(line)) = (order.command(), order.line()) else {
             self.refuse(format!(
                 "The floor's order names seat {}: a table has seats 1 to 10.",
@@ -257,11 +267,14 @@ impl App {
         let Some(orders) = &self.floor.orders else {
             return lines;
         };
+        let table = self.session.as_ref().and_then(|s| s.table());
+        if orders.clock.is_some() && table.is_some_and(|t| t.structure.stages.is_empty()) {
+            lines.push(
+                "The floor's clock is not followed: this table has no structure (start it with the floor's --structure)".into(),
+            );
+        }
         let key = self.hint(Section::Table, Action::FloorOrder);
-        let next = self
-            .session
-            .as_ref()
-            .and_then(|s| s.table())
+        let next = table
             .and_then(|t| orders.next(t))
             .map(|o| format!("Floor: {}", o.text()));
         for line in orders.banner() {
