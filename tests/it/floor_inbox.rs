@@ -200,3 +200,55 @@ fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
         message(&app)
     );
 }
+
+#[test]
+fn a_floor_record_changed_in_the_database_stops_the_reading_and_says_so() {
+    let Some(pg) = pg::shared() else { return };
+    // Written while the table cannot read (its role is not there yet),
+    // the second record then changed behind the floor's back.
+    let db = floor_db(pg, "tamper-t", &[]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("T1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = t1(&path, &clock, inbox(pg, &db, "tamper-t"), None);
+    write(
+        pg,
+        &db,
+        "tamper-t",
+        &FloorRecord::HandForHandSet { on: true },
+    );
+    write(pg, &db, "tamper-t", &bob_to_t2());
+    let changed = pg
+        .admin(&db)
+        .execute(
+            "UPDATE floorcall.floor_records SET line = replace(line, '\"T2\"', '\"T3\"') \
+             WHERE tournament = 'tamper-t' AND seq = 1",
+            &[],
+        )
+        .expect("the superuser changes it");
+    assert_eq!(changed, 1);
+    floor::init(
+        &mut pg.admin(&db),
+        &InitOptions {
+            tournament: "tamper-t".into(),
+            tables: vec!["T1".into()],
+            passfile: None,
+        },
+    )
+    .expect("init");
+    until("the change is caught", || {
+        app.tick();
+        app.floor_banner().first().map(String::as_str)
+            == Some(
+                "Floor's orders stopped: the floor's record 1 does not follow the record before it: the floor's records are not read further",
+            )
+    });
+    // The record before it is taken; the changed one is not.
+    assert!(
+        app.session()
+            .and_then(|s| s.table())
+            .expect("a table")
+            .hand_for_hand
+    );
+    assert!(app.floor_orders().expect("orders").orders.is_empty());
+}
