@@ -83,7 +83,7 @@ impl Order {
     }
 
     /// The order as the dealer reads it: `Ann (seat 4) -> T2 seat 7 with
-    /// 24,000`, `Bob arrives from T1: seat 7, 24,000`, `Cy (new entry):
+    /// 24,000`, `Bob arrives from T1: seat 7, 24,000`, `Cy (drawn):
     /// seat 2, 20,000`.
     pub fn text(&self) -> String {
         let chips = Chips(self.chips);
@@ -93,9 +93,9 @@ impl Order {
                 self.player, self.seat
             ),
             OrderKind::Sit {
-                from: Some((from, from_seat)),
+                from: Some((from, _)),
             } => format!(
-                "{} arrives from {from} (seat {from_seat}): seat {}, {chips}",
+                "{} arrives from {from}: seat {}, {chips}",
                 self.player, self.seat
             ),
             OrderKind::Sit { from: None } => {

@@ -113,10 +113,7 @@ fn tda_10_a_balancing_move_is_a_leave_at_the_origin_and_a_sit_at_the_destination
     let leave = from.next(&t1).expect("the leave");
     assert_eq!(leave.line().as_deref(), Some("seat 4 leave"));
     let to = TableOrders::of("T2", &t2, &records);
-    assert_eq!(
-        pending(&to),
-        ["Ann arrives from T1 (seat 4): seat 7, 24,000"]
-    );
+    assert_eq!(pending(&to), ["Ann arrives from T1: seat 7, 24,000"]);
     let sit = to.next(&t2).expect("the sit");
     assert_eq!(sit.line().as_deref(), Some("seat 7 sit 24000 Ann"));
     // Carried out, each is done, judged from the table alone: computing
@@ -157,7 +154,7 @@ fn tda_9_a_broken_table_says_so_and_every_player_leaves() {
     let t1 = table(&[(1, "Cy")]);
     assert_eq!(
         pending(&TableOrders::of("T1", &t1, &records)),
-        ["Ann arrives from T3 (seat 1): seat 2, 24,000"]
+        ["Ann arrives from T3: seat 2, 24,000"]
     );
     while let Some(order) = TableOrders::of("T3", &t3, &records).next(&t3).cloned() {
         carry(&mut t3, &order.command().expect("a command"));
@@ -317,8 +314,8 @@ fn upt_18_a_redraw_at_one_table_moves_seats_and_a_sit_waits_for_its_seat() {
         [
             "Ann (seat 1) -> T1 seat 4 with 24,000",
             "Bob (seat 4) -> T1 seat 1 with 24,000",
-            "Ann arrives from T1 (seat 1): seat 4, 24,000",
-            "Bob arrives from T1 (seat 4): seat 1, 24,000",
+            "Ann arrives from T1: seat 4, 24,000",
+            "Bob arrives from T1: seat 1, 24,000",
         ]
     );
     let mut lines = Vec::new();

@@ -170,7 +170,7 @@ fn the_key_journals_the_leave_and_the_sit_between_hands_and_n_waits_for_the_leav
     app.tick();
     assert_eq!(
         app.floor_banner(),
-        ["Floor: Eve arrives from T3 (seat 6): seat 2, 24,000  [F]"]
+        ["Floor: Eve arrives from T3: seat 2, 24,000  [F]"]
     );
     press(&mut app, "F");
     assert!(
@@ -326,7 +326,7 @@ fn an_order_for_a_seat_the_table_has_not_is_refused_saying_how() {
     press(&mut app, "F");
     assert_eq!(
         message(&app),
-        "The floor's order (Fay arrives from T3 (seat 1): seat 5, 30,000) names seat 5, and this table has 4 seats: ask the TD for a seat this table has (TDA 11: a final table seats one more than a full table; open its screen with --seats 5)."
+        "The floor's order (Fay arrives from T3: seat 5, 30,000) names seat 5, and this table has 4 seats: ask the TD for a seat this table has (TDA 11: a final table seats one more than a full table; open its screen with --seats 5)."
     );
     assert!(!journal_has(&path, "seat 5 sit 30000 Fay"));
 }
