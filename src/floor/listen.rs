@@ -138,9 +138,10 @@ fn session(
 ) -> Result<(), FloorError> {
     let mut client = connect(&how.conninfo, Some(&how.role))?;
     client.batch_execute("LISTEN floorcall")?;
-    reader.catch_up(&mut client)?;
+    // Listening from here: what is committed from now on is notified.
     *offline_since = None;
     reader.status(ReaderStatus::Live);
+    reader.catch_up(&mut client)?;
     let mut last_full = Instant::now();
     while !stop.stopped() {
         let wait = how

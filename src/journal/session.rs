@@ -363,6 +363,17 @@ impl Session {
         self.table.as_ref()
     }
 
+    /// The table as the next session line will find it: once the hand in
+    /// play is over, with its end taken (stacks, players out, places), as
+    /// `table_of` reads a journal. None when the session keeps no table.
+    pub fn table_between_hands(&self) -> Option<Table> {
+        let mut table = self.table.clone()?;
+        for e in self.hand_end(&table) {
+            table.apply(&e);
+        }
+        Some(table)
+    }
+
     /// The time now for the clocks: the journal's clock, or 0 without one.
     pub fn now_ms(&self) -> i64 {
         self.journal.as_ref().map_or(0, Journal::now_ms)

@@ -16,6 +16,7 @@ use floorcall::tui::{App, FloorLink};
 use super::floor_db::{floor_db, until};
 use super::floor_orders::t1_options;
 use super::pg::{self, Cluster};
+use super::tmux::{Tmux, quoted};
 use super::tui_fixtures::press;
 use super::tui_session::{fold_round, message};
 
@@ -44,7 +45,8 @@ fn write(pg: &Cluster, db: &str, tournament: &str, record: &FloorRecord) {
     floor::append_floor_record(&mut fl, tournament, &json).expect("written");
 }
 
-fn bob_to_t2() -> FloorRecord {
+/// Bob moved to T2 with `chips`.
+fn bob_to_t2_with(chips: u64) -> FloorRecord {
     FloorRecord::MoveConfirmed {
         mv: Move {
             player: "Bob".into(),
@@ -52,13 +54,20 @@ fn bob_to_t2() -> FloorRecord {
             from_seat: 2,
             to: "T2".into(),
             to_seat: 7,
-            chips: 10_000,
+            chips,
             dealt_next: true,
         },
     }
 }
 
-const ORDER: &str = "Floor: Bob (seat 2) -> T2 seat 7 with 10,000  [F]";
+/// Bob moved to T2 after the first hand.
+fn bob_to_t2() -> FloorRecord {
+    bob_to_t2_with(9_900)
+}
+
+/// Bob's move as T1 shows it (the small blind of the first hand, he has
+/// 9,900 once it is folded to the big blind).
+const ORDER: &str = "Floor: Bob (seat 2) -> T2 seat 7 with 9,900  [F]";
 
 #[test]
 fn a_move_the_floor_writes_is_shown_journaled_by_the_key_and_replicated() {
@@ -115,7 +124,8 @@ fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
     let path = dir.path().join("T1.jsonl");
     let clock = SteppingClock::new(T0, 0, 0);
     let mut app = t1(&path, &clock, inbox(pg, &db, "late-t"), None);
-    write(pg, &db, "late-t", &bob_to_t2());
+    // The floor saw Bob with his 10,000 before the table went dark.
+    write(pg, &db, "late-t", &bob_to_t2_with(10_000));
     write(pg, &db, "late-t", &FloorRecord::HandForHandSet { on: true });
     until("offline", || {
         app.tick();
@@ -125,7 +135,7 @@ fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
     });
     // The table plays at full speed meanwhile.
     let start = Instant::now();
-    for _ in 0..3 {
+    for _ in 0..2 {
         fold_round(&mut app);
         press(&mut app, "n");
     }
@@ -133,7 +143,7 @@ fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
         start.elapsed() < Duration::from_secs(5),
         "the table never waits"
     );
-    assert_eq!(app.session().expect("a hand").header().number, 4);
+    assert_eq!(app.session().expect("a hand").header().number, 3);
     // The role comes: the inbox catches up, and the orders are shown.
     floor::init(
         &mut pg.admin(&db),
@@ -146,7 +156,8 @@ fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
     .expect("init");
     until("caught up", || {
         app.tick();
-        app.floor_banner().first().map(String::as_str) == Some(ORDER)
+        app.floor_banner().first().map(String::as_str)
+            == Some("Floor: Bob (seat 2) -> T2 seat 7 with 10,000  [F]")
     });
     assert!(
         app.session()
@@ -161,12 +172,12 @@ fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
     // chips that are not there.
     let bob = app
         .session()
-        .and_then(|s| s.table())
+        .and_then(|s| s.table_between_hands())
         .and_then(|t| {
             t.seats
                 .get(&floorcall::table::Seat::new(2).expect("seat 2"))
+                .map(|p| p.chips.get())
         })
-        .map(|p| p.chips.get())
         .expect("Bob sits in seat 2");
     assert_ne!(bob, 10_000);
     press(&mut app, "F");
@@ -251,4 +262,56 @@ fn a_floor_record_changed_in_the_database_stops_the_reading_and_says_so() {
             .hand_for_hand
     );
     assert!(app.floor_orders().expect("orders").orders.is_empty());
+}
+
+/// The real binary with `--floor`, in tmux: its inbox shows the floor's
+/// move, `F` journals the leave.
+#[test]
+fn the_real_binary_takes_the_floors_order_in_tmux() {
+    let Some(pg) = pg::shared() else { return };
+    if Tmux::skip("the_real_binary_takes_the_floors_order_in_tmux") {
+        return;
+    }
+    let db = floor_db(pg, "bin-t", &["T1", "T2"]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("T1.jsonl");
+    let tmux = Tmux {
+        socket: format!("floorcall-floor-{}", std::process::id()),
+    };
+    let command = format!(
+        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --floor '{conninfo}' --tournament bin-t --table T1 --journal {journal} --seats 3 --stacks 1000 --blinds 10/20 --button 1 --names Ann,Bob,Cy",
+        home = quoted(dir.path()),
+        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
+        conninfo = pg.conninfo(&db),
+        journal = quoted(&journal),
+    );
+    tmux.start(&["sh", "-c", &command]);
+    tmux.wait_for("Seat 1 (Ann) to act");
+    // Ann and Bob (the small blind) fold: Bob has 990 left.
+    tmux.type_text("ff");
+    tmux.wait_for("Hand 1 is over");
+    // Between hands the floor moves Bob, from the table's own state.
+    let FloorRecord::MoveConfirmed { mut mv } = bob_to_t2() else {
+        unreachable!("a move")
+    };
+    mv.chips = 990;
+    write(pg, &db, "bin-t", &FloorRecord::MoveConfirmed { mv });
+    tmux.wait_for("Floor: Bob (seat 2) -> T2 seat 7 with 990  [F]");
+    tmux.type_text("F");
+    let screen = tmux.wait_for("Done for the floor");
+    assert!(screen.contains("(seat 2 leave)"), "{screen}");
+    tmux.type_text("q");
+    let start = Instant::now();
+    while tmux.alive() {
+        if start.elapsed() > Duration::from_secs(2) {
+            tmux.type_text("y");
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "floorcall did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(&journal).expect("the journal");
+    assert!(text.contains("\"line\":\"seat 2 leave\""), "{text}");
 }

@@ -136,26 +136,27 @@ fn the_key_journals_the_leave_and_the_sit_between_hands_and_n_waits_for_the_leav
     let clock = SteppingClock::new(T0, 0, 0);
     let floor = Floor::default();
     let mut app = t1(&path, &clock, None, &floor);
-    floor.write(moved("Bob", "T1", 2, "T2", 7, 10_000));
+    // Bob is the small blind: 9,900 once the hand is folded to the big blind.
+    floor.write(moved("Bob", "T1", 2, "T2", 7, 9_900));
     app.tick();
     // During a hand the order waits.
     press(&mut app, "F");
     assert_eq!(
         message(&app),
-        "Hand 1 is still being played: the floor's order (Bob (seat 2) -> T2 seat 7 with 10,000) is carried out between hands."
+        "Hand 1 is still being played: the floor's order (Bob (seat 2) -> T2 seat 7 with 9,900) is carried out between hands."
     );
     fold_round(&mut app);
     // Bob moves before the next hand is dealt.
     press(&mut app, "n");
     assert_eq!(
         message(&app),
-        "The floor moves Bob (seat 2) -> T2 seat 7 with 10,000 before the next hand: F carries it out."
+        "The floor moves Bob (seat 2) -> T2 seat 7 with 9,900 before the next hand: F carries it out."
     );
     assert_eq!(hand(&app), 1);
     press(&mut app, "F");
     assert_eq!(
         message(&app),
-        "Done for the floor: Bob (seat 2) -> T2 seat 7 with 10,000 (seat 2 leave). Every order of the floor is done."
+        "Done for the floor: Bob (seat 2) -> T2 seat 7 with 9,900 (seat 2 leave). Every order of the floor is done."
     );
     assert!(
         journal_has(&path, "seat 2 leave"),

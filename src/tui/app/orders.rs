@@ -15,6 +15,7 @@
 
 use super::App;
 use crate::floor::ReaderStatus;
+use crate::journal::Session;
 use crate::session::TableCommand;
 use crate::tournament::FloorRecord;
 use crate::tournament::orders::TableOrders;
@@ -67,13 +68,17 @@ impl App {
         changed || before != self.floor.orders
     }
 
-    /// The orders, judged against the table now.
+    /// The orders, judged against the table as the next line finds it
+    /// (the hand's end taken once it is over, as the floor reads the
+    /// journal).
     fn judge_orders(&mut self) {
         let Some(inbox) = self.inbox.as_ref() else {
             return;
         };
-        let table = self.session.as_ref().and_then(|s| s.table());
-        self.floor.orders = table.map(|t| TableOrders::of(&inbox.table(), t, &self.floor.records));
+        let table = self.session.as_ref().and_then(Session::table_between_hands);
+        self.floor.orders = table
+            .as_ref()
+            .map(|t| TableOrders::of(&inbox.table(), t, &self.floor.records));
     }
 
     /// Journals what the table must follow of the floor's new records:
@@ -135,10 +140,10 @@ impl App {
         let Some(session) = self.session.as_ref() else {
             return;
         };
-        let Some(table) = session.table() else {
+        let Some(table) = session.table_between_hands() else {
             return;
         };
-        let Some(order) = orders.next(table).cloned() else {
+        let Some(order) = orders.next(&table).cloned() else {
             match orders.pending().next() {
                 Some(o) => self.refuse(format!(
                     "Seat {} is taken: the floor's order ({}) waits for it to be free.",
@@ -267,14 +272,19 @@ impl App {
         let Some(orders) = &self.floor.orders else {
             return lines;
         };
-        let table = self.session.as_ref().and_then(|s| s.table());
-        if orders.clock.is_some() && table.is_some_and(|t| t.structure.stages.is_empty()) {
+        let table = self.session.as_ref().and_then(Session::table_between_hands);
+        if orders.clock.is_some()
+            && table
+                .as_ref()
+                .is_some_and(|t| t.structure.stages.is_empty())
+        {
             lines.push(
                 "The floor's clock is not followed: this table has no structure (start it with the floor's --structure)".into(),
             );
         }
         let key = self.hint(Section::Table, Action::FloorOrder);
         let next = table
+            .as_ref()
             .and_then(|t| orders.next(t))
             .map(|o| format!("Floor: {}", o.text()));
         for line in orders.banner() {
