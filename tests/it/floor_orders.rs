@@ -331,3 +331,38 @@ fn an_order_for_a_seat_the_table_has_not_is_refused_saying_how() {
     );
     assert!(!journal_has(&path, "seat 5 sit 30000 Fay"));
 }
+
+#[test]
+fn a_restarted_table_does_no_order_twice_and_sets_no_clock_again() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut theirs = LevelClock::new(vec![1_200_000, 1_200_000]);
+    theirs.start(T0 - 5 * 60_000);
+    floor.write(FloorRecord::ClockSet { clock: theirs });
+    floor.write(moved("Bob", "T1", 2, "T2", 7, 9_900));
+    let mut app = t1(&path, &clock, Some("100/200,200/400:25"), &floor);
+    assert!(journal_has(&path, "clock set 1 15:00 running"));
+    fold_round(&mut app);
+    press(&mut app, "F");
+    assert!(journal_has(&path, "seat 2 leave"), "{}", message(&app));
+    drop(app);
+    let before = std::fs::read_to_string(&path).expect("the journal");
+    // The same journal and the same floor: the table goes on between
+    // hands, and finds nothing left to do.
+    let app = t1(&path, &clock, Some("100/200,200/400:25"), &floor);
+    assert!(app.floor_banner().is_empty(), "{:?}", app.floor_banner());
+    assert!(
+        app.floor_orders()
+            .expect("orders")
+            .orders
+            .iter()
+            .all(|o| o.done)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("the journal"),
+        before,
+        "nothing journaled again"
+    );
+}
