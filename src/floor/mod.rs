@@ -40,6 +40,7 @@
 //! above it.
 
 mod connect;
+mod desk;
 mod link;
 mod reader;
 mod rows;
@@ -49,11 +50,12 @@ mod verify;
 use std::fmt;
 
 pub use connect::{check_conninfo, connect, mask};
+pub use desk::{ClockAction, Desk, DeskError, DeskOptions, OrderPhase, Round};
 pub use link::{Link, LinkOptions, LinkStatus};
 pub use reader::{FloorReader, FloorState, ReaderOptions, ReaderStatus, TableFeed, Update};
 pub use rows::{Read, Row, rows_from};
 pub use schema::{InitOptions, Initialised, append_floor_record, init};
-pub use verify::{FloorVerified, TableVerdict, verify};
+pub use verify::{DrawVerdict, FloorVerified, TableVerdict, draws, verify};
 
 /// The longest tournament or table name: a role's name holds both.
 pub const NAME_MAX: usize = 24;

@@ -6,6 +6,8 @@ mod engine;
 mod floor;
 #[cfg(unix)]
 mod floor_db;
+#[cfg(unix)]
+mod floor_desk;
 mod histories;
 mod journal;
 mod journal_kill;
