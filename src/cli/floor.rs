@@ -41,9 +41,10 @@ pub enum FloorCmd {
         passfile: Option<PathBuf>,
     },
     /// Check every table's chain in the database against itself (and
-    /// through the journal's own verify), and the floor's records; list
-    /// any fork. Exits 0 when all verify, 1 when one does not, 2 when the
-    /// database cannot be read.
+    /// through the journal's own verify), and the floor's records; redo
+    /// every draw from its revealed seed (the seed must hash to the
+    /// commitment written before it); list any fork. Exits 0 when all
+    /// verify, 1 when one does not, 2 when the database cannot be read.
     Verify {
         #[command(flatten)]
         db: DbArgs,

@@ -36,10 +36,55 @@
 //! in every message. `sslmode` (disable, prefer, require, verify-ca,
 //! verify-full) and `sslrootcert` are honoured.
 //!
-//! This module uses `journal` (its chain, reader and verify) and nothing
-//! above it.
+//! The TD's floor at run time ([`Desk`]) holds a reader and a writing
+//! connection, both as the floor's role: it folds every table's journal
+//! and the floor's own records into a `tournament::Floor`, and writes the
+//! floor's decisions as records the tables carry out. A screen drives it
+//! like this (the time from the clock in [`DeskOptions::clock`]):
+//!
+//! ```no_run
+//! # use floorcall::floor::{ClockAction, Desk, DeskError, DeskOptions};
+//! # use floorcall::rules::HouseRules;
+//! # use floorcall::session::Structure;
+//! # use floorcall::table::Chips;
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let structure = Structure::from_flag("100/200,200/400,300/600", 20)?;
+//! let tables = vec![("T1".to_string(), 9), ("T2".to_string(), 9)];
+//! let options = DeskOptions::new("host=db dbname=floor", "spring", HouseRules::tda(), structure, tables);
+//! let mut desk = Desk::open(options)?;
+//! // Registration closed: the draw (its commitment written before its
+//! // seed); each table's dealer seats his players from the reveal.
+//! let _seats = desk.draw_seats(&[("Ann".into(), Chips(20_000)), ("Bob".into(), Chips(20_000))])?;
+//! desk.clock_action(ClockAction::Start)?;
+//! loop {
+//!     // Every frame: fold what the tables and the floor wrote since.
+//!     if desk.refresh() {
+//!         // Draw desk.floor() (its tables, busts, places, pending moves),
+//!         // desk.orders(), desk.hand_for_hand(), desk.clock(), desk.status().
+//!     }
+//!     // When the floor is out of balance: propose, then the TD confirms.
+//!     if desk.floor().out_of_balance() && desk.pending().is_none() {
+//!         desk.propose()?;
+//!     }
+//!     match desk.confirm() {
+//!         Ok(_moves) => {} // orders, until the tables' journals show them
+//!         Err(DeskError::Stale(again)) => {} // a hand ended: shown again
+//!         Err(e) => eprintln!("{e}"), // a sentence for the status line
+//!     }
+//!     # break;
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! Every decision is applied from its record only, so a Desk opened again
+//! on the same database rebuilds the same state, and a second Desk sees
+//! what the first did.
+//!
+//! This module uses `journal` (its chain, reader and verify), `tournament`
+//! (the floor's rules) and nothing above them.
 
 mod connect;
+mod desk;
 mod inbox;
 mod link;
 mod listen;
@@ -51,13 +96,14 @@ mod verify;
 use std::fmt;
 
 pub use connect::{check_conninfo, connect, mask};
+pub use desk::{ClockAction, Desk, DeskError, DeskOptions, OrderPhase, Round};
 pub use inbox::{Inbox, InboxOptions};
 pub use link::{Link, LinkOptions, LinkStatus};
 pub use listen::ReaderStatus;
 pub use reader::{FloorReader, FloorState, ReaderOptions, TableFeed, Update};
 pub use rows::{Read, Row, rows_from};
 pub use schema::{InitOptions, Initialised, append_floor_record, init};
-pub use verify::{FloorVerified, TableVerdict, verify};
+pub use verify::{DrawVerdict, FloorVerified, TableVerdict, draws, verify};
 
 /// The longest tournament or table name: a role's name holds both.
 pub const NAME_MAX: usize = 24;

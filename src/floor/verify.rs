@@ -15,6 +15,7 @@ use super::schema::head_of;
 use super::{FloorError, check_name};
 use crate::journal::chain::{self, Head};
 use crate::journal::verify::{VerifyOptions, verify as verify_journal};
+use crate::tournament::{DrawPurpose, FloorRecord, SeatingInputs, draw::commitment};
 
 /// One chain's verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,12 +37,32 @@ pub struct FloorVerified {
     pub chains: Vec<TableVerdict>,
     /// The forks the database recorded: table (`None`: the floor's), seq.
     pub forks: Vec<(Option<String>, i64)>,
+    /// Every draw revealed in the floor's records, redone.
+    pub draws: Vec<DrawVerdict>,
+}
+
+/// One draw's verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawVerdict {
+    /// The draw's number.
+    pub draw: u32,
+    /// What it was for, in words (`seats`, `break T3`).
+    pub purpose: String,
+    /// How many seats it gave.
+    pub seats: usize,
+    /// Whether its seats were redone from the seed (a seat draw); a
+    /// balancing draw is checked against its commitment only.
+    pub redone: bool,
+    /// What is wrong, as a sentence; `None`: it verified.
+    pub problem: Option<String>,
 }
 
 impl FloorVerified {
     /// Whether every chain verified and no fork was recorded.
     pub fn ok(&self) -> bool {
-        self.forks.is_empty() && self.chains.iter().all(|c| c.problem.is_none())
+        self.forks.is_empty()
+            && self.chains.iter().all(|c| c.problem.is_none())
+            && self.draws.iter().all(|d| d.problem.is_none())
     }
 
     /// One line a chain, then one a fork.
@@ -56,6 +77,17 @@ impl FloorVerified {
             out.push(match &c.problem {
                 None => format!("OK: {name}: {} records, head {head}", c.records),
                 Some(p) => format!("FAILED: {name}: {p}"),
+            });
+        }
+        for d in &self.draws {
+            let what = format!("draw {} ({})", d.draw, d.purpose);
+            out.push(match &d.problem {
+                None if d.redone => format!(
+                    "OK: {what}: redone from its seed, the same {} seats",
+                    d.seats
+                ),
+                None => format!("OK: {what}: its seed is the one committed before it"),
+                Some(p) => format!("FAILED: {what}: {p}"),
             });
         }
         for (table, seq) in &self.forks {
@@ -111,6 +143,7 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
             .iter()
             .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))),
     ));
+    let draws = draws(floor.iter().map(|r| r.get::<_, &str>(3)));
     let forks = client
         .query(
             "SELECT tab, seq FROM floorcall.forks WHERE tournament = $1 ORDER BY seen",
@@ -119,7 +152,11 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
         .iter()
         .map(|r| (r.get(0), r.get(1)))
         .collect();
-    Ok(FloorVerified { chains, forks })
+    Ok(FloorVerified {
+        chains,
+        forks,
+        draws,
+    })
 }
 
 /// Checks one chain's rows: (seq, prev, hash, line), in seq order.
@@ -173,4 +210,104 @@ fn check_chain<'a>(
         verdict.records += 1;
     }
     verdict
+}
+
+/// A draw's purpose in words.
+fn purpose_text(purpose: &DrawPurpose) -> String {
+    match purpose {
+        DrawPurpose::Seats => "seats".into(),
+        DrawPurpose::LateEntry => "late entry".into(),
+        DrawPurpose::Break { table } => format!("break {table}"),
+        DrawPurpose::Balance => "balance".into(),
+        DrawPurpose::Redraw => "redraw".into(),
+        DrawPurpose::Button { table } => format!("button {table}"),
+    }
+}
+
+/// Redoes every draw the floor's records reveal (their lines, in order):
+/// the seed must hash to the commitment of the same draw written before
+/// the reveal, and a seat draw must give, from the seed and the inputs
+/// its commitment published, the seats the reveal gave. The inputs are
+/// read from the record rather than rebuilt from the tables' journals: the
+/// tables and the floor write at once, so which of a table's records the
+/// floor had read when it drew is not in the database, while the inputs
+/// published before the seed was revealed are, and the draw is bound to
+/// them by the commitment that came first. A draw revealed with no
+/// commitment before it, or whose seats do not redo, is a problem; so is
+/// a seat draw whose inputs were not published (it cannot be redone).
+pub fn draws<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<DrawVerdict> {
+    let mut committed: BTreeMap<u32, (DrawPurpose, String, Option<SeatingInputs>)> =
+        BTreeMap::new();
+    let mut out = Vec::new();
+    for line in lines {
+        match serde_json::from_str::<FloorRecord>(line) {
+            Ok(FloorRecord::DrawCommitted {
+                draw,
+                purpose,
+                commitment,
+                seating,
+            }) => {
+                committed
+                    .entry(draw)
+                    .or_insert((purpose, commitment, seating));
+            }
+            Ok(FloorRecord::DrawRevealed { draw, seed, seats }) => {
+                let mut verdict = DrawVerdict {
+                    draw,
+                    purpose: "not committed".into(),
+                    seats: seats.len(),
+                    redone: false,
+                    problem: None,
+                };
+                verdict.problem = match committed.get(&draw) {
+                    None => Some("revealed with no commitment before it".into()),
+                    Some((purpose, promised, seating)) => {
+                        verdict.purpose = purpose_text(purpose);
+                        if commitment(&seed) != *promised {
+                            Some("the seed revealed does not hash to the commitment written before it".into())
+                        } else {
+                            match (seating, purpose) {
+                                (Some(inputs), _) => {
+                                    verdict.redone = true;
+                                    match inputs.plan(&seed) {
+                                        Ok(plan) if plan == seats => None,
+                                        Ok(plan) => Some(first_difference(&plan, &seats)),
+                                        Err(e) => Some(format!("it does not redo: {e}")),
+                                    }
+                                }
+                                (None, DrawPurpose::Balance | DrawPurpose::Button { .. }) => None,
+                                (None, _) => Some(
+                                    "its inputs were not published with its commitment: it cannot be redone".into(),
+                                ),
+                            }
+                        }
+                    }
+                };
+                out.push(verdict);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The first seat where a draw redone differs from the one revealed.
+fn first_difference(
+    redone: &[crate::tournament::Assignment],
+    revealed: &[crate::tournament::Assignment],
+) -> String {
+    let say =
+        |a: &crate::tournament::Assignment| format!("{} at {} seat {}", a.player, a.table, a.seat);
+    match redone.iter().zip(revealed).find(|(a, b)| a != b) {
+        Some((a, b)) => format!(
+            "redone from its seed it seats {}, the record says {}",
+            say(a),
+            say(b)
+        ),
+        None => format!(
+            "redone from its seed it gives {} seats, the record {}",
+            redone.len(),
+            revealed.len()
+        ),
+    }
 }

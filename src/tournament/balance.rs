@@ -387,7 +387,7 @@ pub(super) struct SeatOption {
 }
 
 /// The positions of a table's next hand and the seats dealt in.
-pub(super) fn next_positions(
+pub fn next_positions(
     t: &FloorTable,
     rules: &HouseRules,
 ) -> Option<(crate::session::Positions, Vec<Seat>)> {

@@ -27,17 +27,7 @@ impl Floor {
                 .map(str::to_string)
                 .ok_or_else(|| FloorRefusal::Other("No table is left to break.".into()))?,
         };
-        let onto: Vec<String> = self
-            .live_tables()
-            .iter()
-            .map(|t| t.name.clone())
-            .filter(|n| *n != name)
-            .collect();
-        if onto.is_empty() {
-            return Err(FloorRefusal::Other(format!(
-                "{name} is the last table: it does not break."
-            )));
-        }
+        let onto = self.break_onto(&name)?;
         let moves = self.move_by_draw(
             std::slice::from_ref(&name),
             &onto,
@@ -49,6 +39,23 @@ impl Floor {
         self.records.push(FloorRecord::TableBroken { table: name });
         self.after_tables_break(seed)?;
         Ok(moves)
+    }
+
+    /// The tables the players of `name` go to when it breaks: every other
+    /// table playing (none: it is the last, and does not break).
+    pub fn break_onto(&self, name: &str) -> Result<Vec<String>, FloorRefusal> {
+        let onto: Vec<String> = self
+            .live_tables()
+            .iter()
+            .map(|t| t.name.clone())
+            .filter(|n| n != name)
+            .collect();
+        if onto.is_empty() {
+            return Err(FloorRefusal::Other(format!(
+                "{name} is the last table: it does not break."
+            )));
+        }
+        Ok(onto)
     }
 
     /// The players of `from` (table, seat, player, chips), when neither

@@ -24,6 +24,7 @@ pub mod breaking;
 pub mod draw;
 pub mod orders;
 pub mod places;
+pub mod seating;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -36,6 +37,7 @@ use crate::table::{Card, Chips, Seat};
 
 pub use balance::{Move, Proposal, TableState};
 pub use places::{Bust, HandForHand};
+pub use seating::{SeatingInputs, SeatingTable};
 
 /// One table of the tournament: its name, its seats and its state.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,6 +121,10 @@ pub enum FloorRecord {
         purpose: DrawPurpose,
         /// `draw::commitment(seed)`.
         commitment: String,
+        /// What a seat draw is made from, published with the commitment
+        /// so anyone can redo the draw from the seed alone (`seating`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seating: Option<SeatingInputs>,
     },
     /// After the draw: the seed and what it gave, so anyone can redo it.
     DrawRevealed {
@@ -341,9 +347,7 @@ impl Floor {
     /// Whether `player` may sit at `table` with the players there now (no
     /// one the house keeps apart from him: Ugly Tuna Seating 5).
     pub fn may_sit(&self, player: &str, at: &[String]) -> bool {
-        !self.keep_apart.iter().any(|group| {
-            group.iter().any(|p| p == player) && group.iter().any(|p| p != player && at.contains(p))
-        })
+        seating::may_sit(&self.keep_apart, player, at)
     }
 
     /// Gives table `name` a dealer's line and folds what it does; the
@@ -405,6 +409,7 @@ impl Floor {
             draw: self.draws,
             purpose,
             commitment: draw::commitment(seed),
+            seating: None,
         });
         self.draws
     }
@@ -506,89 +511,37 @@ impl Floor {
     }
 
     /// Where a draw from `seed` seats `players` at the tables `onto`,
-    /// changing nothing. Step one gives each player a table: the tables
-    /// are filled so they stay as even as they can be (a random one of
-    /// the emptiest each time); step two gives each a random empty seat
-    /// there (TDA 9's two steps; TDA 6, 7). A table that would hold two
-    /// players kept apart is drawn again from the same generator.
+    /// changing nothing (`SeatingInputs::plan`: two steps, table then
+    /// seat, TDA 9; TDA 6, 7; Ugly Tuna Seating 5).
     pub fn seat_plan(
         &self,
         players: &[(String, Chips)],
         seed: &str,
         onto: &[String],
     ) -> Result<Vec<Assignment>, FloorRefusal> {
-        let mut draw = draw::Draw::new(seed);
-        let capacity: usize = onto
-            .iter()
-            .filter_map(|n| self.table(n).ok())
-            .map(|t| t.empty_seats().len())
-            .sum();
-        if players.len() > capacity {
-            return Err(FloorRefusal::Other(format!(
-                "{} players to seat and only {capacity} empty seats.",
-                players.len()
-            )));
+        self.seating_inputs(players, onto)?.plan(seed)
+    }
+
+    /// What a draw seating `players` at the tables `onto` is made from,
+    /// as the tables are now.
+    pub fn seating_inputs(
+        &self,
+        players: &[(String, Chips)],
+        onto: &[String],
+    ) -> Result<SeatingInputs, FloorRefusal> {
+        let mut tables = Vec::new();
+        for n in onto {
+            let t = self.table(n)?;
+            tables.push(SeatingTable {
+                table: n.clone(),
+                players: t.players().into_iter().map(|p| p.1).collect(),
+                empty: t.empty_seats().iter().map(|s| s.number()).collect(),
+            });
         }
-        'attempt: for _ in 0..1000 {
-            let mut order: Vec<usize> = (0..players.len()).collect();
-            draw.shuffle(&mut order);
-            let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-            let mut room: BTreeMap<&str, usize> = BTreeMap::new();
-            let mut names: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-            let mut empty: BTreeMap<&str, Vec<Seat>> = BTreeMap::new();
-            for n in onto {
-                let t = self.table(n)?;
-                counts.insert(n, t.players().len());
-                room.insert(n, t.empty_seats().len());
-                names.insert(n, t.players().into_iter().map(|p| p.1).collect());
-                empty.insert(n, t.empty_seats());
-            }
-            let mut plan = vec![None; players.len()];
-            // Step one: a table for each player.
-            for &i in &order {
-                let open: Vec<&str> = onto
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|n| room[n] > 0)
-                    .collect();
-                let least = open.iter().map(|n| counts[n]).min().unwrap_or(0);
-                let emptiest: Vec<&str> = open.into_iter().filter(|n| counts[n] == least).collect();
-                let Some(table) = draw.pick(&emptiest) else {
-                    return Err(FloorRefusal::Other("No table has an empty seat.".into()));
-                };
-                if !self.may_sit(&players[i].0, &names[table]) {
-                    continue 'attempt;
-                }
-                *counts.entry(table).or_default() += 1;
-                *room.entry(table).or_default() -= 1;
-                names.entry(table).or_default().push(players[i].0.clone());
-                plan[i] = Some(table);
-            }
-            // Step two: a seat at that table.
-            let mut seats: BTreeMap<&str, Vec<Seat>> = BTreeMap::new();
-            for n in onto {
-                let mut open = empty[n.as_str()].clone();
-                draw.shuffle(&mut open);
-                seats.insert(n, open);
-            }
-            let mut out = Vec::new();
-            for (i, table) in plan.iter().enumerate() {
-                let Some(table) = table else { continue };
-                let seat = seats
-                    .get_mut(table)
-                    .and_then(Vec::pop)
-                    .ok_or_else(|| FloorRefusal::Other("No empty seat left.".into()))?;
-                out.push(Assignment {
-                    player: players[i].0.clone(),
-                    table: table.to_string(),
-                    seat: seat.number(),
-                    chips: players[i].1.get(),
-                });
-            }
-            return Ok(out);
-        }
-        Err(FloorRefusal::Other(
-            "The players kept apart cannot all be seated at different tables.".into(),
-        ))
+        Ok(SeatingInputs {
+            players: players.iter().map(|(p, c)| (p.clone(), c.get())).collect(),
+            tables,
+            keep_apart: self.keep_apart.clone(),
+        })
     }
 }

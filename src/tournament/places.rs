@@ -41,7 +41,7 @@ pub struct Bust {
 impl Bust {
     /// Whether `other` went out in the same hand: the same round
     /// hand-for-hand, else the same hand at the same table.
-    fn same_hand(&self, other: &Bust) -> bool {
+    pub fn same_hand(&self, other: &Bust) -> bool {
         match (self.round, other.round) {
             (Some(a), Some(b)) => a == b,
             _ => self.table == other.table && self.hand == other.hand,
@@ -110,10 +110,27 @@ impl Floor {
         self.place_last_hand();
     }
 
+    /// Places players out in one hand (`busts`, their places 0) when
+    /// `left` players are still in besides them: the floor that reads the
+    /// tables' journals finds busts after the fact, some at once, and
+    /// places each hand's as if the later ones were still in play.
+    pub fn place_out(&mut self, busts: Vec<Bust>, left: u32) {
+        if busts.is_empty() {
+            return;
+        }
+        self.busts.extend(busts);
+        self.place_last_hand_with(left);
+    }
+
     /// Places the busts of the latest hand together (UPT Tournament 35),
     /// recording each new place; a place given before that changes is
     /// recorded as corrected.
     fn place_last_hand(&mut self) {
+        self.place_last_hand_with(self.players_left() as u32);
+    }
+
+    /// `place_last_hand`, with `left` players still in.
+    fn place_last_hand_with(&mut self, left: u32) {
         let Some(last) = self.busts.last().cloned() else {
             return;
         };
@@ -122,7 +139,6 @@ impl Floor {
             .collect();
         // The places this hand's players take: below everyone still in and
         // above everyone out before it.
-        let left = self.players_left() as u32;
         let mut order = group.clone();
         // UPT Tournament 35: "the player starting the hand with the larger
         // amount of chips finishes in the higher place"; equal stacks

@@ -7,6 +7,8 @@ mod floor;
 #[cfg(unix)]
 mod floor_db;
 #[cfg(unix)]
+mod floor_desk;
+#[cfg(unix)]
 mod floor_inbox;
 mod floor_orders;
 mod histories;

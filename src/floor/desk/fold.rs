@@ -1,0 +1,420 @@
+//! The Desk's fold: the tables from their journals, the floor's records
+//! replayed, then the records the tables' journals make due (players out
+//! with their places, hand-for-hand rounds), written and applied like any
+//! other.
+
+use std::collections::BTreeMap;
+
+use super::{Desk, OrderPhase, Round, empty_table};
+use crate::floor::ReaderStatus;
+use crate::journal::{Loaded, table_of};
+use crate::session::TableEvent;
+use crate::tournament::{Bust, DrawPurpose, FloorRecord, FloorTable, HandForHand, Move};
+
+/// `Desk::refresh`.
+pub(super) fn refresh(desk: &mut Desk) -> bool {
+    let (tables, rows, live) = {
+        let st = desk.reader.state();
+        if st.version == desk.version {
+            return false;
+        }
+        desk.version = st.version;
+        let tables: Vec<(String, u64, Result<Loaded, String>)> = st
+            .tables
+            .iter()
+            .filter(|(name, feed)| desk.folded.get(*name) != Some(&feed.records))
+            .map(|(name, feed)| {
+                let loaded = match (&feed.broken, &feed.loaded) {
+                    (Some(b), _) => Err(b.clone()),
+                    (None, l) => l.clone(),
+                };
+                (name.clone(), feed.records, loaded)
+            })
+            .collect();
+        let rows: Vec<String> = st
+            .floor
+            .iter()
+            .skip(desk.applied)
+            .map(|r| r.line.clone())
+            .collect();
+        (tables, rows, st.status == ReaderStatus::Live)
+    };
+    for (name, records, loaded) in tables {
+        desk.folded.insert(name.clone(), records);
+        match loaded {
+            Ok(loaded) => table_read(desk, &name, loaded),
+            Err(why) => problem(desk, format!("table {name}: {why}")),
+        }
+    }
+    for line in rows {
+        match serde_json::from_str::<FloorRecord>(&line) {
+            Ok(record) => apply(desk, record),
+            Err(e) => problem(
+                desk,
+                format!("floor record {}: it does not read ({e})", desk.applied),
+            ),
+        }
+        desk.applied += 1;
+    }
+    settle(desk);
+    if live {
+        desk.caught_up = true;
+    }
+    // What the tables' journals make due; a failure to write is tried
+    // again at the next refresh.
+    if let Err(e) = due(desk) {
+        problem(desk, e.to_string());
+    }
+    true
+}
+
+/// Writes what the tables' journals make due (players out and their
+/// places, hand-for-hand rounds), once the reader has read the database:
+/// before that, a record written already may not be known yet.
+pub(super) fn due(desk: &mut Desk) -> Result<(), super::DeskError> {
+    if !desk.caught_up {
+        return Ok(());
+    }
+    place_busts(desk)?;
+    advance_hand_for_hand(desk)
+}
+
+fn problem(desk: &mut Desk, text: String) {
+    if !desk.problems.contains(&text) {
+        desk.problems.push(text);
+    }
+}
+
+/// A table's journal read again: the table is its fold.
+fn table_read(desk: &mut Desk, name: &str, loaded: Loaded) {
+    let table = table_of(&loaded);
+    match desk.floor.tables.iter_mut().find(|t| t.name == name) {
+        Some(t) => t.table = table,
+        None => {
+            // A table the Desk was not told of: its seats from its hands.
+            let seats = loaded.hands.last().map_or(10, |h| h.header.seats);
+            let mut t = empty_table(name, seats, &desk.options.structure);
+            t.table = table;
+            desk.floor.tables.push(t);
+            if !desk.floor.break_order.iter().any(|n| n == name) {
+                desk.floor.break_order.insert(0, name.to_string());
+            }
+        }
+    }
+    desk.journals.insert(name.to_string(), loaded);
+}
+
+/// Applies one of the floor's records.
+pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
+    let floor = &mut desk.floor;
+    match &record {
+        FloorRecord::DrawCommitted { draw, purpose, .. } => {
+            floor.draws = floor.draws.max(*draw);
+            desk.purposes.insert(*draw, purpose.clone());
+        }
+        FloorRecord::DrawRevealed { draw, seats, .. } => {
+            if matches!(
+                desk.purposes.get(draw),
+                Some(DrawPurpose::Seats | DrawPurpose::LateEntry)
+            ) {
+                desk.entries += seats.len() as u32;
+            }
+        }
+        FloorRecord::MovesProposed { proposal } => floor.pending = Some(proposal.clone()),
+        FloorRecord::ProposalStale { .. } => floor.pending = None,
+        FloorRecord::MoveConfirmed { mv } => {
+            if let Some(p) = &mut floor.pending {
+                p.moves.retain(|m| m.player != mv.player);
+                if p.moves.is_empty() {
+                    floor.pending = None;
+                }
+            }
+            desk.orders.push((mv.clone(), OrderPhase::Due));
+            desk.confirmed.push(mv.clone());
+        }
+        FloorRecord::TableBroken { table } => {
+            desk.broken.insert(table.clone());
+            floor.break_order.retain(|n| n != table);
+        }
+        FloorRecord::ButtonDrawn { .. } => {}
+        FloorRecord::PlayerOut { bust } => floor.busts.push(bust.clone()),
+        FloorRecord::PlacesCorrected { places } => {
+            for (player, place) in places {
+                if *place == 0 {
+                    if let Some(i) = floor.busts.iter().rposition(|b| b.player == *player) {
+                        floor.busts.remove(i);
+                    }
+                } else if let Some(b) = floor.busts.iter_mut().rev().find(|b| b.player == *player) {
+                    b.place = *place;
+                }
+            }
+        }
+        FloorRecord::HandForHandSet { on } => {
+            desk.hand_for_hand = on.then_some(None);
+        }
+        FloorRecord::HandForHandRound {
+            round,
+            deal,
+            waiting,
+        } => {
+            for (t, h) in deal {
+                desk.rounds.entry((t.clone(), *h)).or_insert(*round);
+            }
+            if desk.hand_for_hand.is_some() {
+                desk.hand_for_hand = Some(Some(Round {
+                    round: *round,
+                    deal: deal.clone(),
+                    waiting: waiting.clone(),
+                }));
+            }
+        }
+        FloorRecord::ClockSet { clock } => desk.clock = Some(clock.clone()),
+    }
+    desk.floor.records.push(record);
+}
+
+/// What follows from the tables and the records together: each order's
+/// phase (and the players moved, with the hand they arrived in), the
+/// field, and hand-for-hand as the pure floor counts it.
+pub(super) fn settle(desk: &mut Desk) {
+    let mut orders = std::mem::take(&mut desk.orders);
+    orders.retain_mut(|(mv, phase)| {
+        let at = |t: &str| {
+            desk.floor
+                .table(t)
+                .is_ok_and(|t| t.table.seats.values().any(|p| p.name == mv.player))
+        };
+        let busted_there = desk.floor.table(&mv.to).is_ok_and(|t| {
+            t.table.places.iter().any(|f| f.name == mv.player)
+                && !t.table.seats.values().any(|p| p.name == mv.player)
+        });
+        let left = !at(&mv.from) || mv.from == mv.to;
+        let arrived = at(&mv.to) || busted_there;
+        *phase = if left {
+            OrderPhase::Left
+        } else {
+            OrderPhase::Due
+        };
+        !(left && arrived)
+    });
+    desk.orders = orders;
+    // The moved players, each with the hand his new table had when he sat
+    // down there (from its journal, so a restart finds the same).
+    let mut moved = BTreeMap::new();
+    for mv in &desk.confirmed {
+        if desk.orders.iter().any(|(o, _)| o == mv) {
+            continue;
+        }
+        if let Some(hand) = desk
+            .journals
+            .get(&mv.to)
+            .and_then(|j| hand_at_sit(j, &mv.player))
+        {
+            moved.insert(mv.player.clone(), (mv.to.clone(), hand));
+        }
+    }
+    desk.floor.moved = moved;
+    let in_play = desk.floor.players_left() as u32 + in_transit(desk);
+    desk.floor.field = desk.entries.max(in_play + desk.floor.busts.len() as u32);
+    desk.floor.hand_for_hand = match &desk.hand_for_hand {
+        Some(Some(r)) => Some(HandForHand {
+            round: r.round,
+            dealt: r
+                .deal
+                .iter()
+                .map(|(t, h)| {
+                    let done = desk.floor.table(t).is_ok_and(|x| x.table.hand >= *h);
+                    (t.clone(), if done { r.round } else { r.round - 1 })
+                })
+                .collect(),
+        }),
+        Some(None) => Some(HandForHand {
+            round: 0,
+            dealt: BTreeMap::new(),
+        }),
+        None => None,
+    };
+}
+
+/// Players who left one table and are not yet seated at the next.
+fn in_transit(desk: &Desk) -> u32 {
+    desk.orders
+        .iter()
+        .filter(|(_, p)| *p == OrderPhase::Left)
+        .count() as u32
+}
+
+/// The table's hand number when `player` last sat down there.
+fn hand_at_sit(journal: &Loaded, player: &str) -> Option<u32> {
+    let (before, _) = journal.table.iter().rev().find(|(_, r)| {
+        r.events
+            .iter()
+            .any(|e| matches!(e, TableEvent::PlayerSeated { name, .. } if name == player))
+    })?;
+    Some(match before.checked_sub(1) {
+        Some(i) => journal.hands.get(i).map_or(0, |h| h.header.number),
+        None => 0,
+    })
+}
+
+/// The tables still playing: with a player, not broken.
+pub(super) fn live(desk: &Desk) -> Vec<&FloorTable> {
+    desk.floor
+        .live_tables()
+        .into_iter()
+        .filter(|t| !desk.broken.contains(&t.name))
+        .collect()
+}
+
+/// Places the players out that no record has placed yet: each table's own
+/// finishes (its `places`), grouped by hand (hand-for-hand: by round,
+/// across tables), each group placed below the players still in and the
+/// groups found after it (UPT Tournament 35 within a group).
+fn place_busts(desk: &mut Desk) -> Result<(), super::DeskError> {
+    let mut found: Vec<Bust> = Vec::new();
+    for t in &desk.floor.tables {
+        for f in &t.table.places {
+            let placed = desk
+                .floor
+                .busts
+                .iter()
+                .any(|b| b.player == f.name && b.table == t.name && b.hand == f.hand);
+            if placed {
+                continue;
+            }
+            let starting_stack = desk
+                .journals
+                .get(&t.name)
+                .and_then(|j| j.hands.iter().find(|h| h.header.number == f.hand))
+                .and_then(|h| {
+                    h.header
+                        .setup
+                        .stacks
+                        .iter()
+                        .find(|(s, _)| *s == f.seat)
+                        .map(|(_, c)| c.get())
+                })
+                .unwrap_or(0);
+            found.push(Bust {
+                player: f.name.clone(),
+                table: t.name.clone(),
+                seat: f.seat.number(),
+                hand: f.hand,
+                round: desk.rounds.get(&(t.name.clone(), f.hand)).copied(),
+                starting_stack,
+                place: 0,
+            });
+        }
+    }
+    if found.is_empty() {
+        return Ok(());
+    }
+    found.sort_by(|a, b| {
+        (a.round, a.hand, &a.table, &a.player).cmp(&(b.round, b.hand, &b.table, &b.player))
+    });
+    let mut groups: Vec<Vec<Bust>> = Vec::new();
+    for b in found {
+        match groups.last_mut() {
+            Some(g) if g[0].same_hand(&b) => g.push(b),
+            _ => groups.push(vec![b]),
+        }
+    }
+    let still_in = desk.floor.players_left() as u32 + in_transit(desk);
+    let mut sim = desk.floor.clone();
+    let from = sim.records.len();
+    for (k, group) in groups.iter().enumerate() {
+        let later: usize = groups[k + 1..].iter().map(Vec::len).sum();
+        sim.place_out(group.clone(), still_in + later as u32);
+    }
+    for record in &sim.records[from..] {
+        desk.write(record)?;
+    }
+    Ok(())
+}
+
+/// Hand-for-hand's rounds: the first when it is switched on (every table
+/// may begin its next hand), then the tables still waited for as each
+/// finishes the round's hand, and the next round when none is. A table
+/// whose journal does not come (offline) stays waited for.
+fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
+    let Some(round) = desk.hand_for_hand.clone() else {
+        return Ok(());
+    };
+    let live: Vec<(String, u32, bool)> = live(desk)
+        .iter()
+        .map(|t| (t.name.clone(), t.table.hand, t.table.in_hand))
+        .collect();
+    if live.len() < 2 && round.is_none() {
+        return Ok(());
+    }
+    let next = |number: u32| FloorRecord::HandForHandRound {
+        round: number,
+        deal: live.iter().map(|(t, h, _)| (t.clone(), h + 1)).collect(),
+        waiting: live.iter().map(|(t, _, _)| t.clone()).collect(),
+    };
+    let Some(r) = round else {
+        return desk.write(&next(1));
+    };
+    let waiting: Vec<String> = r
+        .waiting
+        .iter()
+        .filter(|t| {
+            live.iter()
+                .find(|(n, _, _)| n == *t)
+                .is_some_and(|(_, hand, in_hand)| {
+                    *in_hand || *hand < r.deal.get(*t).copied().unwrap_or(0)
+                })
+        })
+        .cloned()
+        .collect();
+    if waiting.is_empty() {
+        if live.len() >= 2 {
+            desk.write(&next(r.round + 1))?;
+        }
+    } else if waiting != r.waiting {
+        desk.write(&FloorRecord::HandForHandRound {
+            round: r.round,
+            deal: r.deal.clone(),
+            waiting,
+        })?;
+    }
+    Ok(())
+}
+
+/// The moves the tables have yet to make, made on a copy of the floor:
+/// what the next decision is computed from (a seat promised is taken).
+pub(super) fn with_orders(desk: &Desk) -> crate::tournament::Floor {
+    let mut sim = desk.floor.clone();
+    for (mv, phase) in &desk.orders {
+        shift(&mut sim, mv, *phase);
+    }
+    sim
+}
+
+fn shift(sim: &mut crate::tournament::Floor, mv: &Move, phase: OrderPhase) {
+    let (Some(from_seat), Some(to_seat)) = (
+        crate::table::Seat::new(mv.from_seat),
+        crate::table::Seat::new(mv.to_seat),
+    ) else {
+        return;
+    };
+    let chips = crate::table::Chips(mv.chips);
+    if phase == OrderPhase::Due
+        && let Some(t) = sim.tables.iter_mut().find(|t| t.name == mv.from)
+    {
+        t.table.apply(&TableEvent::PlayerLeft {
+            seat: from_seat,
+            chips,
+        });
+    }
+    if let Some(t) = sim.tables.iter_mut().find(|t| t.name == mv.to)
+        && !t.table.seats.contains_key(&to_seat)
+    {
+        t.table.apply(&TableEvent::PlayerSeated {
+            seat: to_seat,
+            name: mv.player.clone(),
+            chips,
+            rejoins: false,
+        });
+    }
+}

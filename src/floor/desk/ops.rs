@@ -1,0 +1,358 @@
+//! What the TD does at the Desk: each operation decides on a copy of the
+//! floor (with the moves the tables have yet to make already made), then
+//! writes its records; the Desk's state changes only by applying them.
+//!
+//! A draw's seed comes from the operating system; its commitment (the
+//! seed's SHA-256, with the draw's inputs) is written, and committed to
+//! the database, before the record that reveals it.
+
+use rand::TryRngCore;
+
+use super::fold::{live, with_orders};
+use super::{Desk, DeskError};
+use crate::session::LevelClock;
+use crate::table::{Chips, Seat};
+use crate::tournament::draw::commitment;
+use crate::tournament::{
+    Assignment, DrawPurpose, FloorRecord, FloorRefusal, Move, Proposal, SeatingInputs, TableState,
+    balance::next_positions,
+};
+
+/// What the TD does to the floor's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockAction {
+    /// Starts it (first level).
+    Start,
+    /// Pauses it.
+    Pause,
+    /// Resumes it.
+    Resume,
+    /// Gives the level more time (seconds; negative: less).
+    Adjust(i64),
+    /// Jumps to a level (1 for the first level; breaks not counted).
+    Level(usize),
+}
+
+/// A seed from the operating system: 32 bytes in hex.
+fn os_seed() -> Result<String, DeskError> {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.try_fill_bytes(&mut bytes).map_err(|e| {
+        DeskError::Refused(FloorRefusal::Other(format!(
+            "The operating system gave no random seed: {e}"
+        )))
+    })?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Whether a table's hand ended (or a new one began) since `was`.
+fn stale(was: &[TableState], now: &[TableState]) -> bool {
+    was.iter().any(|t| {
+        now.iter()
+            .find(|n| n.table == t.table)
+            .is_none_or(|n| n.hand != t.hand || (t.in_hand && !n.in_hand))
+    })
+}
+
+impl Desk {
+    /// Seats `players` (each with his starting chips) by a draw: the
+    /// first draw onto every table (TDA 6, UPT 2, Nuts 7, Redtooth 48,
+    /// Ugly Tuna Seating 1), later ones (late entries, alternates,
+    /// re-entries) onto the tables playing, by the same process (TDA 7).
+    /// Returns the seats given; the tables seat them from the reveal.
+    pub fn draw_seats(
+        &mut self,
+        players: &[(String, Chips)],
+    ) -> Result<Vec<Assignment>, DeskError> {
+        if players.is_empty() {
+            return Err(FloorRefusal::Other("No player to seat.".into()).into());
+        }
+        let sim = with_orders(self);
+        for (i, (name, chips)) in players.iter().enumerate() {
+            if name.trim().is_empty() {
+                return Err(FloorRefusal::Other("A player to seat has no name.".into()).into());
+            }
+            if chips.is_zero() {
+                return Err(
+                    FloorRefusal::Other(format!("{name} has no chips to sit with.")).into(),
+                );
+            }
+            if players[..i].iter().any(|(n, _)| n == name) {
+                return Err(FloorRefusal::Other(format!("{name} is named twice.")).into());
+            }
+            if let Some(t) = sim.tables.iter().find(|t| {
+                t.table
+                    .seats
+                    .values()
+                    .any(|p| p.name == *name && !p.chips.is_zero())
+            }) {
+                return Err(FloorRefusal::Other(format!(
+                    "{name} is already seated at {}.",
+                    t.name
+                ))
+                .into());
+            }
+        }
+        let playing: Vec<String> = live(self).iter().map(|t| t.name.clone()).collect();
+        let (purpose, onto) = if playing.is_empty() {
+            let all = self
+                .floor
+                .tables
+                .iter()
+                .map(|t| t.name.clone())
+                .filter(|n| !self.broken.contains(n))
+                .collect();
+            (DrawPurpose::Seats, all)
+        } else {
+            (DrawPurpose::LateEntry, playing)
+        };
+        let inputs = sim.seating_inputs(players, &onto)?;
+        self.draw(purpose, inputs)
+    }
+
+    /// A seat draw: its plan from a new seed, the commitment with its
+    /// inputs written, then the reveal.
+    fn draw(
+        &mut self,
+        purpose: DrawPurpose,
+        inputs: SeatingInputs,
+    ) -> Result<Vec<Assignment>, DeskError> {
+        let seed = os_seed()?;
+        let plan = inputs.plan(&seed)?;
+        let draw = self.floor.draws + 1;
+        self.write(&FloorRecord::DrawCommitted {
+            draw,
+            purpose,
+            commitment: commitment(&seed),
+            seating: Some(inputs),
+        })?;
+        self.write(&FloorRecord::DrawRevealed {
+            draw,
+            seed,
+            seats: plan.clone(),
+        })?;
+        Ok(plan)
+    }
+
+    /// The moves that balance the tables, computed from each table's live
+    /// button and blinds under the house's `balance-when`, `-from` and
+    /// `-who` (TDA 10, UPT 15 and 17, Nuts 10, Redtooth 51, Ugly Tuna
+    /// Seating 2), and recorded. A proposal still pending is given again,
+    /// or computed again when a table's hand ended since
+    /// (`ProposalStale`). `None`: the tables are in balance.
+    pub fn propose(&mut self) -> Result<Option<Proposal>, DeskError> {
+        if let Some(p) = self.floor.pending.clone() {
+            let now = self.floor.states();
+            if !stale(&p.from_state, &now) {
+                return Ok(Some(p));
+            }
+            self.write(&FloorRecord::ProposalStale {
+                was: p.from_state.clone(),
+                now,
+            })?;
+        }
+        let sim = with_orders(self);
+        if !sim.out_of_balance() {
+            return Ok(None);
+        }
+        let seed = os_seed()?;
+        let proposal = sim.propose(&seed)?;
+        if proposal.moves.is_empty() {
+            return Ok(None);
+        }
+        if proposal.seed.is_some() {
+            // Ugly Tuna Seating 2 moves a random player: the draw is
+            // committed before it is revealed, like every draw.
+            let draw = self.floor.draws + 1;
+            self.write(&FloorRecord::DrawCommitted {
+                draw,
+                purpose: DrawPurpose::Balance,
+                commitment: commitment(&seed),
+                seating: None,
+            })?;
+            self.write(&FloorRecord::DrawRevealed {
+                draw,
+                seed,
+                seats: proposal
+                    .moves
+                    .iter()
+                    .map(|m| Assignment {
+                        player: m.player.clone(),
+                        table: m.to.clone(),
+                        seat: m.to_seat,
+                        chips: m.chips,
+                    })
+                    .collect(),
+            })?;
+        }
+        self.write(&FloorRecord::MovesProposed {
+            proposal: proposal.clone(),
+        })?;
+        Ok(Some(proposal))
+    }
+
+    /// The TD confirms the moves proposed: each is written as an order
+    /// (`MoveConfirmed`) that the two tables carry out. If a table's hand
+    /// ended since they were computed, they are proposed again instead
+    /// (`DeskError::Stale`, with the new proposal): the next big blind
+    /// has moved on (TDA 10-A).
+    pub fn confirm(&mut self) -> Result<Vec<Move>, DeskError> {
+        let Some(p) = self.floor.pending.clone() else {
+            return Err(FloorRefusal::NothingProposed.into());
+        };
+        if stale(&p.from_state, &self.floor.states()) {
+            return Err(DeskError::Stale(self.propose()?));
+        }
+        for mv in &p.moves {
+            self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
+        }
+        Ok(p.moves)
+    }
+
+    /// Breaks the next table in the order fixed in advance (UPT
+    /// Tournament 14), once its hand is over: its players go to the other
+    /// tables by the two-step draw (TDA 9), written as the draw, the
+    /// table broken and one order a player.
+    pub fn break_next(&mut self) -> Result<Vec<Move>, DeskError> {
+        let name = self
+            .floor
+            .next_to_break()
+            .map(str::to_string)
+            .ok_or_else(|| FloorRefusal::Other("No table is left to break.".into()))?;
+        let sim = with_orders(self);
+        let table = sim.table(&name)?;
+        if table.table.in_hand {
+            return Err(FloorRefusal::InHand {
+                table: name,
+                hand: table.table.hand,
+            }
+            .into());
+        }
+        let leaving = table.players();
+        let players: Vec<(String, Chips)> = leaving.iter().map(|p| (p.1.clone(), p.2)).collect();
+        // The tables playing on the floor with the orders made: a table
+        // broken before, its players gone, is not one of them.
+        let onto = sim.break_onto(&name)?;
+        let inputs = sim.seating_inputs(&players, &onto)?;
+        let plan = self.draw(
+            DrawPurpose::Break {
+                table: name.clone(),
+            },
+            inputs,
+        )?;
+        // Where each is dealt in, with every one of them seated.
+        let mut seated = sim.clone();
+        for a in &plan {
+            if let (Some(t), Some(seat)) = (
+                seated.tables.iter_mut().find(|t| t.name == a.table),
+                Seat::new(a.seat),
+            ) {
+                t.table.apply(&crate::session::TableEvent::PlayerSeated {
+                    seat,
+                    name: a.player.clone(),
+                    chips: Chips(a.chips),
+                    rejoins: false,
+                });
+            }
+        }
+        self.write(&FloorRecord::TableBroken {
+            table: name.clone(),
+        })?;
+        let mut moves = Vec::new();
+        for (a, (seat, _, chips)) in plan.iter().zip(&leaving) {
+            let dealt_next = seated.table(&a.table).is_ok_and(|t| {
+                next_positions(t, &self.floor.rules)
+                    .is_some_and(|(_, dealt)| dealt.iter().any(|s| s.number() == a.seat))
+            });
+            let mv = Move {
+                player: a.player.clone(),
+                from: name.clone(),
+                from_seat: seat.number(),
+                to: a.table.clone(),
+                to_seat: a.seat,
+                chips: chips.get(),
+                dealt_next,
+            };
+            self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
+            moves.push(mv);
+        }
+        Ok(moves)
+    }
+
+    /// Switches hand-for-hand on or off (Redtooth 53-54; for the other
+    /// houses the TD's switch). On, its first round is written at once:
+    /// every table may begin its next hand, and no more until all have.
+    pub fn set_hand_for_hand(&mut self, on: bool) -> Result<(), DeskError> {
+        if self.hand_for_hand.is_some() == on {
+            return Err(FloorRefusal::Other(format!(
+                "Hand-for-hand is already {}.",
+                if on { "on" } else { "off" }
+            ))
+            .into());
+        }
+        self.write(&FloorRecord::HandForHandSet { on })?;
+        if on {
+            self.refresh_due()?;
+        }
+        Ok(())
+    }
+
+    /// Writes what the tables make due now (the first hand-for-hand round).
+    fn refresh_due(&mut self) -> Result<(), DeskError> {
+        super::fold::due(self)
+    }
+
+    /// The TD's clock: started, paused, resumed, adjusted or set to a
+    /// level; the whole clock is written (`ClockSet`) and every table
+    /// follows it, a level applying at each table's next hand (TDA 22).
+    pub fn clock_action(&mut self, action: ClockAction) -> Result<(), DeskError> {
+        let now = self.now_ms();
+        let mut clock = self
+            .clock
+            .clone()
+            .unwrap_or_else(|| LevelClock::new(self.options.structure.stage_ms()));
+        let run = clock.run;
+        use crate::session::ClockRun;
+        let refuse = |s: &str| Err(DeskError::Refused(FloorRefusal::Other(s.to_string())));
+        match action {
+            ClockAction::Start => {
+                if run != ClockRun::Stopped {
+                    return refuse("The clock has started already.");
+                }
+                if self.options.structure.stages.is_empty() {
+                    return refuse("The floor has no structure to run the clock over.");
+                }
+                clock.start(now);
+            }
+            ClockAction::Pause => {
+                if !matches!(run, ClockRun::Running { .. }) {
+                    return refuse("The clock is not running.");
+                }
+                clock.pause(now);
+            }
+            ClockAction::Resume => {
+                if run != ClockRun::Paused {
+                    return refuse("The clock is not paused.");
+                }
+                clock.resume(now);
+            }
+            ClockAction::Adjust(secs) => {
+                if self.clock.is_none() {
+                    return refuse("The clock has not started.");
+                }
+                clock.adjust(now, secs);
+            }
+            ClockAction::Level(level) => {
+                let stages = self.options.structure.level_stages();
+                let Some(stage) = level.checked_sub(1).and_then(|i| stages.get(i)) else {
+                    return Err(FloorRefusal::Other(format!(
+                        "The structure has levels 1 to {}: there is no level {level}.",
+                        stages.len()
+                    ))
+                    .into());
+                };
+                clock.jump_to(now, *stage);
+            }
+        }
+        self.write(&FloorRecord::ClockSet { clock })
+    }
+}
