@@ -40,6 +40,7 @@
 //! above it.
 
 mod connect;
+mod glance;
 mod link;
 mod reader;
 mod rows;
@@ -49,6 +50,7 @@ mod verify;
 use std::fmt;
 
 pub use connect::{check_conninfo, connect, mask};
+pub use glance::{DueMove, PendingRuling, SeatGlance, TableGlance, glance, moves_due};
 pub use link::{Link, LinkOptions, LinkStatus};
 pub use reader::{FloorReader, FloorState, ReaderOptions, ReaderStatus, TableFeed, Update};
 pub use rows::{Read, Row, rows_from};

@@ -6,6 +6,8 @@ mod engine;
 mod floor;
 #[cfg(unix)]
 mod floor_db;
+mod floor_screen;
+mod floor_tables;
 mod histories;
 mod journal;
 mod journal_kill;
