@@ -85,6 +85,7 @@
 
 mod connect;
 mod desk;
+mod glance;
 mod inbox;
 mod link;
 mod listen;
@@ -97,6 +98,7 @@ use std::fmt;
 
 pub use connect::{check_conninfo, connect, mask};
 pub use desk::{ClockAction, Desk, DeskError, DeskOptions, OrderPhase, Round};
+pub use glance::{DueMove, PendingRuling, SeatGlance, TableGlance, glance, moves_due};
 pub use inbox::{Inbox, InboxOptions};
 pub use link::{Link, LinkOptions, LinkStatus};
 pub use listen::ReaderStatus;

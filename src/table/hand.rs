@@ -24,6 +24,14 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The rulings the entry suggested, in order.
+    pub fn rulings(&self) -> impl Iterator<Item = &crate::rules::Ruling> {
+        self.events.iter().filter_map(|e| match e {
+            Event::RulingSuggested { ruling } => Some(ruling),
+            _ => None,
+        })
+    }
+
     /// The entry as a dealer reads it: the line entered, or (for an entry
     /// with no line, such as a motion another line bound) what it bound.
     pub fn text(&self) -> String {

@@ -10,6 +10,7 @@
 //! in `main`); the engine, the rules and the journal know nothing of it.
 
 pub mod app;
+pub mod floor;
 pub mod keymap;
 pub mod panes;
 pub mod practice;
@@ -183,6 +184,11 @@ pub trait KeyScreen {
     fn handle_key(&mut self, key: crossterm::event::KeyEvent);
     /// Whether the screen is done.
     fn should_quit(&self) -> bool;
+    /// Time passing without a key (every `SIGNAL_CHECK`): whether the
+    /// screen must be drawn again (a live screen's news, its clock).
+    fn tick(&mut self) -> bool {
+        false
+    }
 }
 
 /// Runs a `KeyScreen` until it quits or a signal ends it, drawing after
@@ -209,7 +215,7 @@ where
                 terminal.draw(|frame| frame.render_widget(&*screen, frame.area()))?;
             }
             if !event::poll(SIGNAL_CHECK)? {
-                return Ok(false);
+                return Ok(screen.tick());
             }
             if let Event::Key(key) = event::read()? {
                 screen.handle_key(key);

@@ -11,6 +11,8 @@ mod floor_desk;
 #[cfg(unix)]
 mod floor_inbox;
 mod floor_orders;
+mod floor_screen;
+mod floor_tables;
 mod histories;
 mod journal;
 mod journal_kill;

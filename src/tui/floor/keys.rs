@@ -1,0 +1,290 @@
+//! The floor screen's keys: a key comes in (`FloorScreen::handle_key`, the
+//! only place the screen changes) and moves the selection, opens a
+//! table's hands in the review, or asks the desk for a decision; what the
+//! desk refuses becomes the message line. Nothing is drawn here.
+//!
+//! Arrows choose a table across the grid, `j` and `k` the next and the
+//! previous; Enter opens its hands (Esc comes back); `b` proposes a
+//! balance, `y` confirms it, `B` breaks the next table after a question,
+//! `h` switches hand-for-hand, Space pauses and resumes the clock, `+` and
+//! `-` give the level a minute more or less, `L` and `l` go to the next or
+//! the previous level. (`h` and `l` are the floor's, so they do not move
+//! the selection as in vi.) The keys are listed once, in [`KEYS`], and the
+//! help is drawn from that list.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::{Ask, ClockAction, FloorDesk, FloorScreen, Tone};
+use crate::rules::HouseRules;
+use crate::session::ClockRun;
+use crate::tui::review::{Review, hands_of};
+
+/// The floor's keys and what each does, as the help lists them.
+pub const KEYS: &[(&str, &str)] = &[
+    ("←↓↑→", "choose a table across the grid"),
+    ("j k", "the next or the previous table"),
+    ("Enter", "open the table's hands (Esc: back)"),
+    ("b", "propose the moves that balance the tables"),
+    ("y", "confirm the moves proposed"),
+    ("B", "break the next table (asks first)"),
+    ("h", "hand-for-hand on or off"),
+    ("Space", "pause or resume the clock (starts it)"),
+    ("+ -", "a minute more or less in this level"),
+    ("L l", "the next or the previous level"),
+    ("?", "this help"),
+    ("q", "quit"),
+];
+
+impl<D: FloorDesk> FloorScreen<D> {
+    /// Handles a key: the only place the screen changes.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if let Some(review) = self.review.as_mut() {
+            review.handle_key(key);
+            if review.should_quit() {
+                self.review = None;
+            }
+            return;
+        }
+        let ctrl_c =
+            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if ctrl_c {
+            self.quit = true;
+            return;
+        }
+        if let Some(ask) = self.asking.take() {
+            self.answer(ask, key.code);
+            return;
+        }
+        if self.help {
+            self.help = false;
+            if key.code == KeyCode::Char('?') || key.code == KeyCode::Esc {
+                return;
+            }
+        }
+        self.message = None;
+        match key.code {
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Left | KeyCode::Char('k') => self.step(-1),
+            KeyCode::Right | KeyCode::Char('j') => self.step(1),
+            KeyCode::Up => self.step(-(self.columns.get().max(1) as isize)),
+            KeyCode::Down => self.step(self.columns.get().max(1) as isize),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = self.tables.len().saturating_sub(1),
+            KeyCode::Enter => self.open_review(),
+            KeyCode::Char('b') => self.propose(),
+            KeyCode::Char('y') => self.confirm(),
+            KeyCode::Char('B') => self.ask_break(),
+            KeyCode::Char('h') => self.hand_for_hand(),
+            KeyCode::Char(' ') => self.pause_or_resume(),
+            KeyCode::Char('+') | KeyCode::Char('=') => self.clock(ClockAction::Adjust { secs: 60 }),
+            KeyCode::Char('-') => self.clock(ClockAction::Adjust { secs: -60 }),
+            KeyCode::Char('L') => self.level(1),
+            KeyCode::Char('l') => self.level(-1),
+            KeyCode::Esc => {}
+            _ => self.refuse("That key does nothing here: ? lists the keys.".into()),
+        }
+    }
+
+    fn info(&mut self, text: String) {
+        self.message = Some((Tone::Info, text));
+    }
+
+    fn refuse(&mut self, text: String) {
+        self.message = Some((Tone::Refusal, text));
+    }
+
+    /// After a decision: the desk is read again at once.
+    fn after(&mut self) {
+        self.desk.refresh();
+        self.read_tables();
+    }
+
+    fn step(&mut self, by: isize) {
+        if self.tables.is_empty() {
+            return;
+        }
+        let last = self.tables.len() as isize - 1;
+        self.selected = (self.selected as isize + by).clamp(0, last) as usize;
+    }
+
+    fn open_review(&mut self) {
+        let Some(table) = self.tables.get(self.selected) else {
+            self.refuse("There is no table to open.".into());
+            return;
+        };
+        let name = table.name.clone();
+        if let Err(why) = &table.glance {
+            let why = why.clone();
+            self.refuse(format!("{name}'s hands cannot be opened: {why}"));
+            return;
+        }
+        let Some(loaded) = self.desk.journal(&name) else {
+            self.refuse(format!("The floor holds no record of {name} yet."));
+            return;
+        };
+        if loaded.hands.is_empty() {
+            self.refuse(format!("{name} has not dealt a hand yet."));
+            return;
+        }
+        let in_force = self.desk.floor().rules.clone();
+        let hands = hands_of(loaded.hands, |house| {
+            if house == in_force.name {
+                return Some(in_force.clone());
+            }
+            HouseRules::built_in(house).and_then(Result::ok)
+        });
+        let mut review = Review::new(name, hands, self.theme)
+            .with_more_houses(HouseRules::all_built_in)
+            .embedded();
+        review.open_last();
+        self.review = Some(review);
+    }
+
+    fn propose(&mut self) {
+        match self.desk.propose() {
+            Ok(Some(p)) => {
+                let halted = if p.halted.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " {} halts until players arrive (TDA 10-D).",
+                        p.halted.join(", ")
+                    )
+                };
+                let n = p.moves.len();
+                let moves = if n == 1 {
+                    "1 move".to_string()
+                } else {
+                    format!("{n} moves")
+                };
+                self.info(format!("Proposed: {moves}.{halted} y confirms them."));
+            }
+            Ok(None) => self.info("The tables are in balance: nobody moves.".into()),
+            Err(e) => self.refuse(format!("No balance proposed: {e}")),
+        }
+        self.after();
+    }
+
+    fn confirm(&mut self) {
+        if self.desk.floor().pending.is_none() {
+            self.refuse(
+                "No move is proposed: b proposes the moves that balance the tables.".into(),
+            );
+            return;
+        }
+        match self.desk.confirm() {
+            Ok(moves) if moves.is_empty() => self.info(
+                "A hand ended since the proposal: the moves were computed again. Check them, and y confirms.".into(),
+            ),
+            Ok(moves) => {
+                let n = moves.len();
+                let what = if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
+                self.info(format!(
+                    "Confirmed: {what}. Each table carries it out between hands."
+                ));
+            }
+            Err(e) => self.refuse(format!("Not confirmed: {e}")),
+        }
+        self.after();
+    }
+
+    fn ask_break(&mut self) {
+        let floor = self.desk.floor();
+        let Some(next) = floor.next_to_break().map(str::to_string) else {
+            self.refuse("No table is left to break: the last table playing never breaks.".into());
+            return;
+        };
+        let players = floor.table(&next).map(|t| t.players().len()).unwrap_or(0);
+        self.asking = Some(Ask::Break(next.clone()));
+        self.info(format!(
+            "Break {next}? Its {players} players are drawn to seats at the other tables. y breaks it, any other key does not."
+        ));
+    }
+
+    fn answer(&mut self, ask: Ask, key: KeyCode) {
+        match (ask, key) {
+            (Ask::Break(table), KeyCode::Char('y')) => {
+                match self.desk.break_next() {
+                    Ok(moves) => self.info(format!(
+                        "{table} is broken: {} moves, each table carries them out between hands.",
+                        moves.len()
+                    )),
+                    Err(e) => self.refuse(format!("{table} is not broken: {e}")),
+                }
+                self.after();
+            }
+            (Ask::Break(table), _) => self.info(format!("{table} is not broken.")),
+        }
+    }
+
+    fn hand_for_hand(&mut self) {
+        let on = self.desk.floor().hand_for_hand.is_none();
+        match self.desk.set_hand_for_hand(on) {
+            Ok(()) if on => self.info(
+                "Hand-for-hand is on: each table deals its next hand when every table has finished."
+                    .into(),
+            ),
+            Ok(()) => self.info("Hand-for-hand is off.".into()),
+            Err(e) => self.refuse(format!("Hand-for-hand unchanged: {e}")),
+        }
+        self.after();
+    }
+
+    fn clock(&mut self, action: ClockAction) {
+        if self.desk.clock().is_none() && action != ClockAction::Start {
+            self.refuse("The clock has not started: Space starts it.".into());
+            return;
+        }
+        match self.desk.clock_action(action) {
+            Ok(()) => {
+                let done = match action {
+                    ClockAction::Start => "The clock is running.".to_string(),
+                    ClockAction::Pause => "The clock is paused.".to_string(),
+                    ClockAction::Resume => "The clock is running again.".to_string(),
+                    ClockAction::Adjust { secs } if secs >= 0 => {
+                        "A minute more in this level.".to_string()
+                    }
+                    ClockAction::Adjust { .. } => "A minute less in this level.".to_string(),
+                    ClockAction::Level { stage } => format!(
+                        "The clock is at the start of {}: the tables take it at their next hand (TDA 22).",
+                        super::stage_name(self.desk.structure(), stage)
+                    ),
+                };
+                self.info(done);
+            }
+            Err(e) => self.refuse(format!("The clock is unchanged: {e}")),
+        }
+        self.after();
+    }
+
+    fn pause_or_resume(&mut self) {
+        let action = match self.desk.clock().map(|c| c.run) {
+            None | Some(ClockRun::Stopped) => ClockAction::Start,
+            Some(ClockRun::Running { .. }) => ClockAction::Pause,
+            Some(ClockRun::Paused) => ClockAction::Resume,
+        };
+        self.clock(action);
+    }
+
+    fn level(&mut self, by: isize) {
+        let Some(clock) = self.desk.clock() else {
+            self.refuse("The clock has not started: Space starts it.".into());
+            return;
+        };
+        let stage = clock.at(self.desk.now_ms()).stage as isize + by;
+        let stages = clock.stages_ms.len() as isize;
+        if stage < 0 {
+            self.refuse("This is the first stage of the structure.".into());
+        } else if stage >= stages {
+            self.refuse("This is the last stage of the structure.".into());
+        } else {
+            self.clock(ClockAction::Level {
+                stage: stage as usize,
+            });
+        }
+    }
+}

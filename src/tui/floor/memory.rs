@@ -1,0 +1,242 @@
+//! The floor in memory: a `FloorDesk` over a pure `tournament::Floor` and
+//! each table's journal as `Loaded`, for the screen's tests and its bench.
+//! It is built the way `floor::Desk` folds the database: the floor's
+//! tables are the journals' own tables (`journal::table_of`), and what a
+//! table journals after is folded into the floor as it comes; its
+//! decisions are the pure floor's (`balance`, `confirm`, `break_table`,
+//! `set_hand_for_hand`), and its draws take their seeds from a count
+//! (`desk-1`, `desk-2`...) so a test is repeatable (the real desk's come
+//! from the operating system). The reader's status, forks, a table's
+//! trouble and the time are whatever the test sets.
+
+use std::collections::BTreeMap;
+
+use super::{ClockAction, FloorDesk};
+use crate::floor::ReaderStatus;
+use crate::journal::{Loaded, table_of};
+use crate::rules::HouseRules;
+use crate::session::{ClockRun, LevelClock, Structure};
+use crate::table::Chips;
+use crate::tournament::{Assignment, DrawPurpose, Floor, FloorRefusal, FloorTable, Move, Proposal};
+
+/// A desk in memory.
+#[derive(Debug, Clone)]
+pub struct MemoryDesk {
+    floor: Floor,
+    journals: BTreeMap<String, Loaded>,
+    structure: Structure,
+    clock: Option<LevelClock>,
+    status: ReaderStatus,
+    forks: Vec<(Option<String>, i64)>,
+    problems: BTreeMap<String, String>,
+    now_ms: i64,
+    seeds: u32,
+    changed: bool,
+    /// How many of each table's records the floor has folded.
+    folded: BTreeMap<String, usize>,
+}
+
+impl MemoryDesk {
+    /// A floor of tables (name, seats, journal) under `rules` and
+    /// `structure` at `now_ms`, the clock not started, the reader live.
+    pub fn new(
+        rules: HouseRules,
+        structure: Structure,
+        tables: Vec<(String, u8, Loaded)>,
+        now_ms: i64,
+    ) -> MemoryDesk {
+        let floor_tables = tables
+            .iter()
+            .map(|(name, seats, loaded)| FloorTable {
+                name: name.clone(),
+                seats: *seats,
+                table: table_of(loaded),
+            })
+            .collect();
+        let folded = tables
+            .iter()
+            .map(|(name, _, loaded)| (name.clone(), loaded.table.len()))
+            .collect();
+        MemoryDesk {
+            floor: Floor::new(rules, floor_tables, Vec::new()),
+            journals: tables
+                .into_iter()
+                .map(|(name, _, loaded)| (name, loaded))
+                .collect(),
+            structure,
+            clock: None,
+            status: ReaderStatus::Live,
+            forks: Vec::new(),
+            problems: BTreeMap::new(),
+            now_ms,
+            seeds: 0,
+            changed: false,
+            folded,
+        }
+    }
+
+    /// The pure floor, to change it as the database would (a record
+    /// written by another floor, a bust placed).
+    pub fn floor_mut(&mut self) -> &mut Floor {
+        self.changed = true;
+        &mut self.floor
+    }
+
+    /// A table's journal as the reader brings it: its records not yet
+    /// folded go to the floor (`Floor::table_event`: the table changes,
+    /// busts are placed, hand-for-hand counts its hands).
+    pub fn set_journal(&mut self, table: &str, loaded: Loaded) -> Result<(), FloorRefusal> {
+        let seen = self.folded.get(table).copied().unwrap_or(0);
+        if seen > loaded.table.len() {
+            return Err(FloorRefusal::Other(format!(
+                "{table}'s journal holds fewer records than the floor has read."
+            )));
+        }
+        for (_, record) in &loaded.table[seen..] {
+            for event in &record.events {
+                self.floor.table_event(table, event)?;
+            }
+        }
+        self.folded.insert(table.to_string(), loaded.table.len());
+        self.journals.insert(table.to_string(), loaded);
+        self.changed = true;
+        Ok(())
+    }
+
+    /// The reader's link.
+    pub fn set_status(&mut self, status: ReaderStatus) {
+        self.status = status;
+        self.changed = true;
+    }
+
+    /// A fork the database recorded.
+    pub fn add_fork(&mut self, table: Option<&str>, seq: i64) {
+        self.forks.push((table.map(str::to_string), seq));
+        self.changed = true;
+    }
+
+    /// Why a table's record cannot be trusted (`None`: it can).
+    pub fn set_problem(&mut self, table: &str, problem: Option<&str>) {
+        match problem {
+            Some(p) => self.problems.insert(table.to_string(), p.to_string()),
+            None => self.problems.remove(table),
+        };
+        self.changed = true;
+    }
+
+    /// The desk's time.
+    pub fn set_now(&mut self, now_ms: i64) {
+        self.now_ms = now_ms;
+    }
+
+    fn seed(&mut self) -> String {
+        self.seeds += 1;
+        format!("desk-{}", self.seeds)
+    }
+}
+
+impl FloorDesk for MemoryDesk {
+    type Error = FloorRefusal;
+
+    fn refresh(&mut self) -> bool {
+        std::mem::take(&mut self.changed)
+    }
+
+    fn floor(&self) -> &Floor {
+        &self.floor
+    }
+
+    fn clock(&self) -> Option<&LevelClock> {
+        self.clock.as_ref()
+    }
+
+    fn structure(&self) -> &Structure {
+        &self.structure
+    }
+
+    fn status(&self) -> ReaderStatus {
+        self.status.clone()
+    }
+
+    fn forks(&self) -> Vec<(Option<String>, i64)> {
+        self.forks.clone()
+    }
+
+    fn journal(&self, table: &str) -> Option<Loaded> {
+        self.journals.get(table).cloned()
+    }
+
+    fn table_problem(&self, table: &str) -> Option<String> {
+        self.problems.get(table).cloned()
+    }
+
+    fn now_ms(&self) -> i64 {
+        self.now_ms
+    }
+
+    fn draw_seats(&mut self, players: &[(String, Chips)]) -> Result<Vec<Assignment>, FloorRefusal> {
+        let seed = self.seed();
+        self.floor.seat(players, &seed, DrawPurpose::Seats)
+    }
+
+    fn propose(&mut self) -> Result<Option<Proposal>, FloorRefusal> {
+        let seed = self.seed();
+        if self.floor.propose(&seed)?.moves.is_empty() {
+            return Ok(None);
+        }
+        self.floor.balance(&seed).map(Some)
+    }
+
+    fn confirm(&mut self) -> Result<Vec<Move>, FloorRefusal> {
+        let moves = self
+            .floor
+            .pending
+            .as_ref()
+            .map(|p| p.moves.clone())
+            .unwrap_or_default();
+        let made = self.floor.confirm()?;
+        Ok(if made { moves } else { Vec::new() })
+    }
+
+    fn break_next(&mut self) -> Result<Vec<Move>, FloorRefusal> {
+        let seed = self.seed();
+        self.floor.break_table(None, &seed)
+    }
+
+    fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
+        self.floor.set_hand_for_hand(on)
+    }
+
+    fn clock_action(&mut self, action: ClockAction) -> Result<(), FloorRefusal> {
+        let now = self.now_ms;
+        if action == ClockAction::Start {
+            self.clock
+                .get_or_insert_with(|| LevelClock::new(self.structure.stage_ms()))
+                .start(now);
+            return Ok(());
+        }
+        let Some(clock) = self.clock.as_mut() else {
+            return Err(FloorRefusal::Other(
+                "The clock has not been started.".into(),
+            ));
+        };
+        match action {
+            ClockAction::Start => {}
+            ClockAction::Pause if clock.run == ClockRun::Paused => {
+                return Err(FloorRefusal::Other("The clock is already paused.".into()));
+            }
+            ClockAction::Pause => clock.pause(now),
+            ClockAction::Resume => clock.resume(now),
+            ClockAction::Adjust { secs } => clock.adjust(now, secs),
+            ClockAction::Level { stage } if stage >= clock.stages_ms.len() => {
+                return Err(FloorRefusal::Other(format!(
+                    "The structure has {} stages: there is no stage {}.",
+                    clock.stages_ms.len(),
+                    stage + 1
+                )));
+            }
+            ClockAction::Level { stage } => clock.jump_to(now, stage),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,297 @@
+//! `floorcall floor`: the TD's screen, every table of the tournament at a
+//! glance. Each table's hand number, street, pot, players and stacks and
+//! the seat to act, a ruling waiting for the floor or a clock called on a
+//! player highlighted, a table gone quiet or whose record the floor cannot
+//! read marked, a broken table greyed; beside them the level clock,
+//! players left, the average and largest stack, the busts and their
+//! places, the moves due (proposed, and confirmed but not yet carried out)
+//! and the next table to break; hand-for-hand and the tables it waits
+//! for; the reader's link to the database and any fork in red. Enter opens
+//! a table's hands in the review screen, read from the floor's copy of its
+//! journal.
+//!
+//! The screen talks to the floor through [`FloorDesk`] (the API of
+//! `floor::Desk`, which reads the database and writes the floor's
+//! records), so it is tested and measured on [`MemoryDesk`], a desk over a
+//! pure `tournament::Floor` and journals in memory. What flows: the desk
+//! is refreshed (`FloorScreen::tick`), each table's journal is read at a
+//! glance (`floor::glance`) when anything changed, and the screen is drawn
+//! from those glances and the desk's floor (`render`); a key (`keys`, the
+//! only place the screen changes) asks the desk for a decision, and the
+//! desk's refusal becomes the message line, never a panic. It runs in
+//! `tui::run_screen` like the review: a `KeyScreen` whose `tick` refreshes
+//! the desk every `SIGNAL_CHECK`.
+
+mod keys;
+mod memory;
+mod render;
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use memory::MemoryDesk;
+
+use crate::floor::{ReaderStatus, TableGlance, glance};
+use crate::journal::Loaded;
+use crate::session::{LevelClock, Stage, Structure};
+use crate::table::Chips;
+use crate::tournament::{Assignment, Floor, Move, Proposal};
+use crate::tui::KeyScreen;
+use crate::tui::review::Review;
+use crate::tui::theme::Theme;
+
+/// `level 3 (200/400 ante 50)`, or `the 15-minute break`: a stage of the
+/// structure as the TD reads it.
+pub fn stage_name(structure: &Structure, stage: usize) -> String {
+    match structure.stages.get(stage) {
+        Some(Stage::Level { blinds, .. }) => format!(
+            "level {} ({})",
+            structure.level_number(stage),
+            blinds.text()
+        ),
+        Some(Stage::Break { minutes }) => format!("the {minutes}-minute break"),
+        None => format!("stage {}", stage + 1),
+    }
+}
+
+/// What the TD does to the floor's one clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockAction {
+    /// Starts it (the first level's time begins).
+    Start,
+    /// Pauses it.
+    Pause,
+    /// Resumes it after a pause.
+    Resume,
+    /// Gives the stage running `secs` more seconds (negative: fewer).
+    Adjust {
+        /// Seconds, more or (negative) fewer.
+        secs: i64,
+    },
+    /// Moves it to the start of `stage` (an index into the structure).
+    Level {
+        /// The stage.
+        stage: usize,
+    },
+}
+
+/// The floor as the TD's screen sees it: the API of `floor::Desk`. The
+/// screen calls nothing else; `MemoryDesk` is the same floor in memory.
+pub trait FloorDesk {
+    /// A refusal or a failure, in words for the TD.
+    type Error: fmt::Display;
+    /// Takes in what the floor's reader has brought; true if anything
+    /// changed.
+    fn refresh(&mut self) -> bool;
+    /// The tournament across its tables, as the journals and the floor's
+    /// records fold to.
+    fn floor(&self) -> &Floor;
+    /// The floor's level clock, once started.
+    fn clock(&self) -> Option<&LevelClock>;
+    /// The tournament's structure (levels and breaks).
+    fn structure(&self) -> &Structure;
+    /// Whether the floor is reading the database.
+    fn status(&self) -> ReaderStatus;
+    /// Each fork the database recorded: the table (`None`: the floor's own
+    /// records) and the record's seq.
+    fn forks(&self) -> Vec<(Option<String>, i64)>;
+    /// A table's journal as the floor holds it; `None` when it has none
+    /// that reads.
+    fn journal(&self, table: &str) -> Option<Loaded>;
+    /// Why the floor cannot trust or read a table's record now (a row
+    /// that does not follow the one before, a record that does not
+    /// read), in a sentence; `None` when it can.
+    fn table_problem(&self, table: &str) -> Option<String>;
+    /// The desk's time, milliseconds since 1970 (the clock is read at it).
+    fn now_ms(&self) -> i64;
+    /// Registers players and draws their seats.
+    fn draw_seats(&mut self, players: &[(String, Chips)]) -> Result<Vec<Assignment>, Self::Error>;
+    /// Proposes the moves that balance the tables (`None`: in balance).
+    fn propose(&mut self) -> Result<Option<Proposal>, Self::Error>;
+    /// Confirms the moves proposed; the moves confirmed (none when a hand
+    /// ended since and they were proposed again).
+    fn confirm(&mut self) -> Result<Vec<Move>, Self::Error>;
+    /// Breaks the next table in the breaking order; its players' moves.
+    fn break_next(&mut self) -> Result<Vec<Move>, Self::Error>;
+    /// Switches hand-for-hand on or off.
+    fn set_hand_for_hand(&mut self, on: bool) -> Result<(), Self::Error>;
+    /// Starts, pauses, resumes, adjusts the clock or sets its level.
+    fn clock_action(&mut self, action: ClockAction) -> Result<(), Self::Error>;
+}
+
+/// One table as the screen holds it between refreshes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableView {
+    /// The table's name.
+    pub name: String,
+    /// Its journal at a glance, or why there is none.
+    pub glance: Result<TableGlance, String>,
+    /// Broken (a `TableBroken` record, or no player left).
+    pub broken: bool,
+}
+
+/// A question the screen asks before it acts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    /// Break this table (the next in the breaking order)?
+    Break(String),
+}
+
+/// How a message reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Done.
+    Info,
+    /// Refused or failed.
+    Refusal,
+}
+
+/// The TD's floor screen over a desk.
+pub struct FloorScreen<D: FloorDesk> {
+    desk: D,
+    theme: Theme,
+    tables: Vec<TableView>,
+    selected: usize,
+    review: Option<Review>,
+    asking: Option<Ask>,
+    help: bool,
+    message: Option<(Tone, String)>,
+    quit: bool,
+    now_ms: i64,
+    /// The tables per row as last drawn (the arrows move by it).
+    columns: Cell<usize>,
+}
+
+impl<D: FloorDesk> FloorScreen<D> {
+    /// The screen over `desk`, its tables read at once.
+    pub fn new(desk: D, theme: Theme) -> FloorScreen<D> {
+        let now_ms = desk.now_ms();
+        let mut screen = FloorScreen {
+            desk,
+            theme,
+            tables: Vec::new(),
+            selected: 0,
+            review: None,
+            asking: None,
+            help: false,
+            message: None,
+            quit: false,
+            now_ms,
+            columns: Cell::new(1),
+        };
+        screen.read_tables();
+        screen
+    }
+
+    /// Reads every table's journal at a glance again.
+    fn read_tables(&mut self) {
+        let floor = self.desk.floor();
+        let broken: Vec<&str> = floor
+            .records
+            .iter()
+            .filter_map(|r| match r {
+                crate::tournament::FloorRecord::TableBroken { table } => Some(table.as_str()),
+                _ => None,
+            })
+            .collect();
+        let tables: Vec<TableView> = floor
+            .tables
+            .iter()
+            .map(|t| {
+                let glance = match (self.desk.table_problem(&t.name), self.desk.journal(&t.name)) {
+                    (Some(problem), _) => Err(problem),
+                    (None, Some(loaded)) => Ok(glance(&loaded)),
+                    (None, None) => Err(format!("The floor holds no record of {} yet.", t.name)),
+                };
+                TableView {
+                    broken: broken.contains(&t.name.as_str()) || t.players().is_empty(),
+                    name: t.name.clone(),
+                    glance,
+                }
+            })
+            .collect();
+        self.tables = tables;
+        self.selected = self.selected.min(self.tables.len().saturating_sub(1));
+    }
+
+    /// Refreshes the desk and the clock's time: whether the screen must be
+    /// drawn again (anything changed, or the clock's second moved on).
+    pub fn tick(&mut self) -> bool {
+        let changed = self.desk.refresh();
+        if changed {
+            self.read_tables();
+        }
+        let now = self.desk.now_ms();
+        let second = now.div_euclid(1000) != self.now_ms.div_euclid(1000);
+        self.now_ms = now;
+        changed || second
+    }
+
+    /// The desk.
+    pub fn desk(&self) -> &D {
+        &self.desk
+    }
+
+    /// The desk, to change it (tests: a table plays on, the link drops).
+    pub fn desk_mut(&mut self) -> &mut D {
+        &mut self.desk
+    }
+
+    /// The tables as last read.
+    pub fn tables(&self) -> &[TableView] {
+        &self.tables
+    }
+
+    /// The table selected.
+    pub fn selected(&self) -> Option<&TableView> {
+        self.tables.get(self.selected)
+    }
+
+    /// The review opened from a table, while it is open.
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
+    /// The question asked, if any.
+    pub fn asking(&self) -> Option<&Ask> {
+        self.asking.as_ref()
+    }
+
+    /// The last message and how it reads.
+    pub fn message(&self) -> Option<(Tone, &str)> {
+        self.message.as_ref().map(|(t, m)| (*t, m.as_str()))
+    }
+
+    /// Whether the TD quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the help is shown.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// Each table's glance by name (the tables that read).
+    fn glances(&self) -> BTreeMap<String, TableGlance> {
+        self.tables
+            .iter()
+            .filter_map(|t| t.glance.as_ref().ok().map(|g| (t.name.clone(), g.clone())))
+            .collect()
+    }
+}
+
+impl<D: FloorDesk> KeyScreen for FloorScreen<D> {
+    fn handle_key(&mut self, key: crossterm::event::KeyEvent) {
+        FloorScreen::handle_key(self, key);
+    }
+
+    fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    fn tick(&mut self) -> bool {
+        FloorScreen::tick(self)
+    }
+}

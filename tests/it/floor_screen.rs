@@ -1,0 +1,530 @@
+//! `floorcall floor`, the TD's screen, on a desk in memory (`MemoryDesk`)
+//! over real table journals (`floor_tables`): drawn into a `TestBackend`
+//! at fixed sizes and driven by keys without a terminal.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use floorcall::floor::ReaderStatus;
+use floorcall::rules::HouseRules;
+use floorcall::session::ClockRun;
+use floorcall::tournament::{FloorRecord, HandForHand, Move};
+use floorcall::tui::Theme;
+use floorcall::tui::floor::{Ask, FloorDesk, FloorScreen, MemoryDesk, Tone};
+use floorcall::tui::review::View;
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Color;
+
+use super::floor_tables::{Playing, T0, named, nine, structure};
+use super::tui_fixtures::widget_text;
+
+/// Nine minutes into the tournament (the clock started at T0).
+const NOW: i64 = T0 + 9 * 60 * 1000;
+
+fn key(screen: &mut FloorScreen<MemoryDesk>, code: KeyCode) {
+    screen.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn keys(screen: &mut FloorScreen<MemoryDesk>, typed: &str) {
+    for c in typed.chars() {
+        key(screen, KeyCode::Char(c));
+    }
+}
+
+fn text(screen: &FloorScreen<MemoryDesk>, width: u16, height: u16) -> String {
+    widget_text(screen, width, height)
+}
+
+fn drawn(screen: &FloorScreen<MemoryDesk>, width: u16, height: u16) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|f| f.render_widget(screen, f.area()))
+        .expect("drawn");
+    terminal.backend().buffer().clone()
+}
+
+/// Three tables mid-tournament: T1 on the flop of its fourth hand, T2
+/// between hands after two, T3 (seven players) preflop with seat 6 to
+/// act. The clock started at T0.
+fn three_tables(dir: &std::path::Path) -> Vec<Playing> {
+    let t1 = nine("T1");
+    let mut one = Playing::open(dir, "T1", &named(&t1), T0);
+    one.hands(3);
+    one.next_hand();
+    one.play_to_the_flop();
+    let t2: Vec<(String, u64)> = nine("T2").into_iter().take(8).collect();
+    let mut two = Playing::open(dir, "T2", &named(&t2), T0);
+    two.hands(2);
+    let t3: Vec<(String, u64)> = nine("T3").into_iter().take(7).collect();
+    let mut three = Playing::open(dir, "T3", &named(&t3), T0);
+    three.hand();
+    three.next_hand();
+    three.seat_to_act("call");
+    vec![one, two, three]
+}
+
+/// Tables (name, players) of nine-handed seats, each one hand played.
+fn one_hand_each(dir: &std::path::Path, tables: &[(&str, usize)]) -> Vec<Playing> {
+    tables
+        .iter()
+        .map(|(name, n)| {
+            let players: Vec<(String, u64)> = nine(name).into_iter().take(*n).collect();
+            let mut t = Playing::open(dir, name, &named(&players), T0);
+            t.hand();
+            t
+        })
+        .collect()
+}
+
+fn desk_of(tables: &[Playing]) -> MemoryDesk {
+    MemoryDesk::new(
+        HouseRules::tda(),
+        structure(),
+        tables.iter().map(Playing::for_desk).collect(),
+        T0,
+    )
+}
+
+/// When the last of `tables` wrote its last record.
+fn latest(tables: &[Playing]) -> i64 {
+    tables
+        .iter()
+        .filter_map(|t| floorcall::floor::glance(&t.loaded()).last_record)
+        .map(|s| s.unix_ms)
+        .max()
+        .expect("records with times")
+}
+
+/// The screen over `tables`, the clock started at T0 and read half a
+/// minute after the last record.
+fn screen_of(tables: &[Playing]) -> FloorScreen<MemoryDesk> {
+    let mut screen = FloorScreen::new(desk_of(tables), Theme::plain());
+    key(&mut screen, KeyCode::Char(' '));
+    screen.desk_mut().set_now(latest(tables) + 30_000);
+    screen.tick();
+    screen
+}
+
+#[test]
+fn floor_three_tables_mid_tournament() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let screen = screen_of(&tables);
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("flop · pot"), "{shown}");
+    assert!(shown.contains("24 players left of 24"), "{shown}");
+    assert!(shown.contains("next to break: T3"), "{shown}");
+    assert_snapshot!("floor_three_tables", shown);
+}
+
+#[test]
+fn a_bust_is_placed_and_shown_with_its_place() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    // T2's hand 3: the first to act goes all in, the next calls, the rest
+    // fold; the board runs out and the bigger stack's aces win: the
+    // smaller stack is out.
+    let two = &mut tables[1];
+    two.next_hand();
+    let pusher = two.session.state().to_act.expect("to act");
+    two.seat_to_act("allin");
+    let caller = two.session.state().to_act.expect("to act");
+    two.seat_to_act("call");
+    while two.session.state().to_act.is_some() {
+        two.seat_to_act("fold");
+    }
+    for line in ["flop 2c3d8h", "turn 9s", "river Jd"] {
+        two.key(line);
+    }
+    let stack = |seat| two.session.state().seat(seat).starting_stack;
+    let (winner, loser) = if stack(caller) >= stack(pusher) {
+        (caller, pusher)
+    } else {
+        (pusher, caller)
+    };
+    two.key(&format!("s{} show AhAs", winner.number()));
+    two.key(&format!("s{} show 7c4d", loser.number()));
+    two.next_hand();
+    screen
+        .desk_mut()
+        .set_journal("T2", two.loaded())
+        .expect("folds");
+    assert!(screen.tick());
+    let busts = &screen.desk().floor().busts;
+    assert_eq!(busts.len(), 1, "{busts:?}");
+    assert_eq!(busts[0].place, 24);
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains(&format!("24th {} (T2, hand 3)", busts[0].player)),
+        "{shown}"
+    );
+    assert!(shown.contains("23 players left of 24"), "{shown}");
+}
+
+#[test]
+fn floor_pending_proposal() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = one_hand_each(dir.path(), &[("T1", 9), ("T2", 9), ("T3", 6)]);
+    let mut screen = screen_of(&tables);
+    keys(&mut screen, "b");
+    let (tone, message) = screen.message().expect("a message");
+    assert_eq!(tone, Tone::Info, "{message}");
+    let pending = screen.desk().floor().pending.clone().expect("proposed");
+    assert_eq!(pending.moves.len(), 2, "9, 9, 6: one from each full table");
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("proposed (y confirms):"), "{shown}");
+    assert_snapshot!("floor_pending_proposal", shown);
+    // Confirmed: each table carries it out; until then it is due.
+    keys(&mut screen, "y");
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Info));
+    assert!(screen.desk().floor().pending.is_none());
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("confirmed, not yet done:"), "{shown}");
+    let first = &pending.moves[0];
+    assert!(
+        shown.contains(&format!("{}: seat {} leave", first.from, first.from_seat)),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_confirmed_move_is_due_until_both_tables_carry_it_out() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut tables = one_hand_each(dir.path(), &[("T1", 9), ("T2", 7)]);
+    let mut screen = screen_of(&tables);
+    keys(&mut screen, "by");
+    let mv: Move = match screen
+        .desk()
+        .floor()
+        .records
+        .iter()
+        .rev()
+        .find_map(|r| match r {
+            FloorRecord::MoveConfirmed { mv } => Some(mv.clone()),
+            _ => None,
+        }) {
+        Some(mv) => mv,
+        None => panic!("a move confirmed: {:?}", screen.message()),
+    };
+    let due = |s: &FloorScreen<MemoryDesk>| text(s, 120, 40).contains("confirmed, not yet done:");
+    assert!(due(&screen));
+    // The origin lets him go: still due at the destination.
+    let from = tables
+        .iter_mut()
+        .find(|t| t.name == mv.from)
+        .expect("origin");
+    from.table_line(&format!("seat {} leave", mv.from_seat));
+    let loaded = from.loaded();
+    screen
+        .desk_mut()
+        .set_journal(&mv.from, loaded)
+        .expect("folds");
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(
+        !shown.contains(&format!("{}: seat {} leave", mv.from, mv.from_seat)),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!(
+            "{}: seat {} sit {} {}",
+            mv.to, mv.to_seat, mv.chips, mv.player
+        )),
+        "{shown}"
+    );
+    // The destination seats him: done.
+    let to = tables
+        .iter_mut()
+        .find(|t| t.name == mv.to)
+        .expect("destination");
+    to.table_line(&format!(
+        "seat {} sit {} {}",
+        mv.to_seat, mv.chips, mv.player
+    ));
+    let loaded = to.loaded();
+    screen
+        .desk_mut()
+        .set_journal(&mv.to, loaded)
+        .expect("folds");
+    screen.tick();
+    assert!(!due(&screen), "{}", text(&screen, 120, 40));
+}
+
+#[test]
+fn floor_hand_for_hand_waiting() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    keys(&mut screen, "h");
+    assert!(screen.desk().floor().hand_for_hand.is_some());
+    // Round 12: T2 has dealt it and finished, T1 and T3 still play it.
+    screen.desk_mut().floor_mut().hand_for_hand = Some(HandForHand {
+        round: 12,
+        dealt: [("T1", 12), ("T2", 12), ("T3", 12)]
+            .into_iter()
+            .map(|(t, n)| (t.to_string(), n))
+            .collect(),
+    });
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains("hand-for-hand: hand 12, waiting for T1, T3"),
+        "{shown}"
+    );
+    assert_snapshot!("floor_hand_for_hand", shown);
+    keys(&mut screen, "h");
+    assert!(screen.desk().floor().hand_for_hand.is_none());
+    assert!(!text(&screen, 120, 40).contains("hand-for-hand: hand"));
+}
+
+#[test]
+fn floor_offline_table() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    // A minute after the last record: nobody is quiet yet.
+    let latest = latest(&tables);
+    screen.desk_mut().set_now(latest + 60_000);
+    screen.tick();
+    assert!(!text(&screen, 120, 40).contains("QUIET"));
+    // Four minutes without a record while the clock runs: quiet.
+    screen.desk_mut().set_now(latest + 4 * 60_000);
+    screen.desk_mut().set_problem(
+        "T3",
+        Some("T3's record 212 does not follow record 211: the database's copy was changed."),
+    );
+    screen.desk_mut().set_status(ReaderStatus::Offline {
+        since: "13:50".into(),
+        why: "the database: connection refused".into(),
+    });
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("QUIET since"), "{shown}");
+    assert!(shown.contains("DATABASE OFFLINE since 13:50"), "{shown}");
+    assert!(
+        shown.contains("(the database: connection refused)"),
+        "{shown}"
+    );
+    assert!(shown.contains("RECORD UNREADABLE"), "{shown}");
+    assert_snapshot!("floor_offline_table", shown);
+    // The clock paused: nobody is expected to write.
+    keys(&mut screen, " ");
+    assert!(!text(&screen, 120, 40).contains("QUIET"));
+}
+
+#[test]
+fn floor_fork_in_red() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    screen.desk_mut().add_fork(Some("T2"), 41);
+    screen.desk_mut().add_fork(None, 7);
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains("FORK: two versions of T2 record 41, the floor's record 7"),
+        "{shown}"
+    );
+    assert_snapshot!("floor_fork", shown);
+    // In colour the line is red.
+    let coloured = FloorScreen::new(screen.desk().clone(), Theme::default());
+    let buffer = drawn(&coloured, 120, 40);
+    let row = (0..40)
+        .find(|y| buffer[(1, *y)].symbol() == "F" && buffer[(2, *y)].symbol() == "O")
+        .expect("the fork's line");
+    assert_eq!(buffer[(1, row)].fg, Color::Red);
+}
+
+#[test]
+fn floor_review_from_a_table() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    key(&mut screen, KeyCode::Right);
+    assert_eq!(screen.selected().map(|t| t.name.as_str()), Some("T2"));
+    key(&mut screen, KeyCode::Enter);
+    let review = screen.review().expect("the review is open");
+    assert_eq!(review.hands().len(), 2, "T2 played two hands");
+    assert!(matches!(review.view(), View::Hand { .. }));
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("T2"), "{shown}");
+    assert_snapshot!("floor_review", shown);
+    key(&mut screen, KeyCode::Esc);
+    key(&mut screen, KeyCode::Esc);
+    assert!(screen.review().is_none(), "Esc comes back to the floor");
+    assert!(!screen.should_quit());
+    assert!(text(&screen, 120, 40).contains("floorcall floor"));
+}
+
+#[test]
+fn floor_a_ruling_and_a_clock_are_highlighted() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut tables = three_tables(dir.path());
+    tables[0].seat_to_act("say if you bet I raise");
+    let seat = tables[2].session.state().to_act.expect("to act").number();
+    tables[2].table_line(&format!("clock s{seat}"));
+    let mut screen = screen_of(&tables);
+    // Twenty seconds into the clock on the player.
+    let called = floorcall::floor::glance(&tables[2].loaded())
+        .player_clock
+        .expect("a clock called")
+        .started_ms;
+    screen.desk_mut().set_now(called + 20_000);
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("RULING conditional-statement"), "{shown}");
+    assert!(
+        shown.contains(&format!("CLOCK on s{seat}: 0:30")),
+        "{shown}"
+    );
+    assert_snapshot!("floor_ruling_and_clock", shown);
+    // Accepted at the table: the floor no longer shows it.
+    let seq = tables[0].session.hand().entries().len() as u32 - 1;
+    tables[0].session.accept_rulings(seq).expect("accepted");
+    let loaded = tables[0].loaded();
+    screen.desk_mut().set_journal("T1", loaded).expect("folds");
+    screen.tick();
+    assert!(!text(&screen, 120, 40).contains("RULING"));
+}
+
+#[test]
+fn floor_many_tables_one_line_each() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables: Vec<Playing> = (1..=20)
+        .map(|i| {
+            let name = format!("T{i}");
+            let mut t = Playing::open(dir.path(), &name, &named(&nine(&name)), T0);
+            t.hand();
+            if i % 3 == 0 {
+                t.next_hand();
+                t.play_to_the_flop();
+            }
+            t
+        })
+        .collect();
+    let mut screen = screen_of(&tables);
+    let shown = text(&screen, 100, 24);
+    assert!(shown.contains("tables 1 to 18 of 20"), "{shown}");
+    assert_snapshot!("floor_many_tables", shown);
+    // The selection scrolls the list.
+    key(&mut screen, KeyCode::End);
+    assert_eq!(screen.selected().map(|t| t.name.as_str()), Some("T20"));
+    let shown = text(&screen, 100, 24);
+    assert!(shown.contains(">T20"), "{shown}");
+    assert!(shown.contains("tables 3 to 20 of 20"), "{shown}");
+    key(&mut screen, KeyCode::Up);
+    assert_eq!(screen.selected().map(|t| t.name.as_str()), Some("T19"));
+}
+
+#[test]
+fn the_arrows_move_across_the_grid_and_j_k_one_table() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    text(&screen, 120, 40);
+    let at = |s: &FloorScreen<MemoryDesk>| s.selected().map(|t| t.name.clone());
+    key(&mut screen, KeyCode::Down);
+    assert_eq!(at(&screen).as_deref(), Some("T3"), "two cards a row");
+    key(&mut screen, KeyCode::Up);
+    assert_eq!(at(&screen).as_deref(), Some("T1"));
+    keys(&mut screen, "j");
+    assert_eq!(at(&screen).as_deref(), Some("T2"));
+    keys(&mut screen, "jjj");
+    assert_eq!(at(&screen).as_deref(), Some("T3"), "the last stays");
+    keys(&mut screen, "k");
+    assert_eq!(at(&screen).as_deref(), Some("T2"));
+}
+
+#[test]
+fn the_clock_keys_start_pause_adjust_and_change_the_level() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = FloorScreen::new(desk_of(&tables), Theme::plain());
+    keys(&mut screen, "+");
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+    assert!(screen.desk().clock().is_none(), "not started by +");
+    keys(&mut screen, " ");
+    let run = |s: &FloorScreen<MemoryDesk>| s.desk().clock().expect("a clock").run;
+    assert!(matches!(run(&screen), ClockRun::Running { .. }));
+    screen.desk_mut().set_now(NOW);
+    keys(&mut screen, " ");
+    assert_eq!(run(&screen), ClockRun::Paused);
+    assert!(text(&screen, 120, 40).contains("11:00 left"));
+    keys(&mut screen, "+");
+    assert!(text(&screen, 120, 40).contains("12:00 left"));
+    keys(&mut screen, "--");
+    assert!(text(&screen, 120, 40).contains("10:00 left"));
+    keys(&mut screen, "L");
+    let stage = |s: &FloorScreen<MemoryDesk>| s.desk().clock().expect("a clock").at(NOW).stage;
+    assert_eq!(stage(&screen), 1);
+    assert!(text(&screen, 120, 40).contains("level 2 (200/400 ante 50) │ 20:00 left"));
+    keys(&mut screen, "LL");
+    assert_eq!(stage(&screen), 3);
+    keys(&mut screen, "L");
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+    assert_eq!(stage(&screen), 3, "no stage past the last");
+    keys(&mut screen, "l");
+    assert_eq!(stage(&screen), 2);
+    keys(&mut screen, " ");
+    assert!(matches!(run(&screen), ClockRun::Running { .. }));
+}
+
+#[test]
+fn breaking_asks_first_and_a_refusal_is_a_message() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut tables = one_hand_each(dir.path(), &[("T1", 6), ("T2", 6), ("T3", 5)]);
+    let mut screen = screen_of(&tables);
+    keys(&mut screen, "B");
+    assert_eq!(screen.asking(), Some(&Ask::Break("T3".into())));
+    keys(&mut screen, "n");
+    assert!(screen.asking().is_none());
+    assert!(
+        !screen
+            .desk()
+            .floor()
+            .records
+            .iter()
+            .any(|r| matches!(r, FloorRecord::TableBroken { .. }))
+    );
+    keys(&mut screen, "By");
+    assert!(
+        screen
+            .desk()
+            .floor()
+            .records
+            .contains(&FloorRecord::TableBroken { table: "T3".into() }),
+        "{:?}",
+        screen.message()
+    );
+    assert!(screen.tables().iter().any(|t| t.name == "T3" && t.broken));
+    // Nothing proposed: `y` says so, it does not panic.
+    keys(&mut screen, "y");
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+    // A table in a hand: the break is refused, in a message.
+    tables[0].next_hand();
+    let loaded = tables[0].loaded();
+    screen.desk_mut().set_journal("T1", loaded).expect("folds");
+    screen.tick();
+    keys(&mut screen, "By");
+    let (tone, message) = screen.message().expect("a message");
+    assert_eq!(tone, Tone::Refusal, "{message}");
+    assert!(message.contains("is not broken"), "{message}");
+}
+
+#[test]
+fn help_and_quit() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    keys(&mut screen, "?");
+    assert!(screen.help_shown());
+    assert!(text(&screen, 120, 40).contains("hand-for-hand on or off"));
+    keys(&mut screen, "?");
+    assert!(!screen.help_shown());
+    keys(&mut screen, "x");
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+    assert!(!screen.should_quit());
+    keys(&mut screen, "q");
+    assert!(screen.should_quit());
+}
