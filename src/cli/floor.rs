@@ -6,17 +6,29 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 
-use floorcall::floor::{self, InitOptions, mask};
+use floorcall::floor::{self, Desk, DeskOptions, InitOptions, mask};
+use floorcall::rules::HouseRules;
+use floorcall::session::Structure;
+use floorcall::table::Chips;
+use floorcall::tui::Theme;
+use floorcall::tui::floor::FloorScreen;
 
 use super::failure::Failure;
-use super::print;
+use super::screen::on_screen;
+use super::{house_flag, print};
 
-/// A tournament's tables in one PostgreSQL: `floor init` sets the
-/// database up, `floor verify` checks every table's record in it.
+/// A tournament's tables in one PostgreSQL: `floorcall floor` opens the
+/// TD's screen (every table live, the clock, balancing, breaking,
+/// hand-for-hand), `floor draw` seats players by a checkable draw, `floor
+/// init` sets the database up, `floor verify` checks every table's record
+/// and every draw in it.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
     #[command(subcommand)]
-    pub command: FloorCmd,
+    pub command: Option<FloorCmd>,
+    #[command(flatten)]
+    pub desk: Option<DeskArgs>,
 }
 
 /// The floor's subcommands.
@@ -39,6 +51,23 @@ pub enum FloorCmd {
         /// shows a password.
         #[arg(long, value_name = "FILE")]
         passfile: Option<PathBuf>,
+    },
+    /// Seat players by a draw anyone can check: its commitment (the
+    /// SHA-256 of a seed from the operating system) is written before the
+    /// seats, the seed after; each table's dealer seats his players from
+    /// the floor's orders (`F`). Late entries are drawn the same way.
+    Draw {
+        #[command(flatten)]
+        desk: DeskArgs,
+        /// A player to seat (repeat it, or give --players).
+        #[arg(long = "player", value_name = "NAME")]
+        players: Vec<String>,
+        /// A file of players, one name a line (`#` starts a comment).
+        #[arg(long = "players", value_name = "FILE")]
+        players_file: Option<PathBuf>,
+        /// Each player's starting chips.
+        #[arg(long, value_name = "CHIPS")]
+        stack: u64,
     },
     /// Check every table's chain in the database against itself (and
     /// through the journal's own verify), and the floor's records; redo
@@ -69,9 +98,131 @@ pub struct DbArgs {
     tournament: String,
 }
 
-/// Runs a floor subcommand, printing to `out`.
+/// The tournament the floor runs: the database, its tables, its house and
+/// its one structure.
+#[derive(Debug, clap::Args)]
+pub struct DeskArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    /// The tables, comma-separated, in the order opened.
+    #[arg(long, value_delimiter = ',', value_name = "T1,T2,...", required = true)]
+    tables: Vec<String>,
+    /// Seats at each table, 2 to 10.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=10))]
+    seats: u8,
+    /// House rules: tda (the default), ugly-tuna, upt, nuts, redtooth, or a house-rules TOML.
+    #[arg(long, value_name = "NAME")]
+    house: Option<String>,
+    #[command(flatten)]
+    structure: super::StructureArgs,
+    /// The order tables break in (UPT Tournament 14), comma-separated
+    /// (default: the last table first).
+    #[arg(long, value_delimiter = ',', value_name = "T3,T2,...")]
+    break_order: Vec<String>,
+    /// Players never drawn to one table (Ugly Tuna Seating 5),
+    /// comma-separated; repeat for each group.
+    #[arg(long, value_name = "NAME,NAME")]
+    keep_apart: Vec<String>,
+}
+
+impl DeskArgs {
+    /// Opens the floor's desk on the database (as the floor's role).
+    fn open(&self) -> Result<Desk, Failure> {
+        let rules = house_flag(self.house.as_deref())?.unwrap_or_else(HouseRules::tda);
+        let structure = match self.structure.read().map_err(Failure::user)? {
+            Some(s) => s,
+            None => Structure::from_house(&rules.levels, self.structure.minutes()),
+        };
+        for name in &self.tables {
+            floor::check_name(name).map_err(|e| Failure::user(format_args!("--tables: {e}")))?;
+        }
+        let tables = self
+            .tables
+            .iter()
+            .map(|t| (t.clone(), self.seats))
+            .collect();
+        let mut options = DeskOptions::new(
+            &self.db.floor,
+            &self.db.tournament,
+            rules,
+            structure,
+            tables,
+        );
+        options.break_order = self.break_order.clone();
+        options.keep_apart = self
+            .keep_apart
+            .iter()
+            .map(|g| g.split(',').map(|n| n.trim().to_string()).collect())
+            .collect();
+        Desk::open(options).map_err(|e| failed(&e))
+    }
+}
+
+/// Runs `floorcall floor`: the TD's screen, or a subcommand.
 pub fn run(args: Args) -> Result<(), Failure> {
-    print(|out| match args.command {
+    match (args.command, args.desk) {
+        (Some(command), _) => run_command(command),
+        (None, Some(desk)) => {
+            let desk = desk.open()?;
+            let mut screen = FloorScreen::new(desk, Theme::from_env());
+            on_screen(
+                &mut screen,
+                "the floor",
+                "floorcall: the floor's screen needs a terminal, and the output is not one (floor verify prints without one).",
+            )
+        }
+        (None, None) => Err(Failure::user(
+            "floorcall floor needs --floor URL, --tournament NAME and --tables T1,T2,... (or a subcommand: init, draw, verify).",
+        )),
+    }
+}
+
+/// The players of a draw: the names given and the file's lines.
+fn players(names: Vec<String>, file: Option<PathBuf>) -> Result<Vec<String>, Failure> {
+    let mut all = names;
+    if let Some(path) = file {
+        let text = floorcall::files::read_text(&path)
+            .map_err(|e| Failure::user(format_args!("{}: {e}", path.display())))?;
+        all.extend(
+            text.lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim())
+                .filter(|l| !l.is_empty())
+                .map(str::to_string),
+        );
+    }
+    if all.is_empty() {
+        return Err(Failure::user(
+            "floor draw: no player to seat (give --player NAME or --players FILE).",
+        ));
+    }
+    Ok(all)
+}
+
+/// Runs a floor subcommand, printing to `out`.
+fn run_command(command: FloorCmd) -> Result<(), Failure> {
+    print(|out| match command {
+        FloorCmd::Draw {
+            desk,
+            players: names,
+            players_file,
+            stack,
+        } => {
+            let names = players(names, players_file)?;
+            let mut desk = desk.open()?;
+            let entries: Vec<(String, Chips)> =
+                names.into_iter().map(|n| (n, Chips(stack))).collect();
+            let seats = desk
+                .draw_seats(&entries)
+                .map_err(|e| Failure::User(format!("floor draw: {e}")))?;
+            for a in &seats {
+                writeln!(
+                    out,
+                    "{} {} seat {} ({})",
+                    a.player, a.table, a.seat, a.chips
+                )?;
+            }
+            Ok(())
+        }
         FloorCmd::Init {
             db,
             tables,

@@ -105,6 +105,49 @@ pub fn read_journal(given: Option<PathBuf>, unknown: &str) -> Result<(PathBuf, L
     Ok((path, loaded))
 }
 
+/// The blind structure's flags, as the table and the floor take them.
+#[derive(Debug, clap::Args)]
+pub struct StructureArgs {
+    /// The blind structure: a TOML file of [[level]] tables (config/README.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "levels")]
+    structure: Option<PathBuf>,
+    /// The blind structure as levels: 100/200,200/400:50,400/800:bb800.
+    #[arg(long, value_name = "LEVELS", allow_hyphen_values = true)]
+    levels: Option<String>,
+    /// Minutes per level for --levels and --structure levels without their own (default 20).
+    #[arg(long, value_name = "MINUTES")]
+    level_minutes: Option<u32>,
+}
+
+impl StructureArgs {
+    /// Minutes per level (default 20).
+    pub fn minutes(&self) -> u32 {
+        self.level_minutes.unwrap_or(20)
+    }
+
+    /// The blind structure the flags give (None: none given), read and
+    /// checked before anything is opened.
+    pub fn read(&self) -> Result<Option<floorcall::session::Structure>, String> {
+        let minutes = self.minutes();
+        if minutes == 0 {
+            return Err("--level-minutes 0: a level lasts at least a minute".into());
+        }
+        match (&self.structure, &self.levels) {
+            (Some(path), _) => {
+                let text = floorcall::files::read_text(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                floorcall::session::Structure::from_toml(&text, minutes)
+                    .map(Some)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            }
+            (None, Some(levels)) => floorcall::session::Structure::from_flag(levels, minutes)
+                .map(Some)
+                .map_err(|e| format!("--levels: {e}")),
+            (None, None) => Ok(None),
+        }
+    }
+}
+
 /// The house a `--house NAME` flag names (None without one).
 pub fn house_flag(name: Option<&str>) -> Result<Option<HouseRules>, Failure> {
     name.map(load_house).transpose().map_err(Failure::user)

@@ -113,15 +113,8 @@ pub struct Args {
     /// (journaled as a new table); without it the table continues.
     #[arg(long)]
     new: bool,
-    /// The blind structure: a TOML file of [[level]] tables (config/README.md).
-    #[arg(long, value_name = "FILE", conflicts_with = "levels")]
-    structure: Option<PathBuf>,
-    /// The blind structure as levels: 100/200,200/400:50,400/800:bb800.
-    #[arg(long, value_name = "LEVELS", allow_hyphen_values = true)]
-    levels: Option<String>,
-    /// Minutes per level for --levels and --structure levels without their own (default 20).
-    #[arg(long, value_name = "MINUTES")]
-    level_minutes: Option<u32>,
+    #[command(flatten)]
+    structure: super::StructureArgs,
     /// No terminal bell when a level changes or a player's time is up.
     #[arg(long)]
     no_bell: bool,
@@ -156,28 +149,6 @@ struct FloorFlags {
 }
 
 impl Args {
-    /// The blind structure the flags give (None: none given), read and
-    /// checked before anything is opened.
-    fn structure(&self) -> Result<Option<floorcall::session::Structure>, String> {
-        let minutes = self.level_minutes.unwrap_or(20);
-        if minutes == 0 {
-            return Err("--level-minutes 0: a level lasts at least a minute".into());
-        }
-        match (&self.structure, &self.levels) {
-            (Some(path), _) => {
-                let text = floorcall::files::read_text(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                floorcall::session::Structure::from_toml(&text, minutes)
-                    .map(Some)
-                    .map_err(|e| format!("{}: {e}", path.display()))
-            }
-            (None, Some(levels)) => floorcall::session::Structure::from_flag(levels, minutes)
-                .map(Some)
-                .map_err(|e| format!("--levels: {e}")),
-            (None, None) => Ok(None),
-        }
-    }
-
     /// The floor the flags name (None: no `--floor`, and no database is
     /// touched), its connection string read and names checked, without
     /// connecting. A mistake is said with the password masked.
@@ -238,7 +209,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     // The session's flags are read and checked here, before the journal is
     // opened; the table screen takes them up with the session (a new
     // table with --new or when there is none to continue).
-    let structure = args.structure().map_err(Failure::user)?;
+    let structure = args.structure.read().map_err(Failure::user)?;
     let floor_flags = args.floor().map_err(Failure::user)?;
     let flags = args.flags();
     let mut choice = TableChoice::opening(memory.as_deref(), &flags).map_err(Failure::user)?;
@@ -324,7 +295,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         memory,
         new_table: args.new,
         structure,
-        level_minutes: args.level_minutes.unwrap_or(20),
+        level_minutes: args.structure.minutes(),
         bell: !args.no_bell,
         link: link.map(|l| Box::new(l) as Box<dyn tui::FloorLink>),
         inbox: inbox.map(|i| Box::new(i) as Box<dyn tui::FloorInbox>),

@@ -22,6 +22,7 @@
 //! `tui::run_screen` like the review: a `KeyScreen` whose `tick` refreshes
 //! the desk every `SIGNAL_CHECK`.
 
+mod desk;
 mod keys;
 mod memory;
 mod render;

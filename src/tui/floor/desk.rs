@@ -1,0 +1,87 @@
+//! The screen on the real floor: [`FloorDesk`] for `floor::Desk`, which
+//! reads every table from the database and writes the floor's records.
+
+use super::{ClockAction, FloorDesk};
+use crate::floor::{self, Desk, DeskError, ReaderStatus};
+use crate::journal::Loaded;
+use crate::session::{LevelClock, Structure};
+use crate::table::Chips;
+use crate::tournament::{Assignment, Floor, Move, Proposal};
+
+impl FloorDesk for Desk {
+    type Error = DeskError;
+
+    fn refresh(&mut self) -> bool {
+        Desk::refresh(self)
+    }
+
+    fn floor(&self) -> &Floor {
+        Desk::floor(self)
+    }
+
+    fn clock(&self) -> Option<&LevelClock> {
+        Desk::clock(self)
+    }
+
+    fn structure(&self) -> &Structure {
+        Desk::structure(self)
+    }
+
+    fn status(&self) -> ReaderStatus {
+        Desk::status(self)
+    }
+
+    fn forks(&self) -> Vec<(Option<String>, i64)> {
+        Desk::forks(self)
+    }
+
+    fn journal(&self, table: &str) -> Option<Loaded> {
+        Desk::journal(self, table)
+    }
+
+    fn table_problem(&self, table: &str) -> Option<String> {
+        // The desk names a table's problem "table T1: why".
+        let named = format!("table {table}: ");
+        self.problems()
+            .iter()
+            .find_map(|p| p.strip_prefix(&named))
+            .map(str::to_string)
+    }
+
+    fn now_ms(&self) -> i64 {
+        Desk::now_ms(self)
+    }
+
+    fn draw_seats(&mut self, players: &[(String, Chips)]) -> Result<Vec<Assignment>, DeskError> {
+        Desk::draw_seats(self, players)
+    }
+
+    fn propose(&mut self) -> Result<Option<Proposal>, DeskError> {
+        Desk::propose(self)
+    }
+
+    fn confirm(&mut self) -> Result<Vec<Move>, DeskError> {
+        Desk::confirm(self)
+    }
+
+    fn break_next(&mut self) -> Result<Vec<Move>, DeskError> {
+        Desk::break_next(self)
+    }
+
+    fn set_hand_for_hand(&mut self, on: bool) -> Result<(), DeskError> {
+        Desk::set_hand_for_hand(self, on)
+    }
+
+    fn clock_action(&mut self, action: ClockAction) -> Result<(), DeskError> {
+        let action = match action {
+            ClockAction::Start => floor::ClockAction::Start,
+            ClockAction::Pause => floor::ClockAction::Pause,
+            ClockAction::Resume => floor::ClockAction::Resume,
+            ClockAction::Adjust { secs } => floor::ClockAction::Adjust(secs),
+            ClockAction::Level { stage } => {
+                floor::ClockAction::Level(Desk::structure(self).level_number(stage))
+            }
+        };
+        Desk::clock_action(self, action)
+    }
+}
