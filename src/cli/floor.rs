@@ -28,7 +28,7 @@ pub struct Args {
     #[command(subcommand)]
     pub command: Option<FloorCmd>,
     #[command(flatten)]
-    pub desk: Option<DeskArgs>,
+    pub desk: Option<Box<DeskArgs>>,
 }
 
 /// The floor's subcommands.
@@ -58,7 +58,7 @@ pub enum FloorCmd {
     /// the floor's orders (`F`). Late entries are drawn the same way.
     Draw {
         #[command(flatten)]
-        desk: DeskArgs,
+        desk: Box<DeskArgs>,
         /// A player to seat (repeat it, or give --players).
         #[arg(long = "player", value_name = "NAME")]
         players: Vec<String>,

@@ -76,6 +76,7 @@ fn draw(n: u32, purpose: DrawPurpose, seats: &[(&str, &str, u8)]) -> Vec<FloorRe
             draw: n,
             purpose,
             commitment: "c".into(),
+            seating: None,
         },
         FloorRecord::DrawRevealed {
             draw: n,
