@@ -28,7 +28,7 @@ pub struct Args {
     #[command(subcommand)]
     pub command: Option<FloorCmd>,
     #[command(flatten)]
-    pub desk: Option<Box<DeskArgs>>,
+    pub desk: Option<DeskArgs>,
 }
 
 /// The floor's subcommands.
@@ -114,7 +114,7 @@ pub struct DeskArgs {
     #[arg(long, value_name = "NAME")]
     house: Option<String>,
     #[command(flatten)]
-    structure: super::StructureArgs,
+    structure: Box<super::StructureArgs>,
     /// The order tables break in (UPT Tournament 14), comma-separated
     /// (default: the last table first).
     #[arg(long, value_delimiter = ',', value_name = "T3,T2,...")]
