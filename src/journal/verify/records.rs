@@ -30,6 +30,9 @@ pub(super) struct Checker<'a> {
     /// The events ruled again, as JSON (a writer comparing them as they
     /// came, byte by byte, cost a third more than a buffer compared once).
     pub(super) buf: Vec<u8>,
+    /// Where each entry is ruled again (`HandCheck::ruled_alike`): its
+    /// allocations serve entry after entry, hand after hand.
+    pub(super) scratch: HandState,
     /// Lines read back into commands: a journal says `s5 check` and its
     /// like thousands of times, and reading a line costs more than
     /// looking it up.
@@ -63,6 +66,7 @@ impl<'a> Checker<'a> {
             house_for,
             order: Order::default(),
             buf: Vec::with_capacity(4096),
+            scratch: HandState::default(),
             commands: Commands::default(),
             by_name: HashMap::new(),
             session,
@@ -330,7 +334,7 @@ impl Checker<'_> {
         if !whole {
             self.order.entry_seq(line.seq)?;
             let rules = self.rules_for(true)?;
-            let (buf, commands) = (&mut self.buf, &mut self.commands);
+            let (buf, scratch, commands) = (&mut self.buf, &mut self.scratch, &mut self.commands);
             let hand = self
                 .hand
                 .as_mut()
@@ -344,7 +348,7 @@ impl Checker<'_> {
                 line.line.as_deref(),
                 events,
                 &rules,
-                buf,
+                (buf, scratch),
                 commands,
             )? {
                 self.entries += 1;
