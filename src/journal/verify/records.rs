@@ -93,6 +93,7 @@ impl Checker<'_> {
         if raw.kind == Kind::Entry && raw.chained {
             return self.entry_line(raw);
         }
+        raw.check_text()?;
         let record = read_record(raw.bytes, raw.chained)?;
         self.order.record(raw.line, &record)?;
         match record {
@@ -315,10 +316,17 @@ impl Checker<'_> {
 
     /// A chained entry: ruled again and compared as bytes; read whole only
     /// when the bytes differ or it is a retraction or an acceptance.
+    ///
+    /// An entry ruled alike is UTF-8 text by construction, so the scan
+    /// leaves that check to here (`Raw::check_text`), for every other
+    /// way: its prefix and keys are the bytes expected, its line is read
+    /// as text, its events are the JSON the engine's events give, and the
+    /// scan has read its time, offset and hashes digit by digit.
     fn entry_line(&mut self, raw: &Raw) -> Result<(), Bad> {
         let line = match EntryLine::read(raw.bytes) {
             Some(line) => line,
             None => {
+                raw.check_text()?;
                 let json: EntryJson = serde_json::from_slice(raw.bytes)
                     .map_err(|e| format!("the line is not a journal record ({e})."))?;
                 EntryLine {
@@ -358,6 +366,7 @@ impl Checker<'_> {
             // say what differs.
             self.order.unsee_entry();
         }
+        raw.check_text()?;
         let record = read_record(raw.bytes, true)?;
         self.order.record(raw.line, &record)?;
         let Record::Entry(entry) = record else {
