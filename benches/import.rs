@@ -16,17 +16,17 @@
 //!
 //! Target (issue 21): the import within twice the read-only limit.
 //!
-//! Measured 2026-11-25 on the 2 shared cores, two runs at load 7-37
-//! (wall times move by a third from run to run at that load): whole
-//! processes 300 / 509 ms against 157 / 242 ms, 1.91x / 2.11x; in this
-//! process 467 / 447 ms against 239 / 216 ms, 1.96x / 2.07x (medians of
-//! 11 paired runs); criterion's medians 1.65-2.06x in process and
-//! 2.05-2.83x as processes; PokerKit 14.2 / 24.5 s. The target is met in
-//! some runs, missed by a little in others. CPU time
-//! of a whole process: 0.09 s user + 0.07 s system against the limit's
-//! 0.07 s system. Before the engine kept its scratch state (it cloned the
-//! hand for each command and applied every event twice), at load 7-8:
-//! 410 ms against 181 ms, 2.26x; 0.12-0.14 s user.
+//! Measured 2026-11-27, 03:43-03:45 UTC, load 2.7-4.6 on the 2 shared
+//! cores: whole processes 158 ms against 79 ms, 2.00x; in this process
+//! 133 ms against 71 ms, 1.87x (medians of 11 paired runs); criterion's
+//! medians 2.06x in process (291 against 141 ms) and 2.02x as processes
+//! (306 against 151 ms); PokerKit 18.4 s in the same run. The target is
+//! met in some measures, missed by a little in others. CPU time of a
+//! whole process (11 alternating runs at load 8): 226 ms against the
+//! limit's 98 ms (236 ms before the actions were borrowed from the
+//! text). Before the engine kept its scratch state (it cloned the hand
+//! for each command and applied every event twice), at load 7-8: 410 ms
+//! against 181 ms, 2.26x.
 
 mod child;
 

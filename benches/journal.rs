@@ -15,16 +15,16 @@
 //! journal (62,001 records) and over 19,355 hands (600,006 records, 225
 //! MB, built here: it takes a minute); an append's p99 under 5 ms.
 //!
-//! Measured 25 November 2026, 21:01-21:05 UTC, load 11-11.5 on the 2
-//! cores (wall times stretched about fivefold), medians of 11 paired
-//! runs: 62,001 records, verify 250 ms in process and 272 ms as a process
-//! (0.23-0.25 M records/s) beside the limit's 64 and 76 ms (3.6-3.9x);
-//! 600,006 records, verify 2.41 s and 2.37 s (0.25 M records/s) beside
-//! 0.62 and 0.56 s (3.9-4.3x). CPU time of a verify and a limit run
-//! together: 106 ms and 991 ms; `perf stat` of whole processes on the
-//! README's journal: verify 85 ms of CPU, the limit 23 ms (3.7x). Neither
-//! target is met: beyond the SHA-256 the time is mostly the engine ruling
-//! each entry again.
+//! Measured 27 November 2026, 03:41-03:43 UTC, load 2.7-6 on the 2
+//! cores, medians of 11 paired runs: 62,001 records, verify 103 ms in
+//! process and 109 ms as a process (0.57-0.60 M records/s) beside the
+//! limit's 26 and 29 ms (3.7-4.0x; criterion 83 against 23 ms, 111
+//! against 35 ms); 600,006 records, verify 635 ms and 677 ms (0.89-0.95 M
+//! records/s) beside 127 and 196 ms (3.5-5.0x). `perf stat` of whole
+//! processes on the README's journal: verify 80 ms of CPU, the limit 24
+//! ms (3.4x; 85 ms before verify kept its scratch state). Neither target
+//! is met: beyond the SHA-256 the time is mostly the engine ruling each
+//! entry again and writing its events as JSON to compare.
 //!
 //! Measured on the shared machine (22 November 2026): the disk has
 //! moods, minutes long. Slow (load 4-6), every sync takes 4 ms: p50 4.0

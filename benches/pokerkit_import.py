@@ -32,12 +32,12 @@ beside the read-only limit, and runs this script on it as well when the
 venv that `cargo test` makes (`target/tmp/pokerkit-0.7.7`) or
 `FLOORCALL_POKERKIT_PYTHON` has PokerKit.
 
-Measured in one such run (PokerKit 0.7.7, 25 November 2026, 2 shared
-cores, load 13-37): 10,012 hands in 14.2 s wall for PokerKit (median of
-3; 24.5 s in another run at load 7-12); floorcall's import and check 300
-ms as a whole process (467 ms in process), beside 157 ms (239 ms) for
-only reading the same files the same way, medians of 11 paired runs:
-about 47 times faster than PokerKit.
+Measured in one such run (PokerKit 0.7.7, 27 November 2026, 03:43-03:45
+UTC, 2 shared cores, load 2.7-4.6): 10,012 hands in 18.4 s wall for
+PokerKit (median of 3); floorcall's import and check 158 ms as a whole
+process (133 ms in process), beside 79 ms (71 ms) for only reading the
+same files the same way, medians of 11 paired runs: about 116 times
+faster than PokerKit.
 """
 
 import sys

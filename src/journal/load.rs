@@ -132,6 +132,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
     let mut table = Vec::new();
     let mut table_names = Vec::new();
     let scan = scan(path, bytes, |raw| {
+        raw.check_text()?;
         let record = read_record(raw.bytes, raw.chained)?;
         order.record(raw.line, &record)?;
         match record {

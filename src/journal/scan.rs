@@ -58,7 +58,26 @@ pub(crate) struct Raw<'a> {
     pub(crate) time: Option<Stamp>,
     /// Its hash (format 2).
     pub(crate) hash: Option<Head>,
+    /// Whether its bytes are yet to be checked as UTF-8 text: an entry
+    /// that follows the chain is left to its visitor (`check_text`), as
+    /// `verify` reads most of it as bytes; every other line is checked
+    /// before it is handed on.
+    pub(crate) text_unchecked: bool,
 }
+
+impl Raw<'_> {
+    /// Checks that the line is UTF-8 text, when the scan left that to the
+    /// visitor.
+    pub(crate) fn check_text(&self) -> Result<(), Bad> {
+        if self.text_unchecked && std::str::from_utf8(self.bytes).is_err() {
+            return Err(NOT_TEXT.to_string().into());
+        }
+        Ok(())
+    }
+}
+
+/// What a line that is not UTF-8 text is told.
+const NOT_TEXT: &str = "the line is not valid UTF-8 text.";
 
 /// What is wrong with a record, at its line unless another is named.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -188,8 +207,15 @@ pub(crate) fn scan_part(
         if !complete {
             out.unterminated = Some(number);
         }
-        if std::str::from_utf8(raw).is_err() {
-            return Err(corrupt(number, "the line is not valid UTF-8 text.".into()));
+        // The quick check of the chain first, as bytes (most lines): an
+        // entry that passes it is checked as text by the visitor (see
+        // `Raw`); any other line here, before anything else is said of it.
+        let quick = out
+            .chained_from
+            .and_then(|_| chain::follows(raw, &out.head, &head_hex));
+        let text_unchecked = quick.is_some() && raw.starts_with(b"{\"record\":\"entry\",");
+        if !text_unchecked && std::str::from_utf8(raw).is_err() {
+            return Err(corrupt(number, NOT_TEXT.into()));
         }
         if raw.iter().all(u8::is_ascii_whitespace) {
             if out.chained_from.is_some() {
@@ -202,11 +228,7 @@ pub(crate) fn scan_part(
             out.good_len = offset as u64;
             continue;
         }
-        // The quick check first, as bytes (most lines); the full reading
-        // says what is wrong, or starts the chain.
-        let quick = out
-            .chained_from
-            .and_then(|_| chain::follows(raw, &out.head, &head_hex));
+        // The full reading says what is wrong, or starts the chain.
         let links = match quick {
             Some(_) => None,
             None => chain::links(raw),
@@ -298,6 +320,7 @@ pub(crate) fn scan_part(
             chained,
             time,
             hash,
+            text_unchecked,
         })
         .map_err(|bad| corrupt(bad.line.unwrap_or(number), bad.reason))?;
         out.good_len = offset as u64;

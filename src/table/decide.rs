@@ -41,8 +41,9 @@ pub fn decide(
 /// `state` made here (into `scratch`'s own allocations): a `Hand` keeps
 /// the scratch state and takes it as its state instead of applying the
 /// events a second time (the invariants' fold of the journal checks that
-/// the two agree). On a refusal `scratch` is left half-made.
-pub(super) fn decide_into(
+/// the two agree); so does `verify`, ruling a journal's entries again.
+/// On a refusal `scratch` is left half-made.
+pub fn decide_into(
     state: &HandState,
     rules: &HouseRules,
     command: &Command,

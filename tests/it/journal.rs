@@ -223,6 +223,78 @@ fn a_journal_reloads_to_the_same_hand() {
     assert_eq!((v.hands, v.entries), (1, 10));
 }
 
+/// The journal's lines as bytes, one byte of line `line` (1-based)
+/// replaced where `at` is found in it by `with`, and the chain rewritten
+/// from there as a forger would: the edited line follows the chain.
+fn forged_bytes(path: &Path, line: usize, at: &[u8], with: &[u8]) -> Vec<u8> {
+    let text = std::fs::read(path).expect("read");
+    let mut lines: Vec<Vec<u8>> = text
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect();
+    let edit = &mut lines[line - 1];
+    let found = edit
+        .windows(at.len())
+        .position(|w| w == at)
+        .expect("the bytes to change");
+    edit.splice(found..found + at.len(), with.iter().copied());
+    let mut head = Head::genesis(b"");
+    let mut out = Vec::new();
+    for mut l in lines {
+        let key = b",\"prev\":\"";
+        let prev_at = l
+            .windows(key.len())
+            .rposition(|w| w == key)
+            .expect("chained");
+        l.truncate(prev_at);
+        l.extend_from_slice(key);
+        l.extend_from_slice(&head.hex_bytes());
+        l.push(b'"');
+        let hash = chain::link(&head, &l);
+        l.extend_from_slice(b",\"hash\":\"");
+        l.extend_from_slice(&hash.hex_bytes());
+        l.extend_from_slice(b"\"}\n");
+        out.extend_from_slice(&l);
+        head = hash;
+    }
+    out
+}
+
+/// An entry that follows the chain but is not UTF-8 text (its line or its
+/// events hold a byte that is not, and the chain was written over it):
+/// the scan leaves an entry's text to the reader of it (issue 21: `verify`
+/// reads most of an entry as bytes), and `verify` and `load` still name
+/// the line.
+#[test]
+fn an_entry_that_follows_the_chain_but_is_not_text_is_named() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    drop(journaled(&path, LINES));
+    // Line 5 is entry 2, "s2 push 700".
+    for (at, with) in [
+        (&b"s2 push 700"[..], &b"s2 push 700\xff"[..]),
+        (&b"\"event\":\""[..], &b"\"event\":\"\xff"[..]),
+    ] {
+        let bytes = forged_bytes(&path, 5, at, with);
+        let forged = dir.path().join("forged.jsonl");
+        std::fs::write(&forged, &bytes).expect("written");
+        let (line, text) = bad_record(&forged);
+        assert_eq!(line, 5, "{text}");
+        assert!(text.contains("not valid UTF-8"), "{text}");
+        match journal::load(&forged) {
+            Err(JournalError::Corrupt { line, reason, .. }) => {
+                assert_eq!(line, 5, "{reason}");
+                assert!(reason.contains("not valid UTF-8"), "{reason}");
+            }
+            other => panic!("loads: {other:?}"),
+        }
+    }
+    // Unforged, both read it.
+    verify(&path).expect("verifies");
+    journal::load(&path).expect("loads");
+}
+
 #[test]
 fn every_entry_is_on_disk_when_execute_returns() {
     let dir = tempfile::tempdir().expect("a temp dir");

@@ -30,6 +30,9 @@ pub(super) struct Checker<'a> {
     /// The events ruled again, as JSON (a writer comparing them as they
     /// came, byte by byte, cost a third more than a buffer compared once).
     pub(super) buf: Vec<u8>,
+    /// Where each entry is ruled again (`HandCheck::ruled_alike`): its
+    /// allocations serve entry after entry, hand after hand.
+    pub(super) scratch: HandState,
     /// Lines read back into commands: a journal says `s5 check` and its
     /// like thousands of times, and reading a line costs more than
     /// looking it up.
@@ -63,6 +66,7 @@ impl<'a> Checker<'a> {
             house_for,
             order: Order::default(),
             buf: Vec::with_capacity(4096),
+            scratch: HandState::default(),
             commands: Commands::default(),
             by_name: HashMap::new(),
             session,
@@ -89,6 +93,7 @@ impl Checker<'_> {
         if raw.kind == Kind::Entry && raw.chained {
             return self.entry_line(raw);
         }
+        raw.check_text()?;
         let record = read_record(raw.bytes, raw.chained)?;
         self.order.record(raw.line, &record)?;
         match record {
@@ -311,10 +316,17 @@ impl Checker<'_> {
 
     /// A chained entry: ruled again and compared as bytes; read whole only
     /// when the bytes differ or it is a retraction or an acceptance.
+    ///
+    /// An entry ruled alike is UTF-8 text by construction, so the scan
+    /// leaves that check to here (`Raw::check_text`), for every other
+    /// way: its prefix and keys are the bytes expected, its line is read
+    /// as text, its events are the JSON the engine's events give, and the
+    /// scan has read its time, offset and hashes digit by digit.
     fn entry_line(&mut self, raw: &Raw) -> Result<(), Bad> {
         let line = match EntryLine::read(raw.bytes) {
             Some(line) => line,
             None => {
+                raw.check_text()?;
                 let json: EntryJson = serde_json::from_slice(raw.bytes)
                     .map_err(|e| format!("the line is not a journal record ({e})."))?;
                 EntryLine {
@@ -330,7 +342,7 @@ impl Checker<'_> {
         if !whole {
             self.order.entry_seq(line.seq)?;
             let rules = self.rules_for(true)?;
-            let (buf, commands) = (&mut self.buf, &mut self.commands);
+            let (buf, scratch, commands) = (&mut self.buf, &mut self.scratch, &mut self.commands);
             let hand = self
                 .hand
                 .as_mut()
@@ -344,7 +356,7 @@ impl Checker<'_> {
                 line.line.as_deref(),
                 events,
                 &rules,
-                buf,
+                (buf, scratch),
                 commands,
             )? {
                 self.entries += 1;
@@ -354,6 +366,7 @@ impl Checker<'_> {
             // say what differs.
             self.order.unsee_entry();
         }
+        raw.check_text()?;
         let record = read_record(raw.bytes, true)?;
         self.order.record(raw.line, &record)?;
         let Record::Entry(entry) = record else {

@@ -28,7 +28,7 @@ use crate::table::command::Command;
 use crate::table::event::{Event, Street};
 use crate::table::hand::{Entry, Hand, live_entries, replay, undoable};
 use crate::table::state::HandState;
-use crate::table::{decide, invariants};
+use crate::table::{decide, decide_into, invariants};
 
 /// Notation lines read into commands, kept by line.
 #[derive(Default)]
@@ -128,14 +128,19 @@ pub(super) struct HandCheck {
 impl HandCheck {
     /// Rules an entry again and compares the events it gives, as JSON, with
     /// the recorded `events`; when alike, takes the entry. `Ok(false)`: not
-    /// alike as bytes (the caller reads it whole).
+    /// alike as bytes (the caller reads it whole). The entry is decided
+    /// into `scratch` (a copy of the hand's state made into the
+    /// allocations of an earlier one, the events applied as they are
+    /// made), which becomes the hand's state when alike, as a `Hand` does:
+    /// no new state for each entry, and no events applied twice (the
+    /// invariants' fold at the hand's end checks that the two agree).
     pub(super) fn ruled_alike(
         &mut self,
         seq: u32,
         line: Option<&str>,
         events: &[u8],
         rules: &HouseRules,
-        buf: &mut Vec<u8>,
+        (buf, scratch): (&mut Vec<u8>, &mut HandState),
         commands: &mut Commands,
     ) -> Result<bool, String> {
         let command = if seq == 0 {
@@ -147,7 +152,7 @@ impl HandCheck {
                 Some(None) => return Ok(false),
             }
         };
-        let Ok(decided) = decide(&self.state, rules, &command) else {
+        let Ok(decided) = decide_into(&self.state, rules, &command, scratch) else {
             return Ok(false);
         };
         buf.clear();
@@ -156,9 +161,7 @@ impl HandCheck {
         if buf.as_slice() != events {
             return Ok(false);
         }
-        for e in &decided {
-            self.state.apply(e);
-        }
+        std::mem::swap(&mut self.state, scratch);
         self.entries.push(Entry {
             seq,
             line: line.map(str::to_string),

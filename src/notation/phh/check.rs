@@ -131,7 +131,7 @@ pub fn check_each(text: &str, rules: &Arc<HouseRules>) -> Result<Vec<HandCheck>,
 }
 
 /// Plays one hand read from TOML and compares its stacks.
-pub(super) fn check_raw(raw: RawPhh, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
+pub(super) fn check_raw(raw: RawPhh<'_>, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
     let (imported, hand) = import_raw(raw, rules, Keep::End).map_err(CheckFailure::Phh)?;
     let state = hand.state();
     if state.street != Street::Done {

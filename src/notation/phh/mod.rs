@@ -182,7 +182,7 @@ enum Keep {
 /// Imports one hand already read from TOML (a `.phh` file's whole text, or
 /// one table of a `.phhs` file) and plays it under `rules`.
 fn import_raw(
-    raw: RawPhh,
+    raw: RawPhh<'_>,
     rules: &Arc<HouseRules>,
     keep: Keep,
 ) -> Result<(PhhHand, Hand), PhhError> {

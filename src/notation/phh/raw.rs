@@ -5,14 +5,19 @@
 //! reads it the same way through `RawPhh`'s serde derive or names the line
 //! and column of what is wrong (`reader::read_raw`). No check of the poker is made here: that is `translate`'s.
 
+use std::borrow::Cow;
+
 use serde::Deserialize;
 
 use super::PhhError;
 use crate::table::Chips;
 
-/// The PHH keys the importer reads; others are ignored.
+/// The PHH keys the importer reads; others are ignored. The actions are
+/// borrowed from the file's text where the purpose-built reader reads it
+/// (thousands of hands, each of dozens of actions, are not copied string
+/// by string), owned where the `toml` crate does.
 #[derive(Debug, Deserialize, PartialEq)]
-pub(super) struct RawPhh {
+pub(super) struct RawPhh<'a> {
     pub(super) variant: String,
     #[serde(default)]
     pub(super) antes: Option<Vec<Amount>>,
@@ -22,7 +27,7 @@ pub(super) struct RawPhh {
     pub(super) min_bet: Option<Amount>,
     pub(super) starting_stacks: Vec<Amount>,
     #[serde(default)]
-    pub(super) actions: Vec<String>,
+    pub(super) actions: Vec<Cow<'a, str>>,
     #[serde(default)]
     pub(super) players: Option<Vec<String>>,
     #[serde(default)]

@@ -15,6 +15,8 @@
 //! exactly as `toml` and serde do (the tests compare the two on every
 //! shared hand and on each construct).
 
+use std::borrow::Cow;
+
 use super::raw::{Amount, RawPhh};
 
 /// A value of the subset other than an array.
@@ -29,7 +31,7 @@ enum Scalar<'a> {
 /// A PHH file's keys: read by the purpose-built reader when the file is in
 /// the TOML subset it knows (every file PokerKit or floorcall writes), else
 /// by the `toml` crate, which also names what is wrong.
-pub(super) fn read_raw(text: &str) -> Result<RawPhh, toml::de::Error> {
+pub(super) fn read_raw(text: &str) -> Result<RawPhh<'_>, toml::de::Error> {
     match read(text) {
         Some(raw) => Ok(raw),
         None => toml::from_str(text),
@@ -38,7 +40,7 @@ pub(super) fn read_raw(text: &str) -> Result<RawPhh, toml::de::Error> {
 
 /// Reads a PHH file's text; `None` when it is not in the subset (see the
 /// module comment).
-pub(super) fn read(text: &str) -> Option<RawPhh> {
+pub(super) fn read(text: &str) -> Option<RawPhh<'_>> {
     let mut r = Reader {
         text,
         bytes: text.as_bytes(),
@@ -66,8 +68,8 @@ pub(super) fn read(text: &str) -> Option<RawPhh> {
             "blinds_or_straddles" => f.blinds_or_straddles = Some(r.amounts()?),
             "min_bet" => f.min_bet = Some(amount(r.scalar()?)?),
             "starting_stacks" => f.starting_stacks = Some(r.amounts()?),
-            "actions" => f.actions = Some(r.strings()?),
-            "players" => f.players = Some(r.strings()?),
+            "actions" => f.actions = Some(r.strings()?.into_iter().map(Cow::Borrowed).collect()),
+            "players" => f.players = Some(r.strings()?.into_iter().map(str::to_string).collect()),
             "finishing_stacks" => f.finishing_stacks = Some(r.amounts()?),
             "_floorcall_denominations" => f.denominations = Some(r.amounts()?),
             _ => r.skip_value()?,
@@ -91,13 +93,13 @@ pub(super) fn read(text: &str) -> Option<RawPhh> {
 
 /// The fields being gathered.
 #[derive(Default)]
-struct Fields {
+struct Fields<'a> {
     variant: Option<String>,
     antes: Option<Vec<Amount>>,
     blinds_or_straddles: Option<Vec<Amount>>,
     min_bet: Option<Amount>,
     starting_stacks: Option<Vec<Amount>>,
-    actions: Option<Vec<String>>,
+    actions: Option<Vec<Cow<'a, str>>>,
     players: Option<Vec<String>>,
     finishing_stacks: Option<Vec<Amount>>,
     denominations: Option<Vec<Amount>>,
@@ -229,11 +231,11 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// An array of strings.
-    fn strings(&mut self) -> Option<Vec<String>> {
+    /// An array of strings, borrowed from the text.
+    fn strings(&mut self) -> Option<Vec<&'a str>> {
         let mut out = Vec::new();
         self.array(|r| {
-            out.push(r.string()?.to_string());
+            out.push(r.string()?);
             Some(())
         })?;
         Some(out)
@@ -363,13 +365,13 @@ mod tests {
     use super::*;
 
     /// What the `toml` crate reads, where it reads anything.
-    fn generic(text: &str) -> Option<RawPhh> {
+    fn generic(text: &str) -> Option<RawPhh<'_>> {
         toml::from_str(text).ok()
     }
 
     /// The reader agrees with the `toml` crate: when it reads a text, the
     /// crate reads the same fields from it.
-    fn agrees(text: &str) -> Option<RawPhh> {
+    fn agrees(text: &str) -> Option<RawPhh<'_>> {
         let read = read(text);
         if let Some(raw) = &read {
             assert_eq!(Some(raw), generic(text).as_ref(), "{text}");

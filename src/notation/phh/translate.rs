@@ -35,7 +35,7 @@ pub(super) fn seated(amounts: &[u64]) -> Vec<(Seat, Chips)> {
 }
 
 /// The table: seats, button, blinds, antes.
-pub(super) fn table(raw: &RawPhh) -> Result<TableSetup, PhhError> {
+pub(super) fn table(raw: &RawPhh<'_>) -> Result<TableSetup, PhhError> {
     if raw.variant != "NT" {
         return Err(PhhError::Variant(raw.variant.clone()));
     }
