@@ -23,12 +23,12 @@ use super::{house_flag, print};
 /// init` sets the database up, `floor verify` checks every table's record
 /// and every draw in it.
 #[derive(Debug, clap::Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<FloorCmd>,
     #[command(flatten)]
-    pub desk: Option<DeskArgs>,
+    pub desk: DeskArgs,
 }
 
 /// The floor's subcommands.
@@ -102,10 +102,20 @@ pub struct DbArgs {
 /// its one structure.
 #[derive(Debug, clap::Args)]
 pub struct DeskArgs {
-    #[command(flatten)]
-    db: DbArgs,
+    /// The database, as `floor init` takes it; the floor connects as the
+    /// tournament's floor role, fc.<tournament>, when it names no user.
+    #[arg(
+        long,
+        env = "FLOORCALL_FLOOR",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    floor: Option<String>,
+    /// The tournament.
+    #[arg(long, env = "FLOORCALL_TOURNAMENT", value_name = "NAME")]
+    tournament: Option<String>,
     /// The tables, comma-separated, in the order opened.
-    #[arg(long, value_delimiter = ',', value_name = "T1,T2,...", required = true)]
+    #[arg(long, value_delimiter = ',', value_name = "T1,T2,...")]
     tables: Vec<String>,
     /// Seats at each table, 2 to 10.
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=10))]
@@ -128,6 +138,13 @@ pub struct DeskArgs {
 impl DeskArgs {
     /// Opens the floor's desk on the database (as the floor's role).
     fn open(&self) -> Result<Desk, Failure> {
+        let (Some(conninfo), Some(tournament), false) =
+            (&self.floor, &self.tournament, self.tables.is_empty())
+        else {
+            return Err(Failure::user(
+                "floorcall floor needs --floor URL, --tournament NAME and --tables T1,T2,... (or a subcommand: init, draw, verify).",
+            ));
+        };
         let rules = house_flag(self.house.as_deref())?.unwrap_or_else(HouseRules::tda);
         let structure = match self.structure.read().map_err(Failure::user)? {
             Some(s) => s,
@@ -141,13 +158,7 @@ impl DeskArgs {
             .iter()
             .map(|t| (t.clone(), self.seats))
             .collect();
-        let mut options = DeskOptions::new(
-            &self.db.floor,
-            &self.db.tournament,
-            rules,
-            structure,
-            tables,
-        );
+        let mut options = DeskOptions::new(conninfo, tournament, rules, structure, tables);
         options.break_order = self.break_order.clone();
         options.keep_apart = self
             .keep_apart
@@ -160,10 +171,10 @@ impl DeskArgs {
 
 /// Runs `floorcall floor`: the TD's screen, or a subcommand.
 pub fn run(args: Args) -> Result<(), Failure> {
-    match (args.command, args.desk) {
-        (Some(command), _) => run_command(command),
-        (None, Some(desk)) => {
-            let desk = desk.open()?;
+    match args.command {
+        Some(command) => run_command(command),
+        None => {
+            let desk = args.desk.open()?;
             let mut screen = FloorScreen::new(desk, Theme::from_env());
             on_screen(
                 &mut screen,
@@ -171,9 +182,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 "floorcall: the floor's screen needs a terminal, and the output is not one (floor verify prints without one).",
             )
         }
-        (None, None) => Err(Failure::user(
-            "floorcall floor needs --floor URL, --tournament NAME and --tables T1,T2,... (or a subcommand: init, draw, verify).",
-        )),
     }
 }
 
