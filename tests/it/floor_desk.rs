@@ -418,6 +418,7 @@ fn three_tables(house: &str) {
         .expect("the pure floor proposes");
     assert_eq!(proposal.moves, expected.moves, "{house}");
     let mv = proposal.moves[0].clone();
+    assert!(!desk.pending_stale());
     assert_eq!(mv.to, "T1", "to the table with the fewest players");
     by_the_book(house, &dealers, &desk, &mv);
 
@@ -426,6 +427,7 @@ fn three_tables(house: &str) {
     dealer(&mut dealers, &mv.from).play(None);
     dealer(&mut dealers, &mv.from).hand(None);
     sync(&mut desk, &dealers);
+    assert!(desk.pending_stale());
     let again = match desk.confirm() {
         Err(DeskError::Stale(Some(p))) => p,
         other => panic!("{house}: not stale: {other:?}"),
