@@ -574,6 +574,20 @@ fn three_tables_balance_and_break_under_ugly_tuna() {
     three_tables("ugly-tuna");
 }
 
+/// Twelve players drawn to three tables under Redtooth, each table's
+/// first hand played, then hand-for-hand switched on.
+fn hand_for_hand_on(pg: &Cluster, tournament: &str, dir: &Path) -> (Desk, Vec<Dealer>) {
+    let (_db, options) = desk_on(pg, "redtooth", tournament);
+    let mut desk = Desk::open(options.clone()).expect("opens");
+    let (_, mut dealers) = seat_twelve(&mut desk, dir, &options, "redtooth");
+    for d in dealers.iter_mut() {
+        d.play(None);
+    }
+    sync(&mut desk, &dealers);
+    desk.set_hand_for_hand(true).expect("on");
+    (desk, dealers)
+}
+
 /// Hand-for-hand (Redtooth 53: "each table will play one hand at a time
 /// ... until all tables have completed the hand"): the first round when
 /// it is switched on, the tables still waited for as each finishes, and a
@@ -581,15 +595,8 @@ fn three_tables_balance_and_break_under_ugly_tuna() {
 #[test]
 fn hand_for_hand_rounds_wait_for_a_table_offline() {
     let Some(pg) = pg::shared() else { return };
-    let (_db, options) = desk_on(pg, "redtooth", "desk-hfh");
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut desk = Desk::open(options.clone()).expect("opens");
-    let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "redtooth");
-    for d in dealers.iter_mut() {
-        d.play(None);
-    }
-    sync(&mut desk, &dealers);
-    desk.set_hand_for_hand(true).expect("on");
+    let (mut desk, mut dealers) = hand_for_hand_on(pg, "desk-hfh", dir.path());
     let round = desk.hand_for_hand().flatten().cloned().expect("a round");
     assert_eq!(round.round, 1);
     assert_eq!(round.deal.values().copied().collect::<Vec<_>>(), [2, 2, 2]);
@@ -907,4 +914,50 @@ fn a_bust_undone_at_its_table_is_corrected_never_edited() {
         .map(|b| (b.player.clone(), b.place))
         .collect();
     assert_eq!(out, [(player, 12)]);
+}
+
+/// Players out in the same hand-for-hand hand at different tables are
+/// placed together (Redtooth 53: hand-for-hand; UPT Tournament 35: "the
+/// player starting the hand with the larger amount of chips finishes in
+/// the higher place", equal stacks sharing it): the one found first is
+/// placed alone, then placed again by a record that corrects.
+#[test]
+fn busts_of_one_hand_for_hand_hand_are_placed_together() {
+    let Some(pg) = pg::shared() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut desk, mut dealers) = hand_for_hand_on(pg, "desk-h4h-busts", dir.path());
+    let first = dealer(&mut dealers, "T1").hand_busting();
+    sync(&mut desk, &dealers);
+    let placed: Vec<(String, u32, Option<u32>)> = desk
+        .floor()
+        .busts
+        .iter()
+        .map(|b| (b.player.clone(), b.place, b.round))
+        .collect();
+    assert_eq!(placed, [(first.clone(), 12, Some(1))]);
+
+    let second = dealer(&mut dealers, "T2").hand_busting();
+    sync(&mut desk, &dealers);
+    let stack = |p: &str| {
+        desk.floor()
+            .busts
+            .iter()
+            .find(|b| b.player == p)
+            .expect("out")
+            .starting_stack
+    };
+    let (a, b) = (stack(&first), stack(&second));
+    let places = desk.floor().places();
+    let expected = match a.cmp(&b) {
+        std::cmp::Ordering::Equal => (11, 11),
+        std::cmp::Ordering::Greater => (11, 12),
+        std::cmp::Ordering::Less => (12, 11),
+    };
+    assert_eq!((places[&first], places[&second]), expected, "{a} and {b}");
+    if expected.0 == 11 {
+        assert!(records(&desk).iter().any(|r| matches!(
+            r,
+            FloorRecord::PlacesCorrected { places } if places == &[(first.clone(), 11)]
+        )));
+    }
 }
