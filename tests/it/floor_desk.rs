@@ -141,6 +141,29 @@ impl Dealer {
         }
     }
 
+    /// Deals the next hand, in which the player with the fewest chips is
+    /// all in against the one with the most (who covers him) and busts;
+    /// returns his name.
+    fn hand_busting(&mut self) -> String {
+        self.line(TableCommand::NextHand);
+        self.play_busting()
+    }
+
+    /// Plays the hand in play so that the player with the fewest chips
+    /// busts against the one with the most; returns his name.
+    fn play_busting(&mut self) -> String {
+        let state = self.session.state();
+        let mut stacks: Vec<(u64, u8)> = state
+            .occupied()
+            .map(|s| (state.seat(s).starting_stack.get(), s.number()))
+            .collect();
+        stacks.sort_unstable();
+        let (loser, winner) = (stacks[0].1, stacks[stacks.len() - 1].1);
+        let name = self.session.header().names[&loser].clone();
+        self.play(Some((loser, winner)));
+        name
+    }
+
     /// A table line between hands (the hand in play must be over).
     fn line(&mut self, command: TableCommand) {
         let now = self.session.now_ms();
@@ -364,36 +387,26 @@ fn three_tables(house: &str) {
     // Two players out at T1, in two hands: places 12 and 11, as the field
     // counts down (UPT Tournament 35 places the players out in one hand;
     // here each is alone in his).
-    let t1: Vec<u8> = {
+    let (first, second) = {
         let d = dealer(&mut dealers, "T1");
         d.play(None);
-        let mut s: Vec<u8> = seats
-            .iter()
-            .filter(|a| a.table == "T1")
-            .map(|a| a.seat)
-            .collect();
-        s.sort_unstable();
-        d.hand(Some((s[0], s[3])));
-        d.hand(Some((s[1], s[3])));
-        s
+        (d.hand_busting(), d.hand_busting())
     };
     sync(&mut desk, &dealers);
-    let out: Vec<(String, u32)> = desk
+    let out: Vec<(String, String, u32)> = desk
         .floor()
         .busts
         .iter()
-        .map(|b| (b.table.clone(), b.place))
+        .map(|b| (b.table.clone(), b.player.clone(), b.place))
         .collect();
-    assert_eq!(out, [("T1".to_string(), 12), ("T1".to_string(), 11)]);
-    let busted = |s: u8| {
-        seats
-            .iter()
-            .find(|a| a.table == "T1" && a.seat == s)
-            .unwrap()
-            .player
-            .clone()
-    };
-    assert_eq!(desk.floor().places().get(&busted(t1[0])), Some(&12));
+    assert_eq!(
+        out,
+        [
+            ("T1".to_string(), first.clone(), 12),
+            ("T1".to_string(), second, 11)
+        ]
+    );
+    assert_eq!(desk.floor().places().get(&first), Some(&12));
 
     // Two, four and four: out of balance (UPT Tournament 17: "within one
     // player"); the move proposed is what the pure floor computes from
@@ -405,6 +418,7 @@ fn three_tables(house: &str) {
         .expect("the pure floor proposes");
     assert_eq!(proposal.moves, expected.moves, "{house}");
     let mv = proposal.moves[0].clone();
+    assert!(!desk.pending_stale());
     assert_eq!(mv.to, "T1", "to the table with the fewest players");
     by_the_book(house, &dealers, &desk, &mv);
 
@@ -413,6 +427,7 @@ fn three_tables(house: &str) {
     dealer(&mut dealers, &mv.from).play(None);
     dealer(&mut dealers, &mv.from).hand(None);
     sync(&mut desk, &dealers);
+    assert!(desk.pending_stale());
     let again = match desk.confirm() {
         Err(DeskError::Stale(Some(p))) => p,
         other => panic!("{house}: not stale: {other:?}"),
@@ -559,6 +574,20 @@ fn three_tables_balance_and_break_under_ugly_tuna() {
     three_tables("ugly-tuna");
 }
 
+/// Twelve players drawn to three tables under Redtooth, each table's
+/// first hand played, then hand-for-hand switched on.
+fn hand_for_hand_on(pg: &Cluster, tournament: &str, dir: &Path) -> (Desk, Vec<Dealer>) {
+    let (_db, options) = desk_on(pg, "redtooth", tournament);
+    let mut desk = Desk::open(options.clone()).expect("opens");
+    let (_, mut dealers) = seat_twelve(&mut desk, dir, &options, "redtooth");
+    for d in dealers.iter_mut() {
+        d.play(None);
+    }
+    sync(&mut desk, &dealers);
+    desk.set_hand_for_hand(true).expect("on");
+    (desk, dealers)
+}
+
 /// Hand-for-hand (Redtooth 53: "each table will play one hand at a time
 /// ... until all tables have completed the hand"): the first round when
 /// it is switched on, the tables still waited for as each finishes, and a
@@ -566,15 +595,8 @@ fn three_tables_balance_and_break_under_ugly_tuna() {
 #[test]
 fn hand_for_hand_rounds_wait_for_a_table_offline() {
     let Some(pg) = pg::shared() else { return };
-    let (_db, options) = desk_on(pg, "redtooth", "desk-hfh");
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut desk = Desk::open(options.clone()).expect("opens");
-    let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "redtooth");
-    for d in dealers.iter_mut() {
-        d.play(None);
-    }
-    sync(&mut desk, &dealers);
-    desk.set_hand_for_hand(true).expect("on");
+    let (mut desk, mut dealers) = hand_for_hand_on(pg, "desk-hfh", dir.path());
     let round = desk.hand_for_hand().flatten().cloned().expect("a round");
     assert_eq!(round.round, 1);
     assert_eq!(round.deal.values().copied().collect::<Vec<_>>(), [2, 2, 2]);
@@ -847,4 +869,95 @@ fn a_late_entry_is_drawn_onto_the_tables_playing() {
         ]
     ));
     assert_eq!(desk.floor().field, 13);
+}
+
+/// A bust undone at its table (the hand opened again by an undo) is put
+/// back in play on the floor by a record that corrects (place 0), never
+/// an edit; the hand finished again places him again.
+#[test]
+fn a_bust_undone_at_its_table_is_corrected_never_edited() {
+    let Some(pg) = pg::shared() else { return };
+    let (_db, options) = desk_on(pg, "tda", "desk-undo");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::open(options.clone()).expect("opens");
+    let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "tda");
+    let t2 = dealer(&mut dealers, "T2");
+    t2.play(None);
+    let player = t2.hand_busting();
+    sync(&mut desk, &dealers);
+    assert_eq!(desk.floor().busts.len(), 1);
+    assert_eq!(desk.floor().busts[0].place, 12);
+
+    let t2 = dealer(&mut dealers, "T2");
+    t2.session.undo().expect("undoes the hand's last entry");
+    sync(&mut desk, &dealers);
+    assert!(desk.floor().busts.is_empty(), "{:?}", desk.floor().busts);
+    assert!(records(&desk).iter().any(|r| matches!(
+        r,
+        FloorRecord::PlacesCorrected { places } if places == &[(player.clone(), 0)]
+    )));
+    // The PlayerOut stays in the record.
+    assert_eq!(
+        records(&desk)
+            .iter()
+            .filter(|r| matches!(r, FloorRecord::PlayerOut { .. }))
+            .count(),
+        1
+    );
+
+    assert_eq!(dealer(&mut dealers, "T2").play_busting(), player);
+    sync(&mut desk, &dealers);
+    let out: Vec<(String, u32)> = desk
+        .floor()
+        .busts
+        .iter()
+        .map(|b| (b.player.clone(), b.place))
+        .collect();
+    assert_eq!(out, [(player, 12)]);
+}
+
+/// Players out in the same hand-for-hand hand at different tables are
+/// placed together (Redtooth 53: hand-for-hand; UPT Tournament 35: "the
+/// player starting the hand with the larger amount of chips finishes in
+/// the higher place", equal stacks sharing it): the one found first is
+/// placed alone, then placed again by a record that corrects.
+#[test]
+fn busts_of_one_hand_for_hand_hand_are_placed_together() {
+    let Some(pg) = pg::shared() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut desk, mut dealers) = hand_for_hand_on(pg, "desk-h4h-busts", dir.path());
+    let first = dealer(&mut dealers, "T1").hand_busting();
+    sync(&mut desk, &dealers);
+    let placed: Vec<(String, u32, Option<u32>)> = desk
+        .floor()
+        .busts
+        .iter()
+        .map(|b| (b.player.clone(), b.place, b.round))
+        .collect();
+    assert_eq!(placed, [(first.clone(), 12, Some(1))]);
+
+    let second = dealer(&mut dealers, "T2").hand_busting();
+    sync(&mut desk, &dealers);
+    let stack = |p: &str| {
+        desk.floor()
+            .busts
+            .iter()
+            .find(|b| b.player == p)
+            .expect("out")
+            .starting_stack
+    };
+    let (a, b) = (stack(&first), stack(&second));
+    let places = desk.floor().places();
+    let expected = match a.cmp(&b) {
+        std::cmp::Ordering::Equal => (11, 11),
+        std::cmp::Ordering::Greater => (11, 12),
+        std::cmp::Ordering::Less => (12, 11),
+    };
+    assert_eq!((places[&first], places[&second]), expected, "{a} and {b}");
+    if expected.0 == 11 {
+        assert!(records(&desk).iter().any(|r| matches!(
+            r,
+            FloorRecord::PlacesCorrected { places } if places == &[(first.clone(), 11)]
+        )));
+    }
 }

@@ -306,6 +306,30 @@ fn place_busts(desk: &mut Desk) -> Result<(), super::DeskError> {
             });
         }
     }
+    // A player placed whose table no longer has him out (his hand was
+    // opened again by an undo) and who sits there again: back in play,
+    // by a record that corrects (place 0), never an edit.
+    let back: Vec<(String, u32)> = desk
+        .floor
+        .busts
+        .iter()
+        .filter(|b| {
+            desk.floor.table(&b.table).is_ok_and(|t| {
+                !t.table
+                    .places
+                    .iter()
+                    .any(|f| f.name == b.player && f.hand == b.hand)
+                    && t.table
+                        .seats
+                        .values()
+                        .any(|p| p.name == b.player && !p.chips.is_zero())
+            })
+        })
+        .map(|b| (b.player.clone(), 0))
+        .collect();
+    if !back.is_empty() {
+        desk.write(&FloorRecord::PlacesCorrected { places: back })?;
+    }
     if found.is_empty() {
         return Ok(());
     }

@@ -361,6 +361,15 @@ impl Desk {
         self.floor.pending.as_ref()
     }
 
+    /// Whether the moves pending were computed before a table's hand
+    /// ended: `propose` or `confirm` computes them again.
+    pub fn pending_stale(&self) -> bool {
+        self.floor
+            .pending
+            .as_ref()
+            .is_some_and(|p| ops::stale(&p.from_state, &self.floor.states()))
+    }
+
     /// What could not be read (a table's journal, a floor record), as
     /// sentences.
     pub fn problems(&self) -> &[String] {

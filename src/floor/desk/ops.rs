@@ -45,7 +45,7 @@ fn os_seed() -> Result<String, DeskError> {
 }
 
 /// Whether a table's hand ended (or a new one began) since `was`.
-fn stale(was: &[TableState], now: &[TableState]) -> bool {
+pub(super) fn stale(was: &[TableState], now: &[TableState]) -> bool {
     was.iter().any(|t| {
         now.iter()
             .find(|n| n.table == t.table)
