@@ -36,6 +36,9 @@
 //! in every message. `sslmode` (disable, prefer, require, verify-ca,
 //! verify-full) and `sslrootcert` are honoured.
 //!
+//! [`glance`] reads one table's journal as the TD's floor screen shows
+//! it, and [`moves_due`] the moves the tables have yet to carry out.
+//!
 //! This module uses `journal` (its chain, reader and verify) and nothing
 //! above it.
 
