@@ -224,9 +224,13 @@ pub struct DueMove {
 }
 
 /// The confirmed moves not yet carried out at both tables, in the order
-/// confirmed (a player's latest move only: a later one replaces it). A
-/// table the floor cannot read (not in `tables`) has not done its part.
-pub fn moves_due(records: &[FloorRecord], tables: &BTreeMap<String, TableGlance>) -> Vec<DueMove> {
+/// confirmed (a player's latest move only: a later one replaces it).
+/// `tables` gives a table's glance by name; a table the floor cannot read
+/// (`None`) has not done its part.
+pub fn moves_due<'a>(
+    records: &[FloorRecord],
+    tables: impl Fn(&str) -> Option<&'a TableGlance>,
+) -> Vec<DueMove> {
     let mut latest: Vec<&Move> = Vec::new();
     for record in records {
         if let FloorRecord::MoveConfirmed { mv } = record {
@@ -238,12 +242,8 @@ pub fn moves_due(records: &[FloorRecord], tables: &BTreeMap<String, TableGlance>
         .into_iter()
         .map(|mv| DueMove {
             mv: mv.clone(),
-            left: tables
-                .get(&mv.from)
-                .is_some_and(|t| !t.seats_player(&mv.player, mv.from_seat)),
-            arrived: tables
-                .get(&mv.to)
-                .is_some_and(|t| t.seats_player(&mv.player, mv.to_seat)),
+            left: tables(&mv.from).is_some_and(|t| !t.seats_player(&mv.player, mv.from_seat)),
+            arrived: tables(&mv.to).is_some_and(|t| t.seats_player(&mv.player, mv.to_seat)),
         })
         .filter(|d| !(d.left && d.arrived))
         .collect()

@@ -80,6 +80,9 @@
 //! on the same database rebuilds the same state, and a second Desk sees
 //! what the first did.
 //!
+//! [`glance`] reads one table's journal as the TD's floor screen shows
+//! it, and [`moves_due`] the moves the tables have yet to carry out.
+//!
 //! This module uses `journal` (its chain, reader and verify), `tournament`
 //! (the floor's rules) and nothing above them.
 

@@ -528,3 +528,37 @@ fn help_and_quit() {
     keys(&mut screen, "q");
     assert!(screen.should_quit());
 }
+
+#[test]
+fn the_desk_in_memory_draws_seats_and_the_screen_shows_tables_before_their_first_hand() {
+    let empty = |name: &str| (name.to_string(), 9, floorcall::journal::Loaded::default());
+    let desk = MemoryDesk::new(
+        HouseRules::tda(),
+        structure(),
+        vec![empty("T1"), empty("T2")],
+        T0,
+    );
+    let mut screen = FloorScreen::new(desk, Theme::plain());
+    let players: Vec<(String, floorcall::table::Chips)> = (1..=12)
+        .map(|i| (format!("P{i}"), floorcall::table::Chips(20_000)))
+        .collect();
+    let seats = screen
+        .desk_mut()
+        .draw_seats(&players)
+        .expect("12 fit 18 seats");
+    assert_eq!(seats.len(), 12);
+    let per_table = |t: &str| seats.iter().filter(|a| a.table == t).count();
+    assert_eq!(
+        (per_table("T1"), per_table("T2")),
+        (6, 6),
+        "as even as can be"
+    );
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("12 players left of 12"), "{shown}");
+    assert!(shown.contains("the clock has not started"), "{shown}");
+    // Enter on a table that has dealt no hand: said, not opened.
+    key(&mut screen, KeyCode::Enter);
+    assert!(screen.review().is_none());
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+}

@@ -6,8 +6,10 @@
 //! decisions are the pure floor's (`balance`, `confirm`, `break_table`,
 //! `set_hand_for_hand`), and its draws take their seeds from a count
 //! (`desk-1`, `desk-2`...) so a test is repeatable (the real desk's come
-//! from the operating system). The reader's status, forks, a table's
-//! trouble and the time are whatever the test sets.
+//! from the operating system). Whatever it is asked to do counts as a
+//! change for the next `refresh`, as the desk's own records read back
+//! would. The reader's status, forks, a table's trouble and the time are
+//! whatever the test sets.
 
 use std::collections::BTreeMap;
 
@@ -176,11 +178,13 @@ impl FloorDesk for MemoryDesk {
 
     fn draw_seats(&mut self, players: &[(String, Chips)]) -> Result<Vec<Assignment>, FloorRefusal> {
         let seed = self.seed();
+        self.changed = true;
         self.floor.seat(players, &seed, DrawPurpose::Seats)
     }
 
     fn propose(&mut self) -> Result<Option<Proposal>, FloorRefusal> {
         let seed = self.seed();
+        self.changed = true;
         if self.floor.propose(&seed)?.moves.is_empty() {
             return Ok(None);
         }
@@ -194,21 +198,25 @@ impl FloorDesk for MemoryDesk {
             .as_ref()
             .map(|p| p.moves.clone())
             .unwrap_or_default();
+        self.changed = true;
         let made = self.floor.confirm()?;
         Ok(if made { moves } else { Vec::new() })
     }
 
     fn break_next(&mut self) -> Result<Vec<Move>, FloorRefusal> {
         let seed = self.seed();
+        self.changed = true;
         self.floor.break_table(None, &seed)
     }
 
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
+        self.changed = true;
         self.floor.set_hand_for_hand(on)
     }
 
     fn clock_action(&mut self, action: ClockAction) -> Result<(), FloorRefusal> {
         let now = self.now_ms;
+        self.changed = true;
         if action == ClockAction::Start {
             self.clock
                 .get_or_insert_with(|| LevelClock::new(self.structure.stage_ms()))

@@ -28,7 +28,6 @@ mod memory;
 mod render;
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::fmt;
 
 pub use memory::MemoryDesk;
@@ -274,12 +273,12 @@ impl<D: FloorDesk> FloorScreen<D> {
         self.help
     }
 
-    /// Each table's glance by name (the tables that read).
-    fn glances(&self) -> BTreeMap<String, TableGlance> {
+    /// A table's glance by name, if its record reads.
+    fn glance_of(&self, name: &str) -> Option<&TableGlance> {
         self.tables
             .iter()
-            .filter_map(|t| t.glance.as_ref().ok().map(|g| (t.name.clone(), g.clone())))
-            .collect()
+            .find(|t| t.name == name)
+            .and_then(|t| t.glance.as_ref().ok())
     }
 }
 

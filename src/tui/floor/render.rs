@@ -439,7 +439,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                 )));
             }
         }
-        let due = moves_due(&floor.records, &self.glances());
+        let due = moves_due(&floor.records, |name| self.glance_of(name));
         if !due.is_empty() {
             any = true;
             lines.push(Line::styled(
