@@ -10,6 +10,7 @@ use anyhow::Context;
 use floorcall::floor::{self, Inbox, InboxOptions, Link, LinkOptions};
 use floorcall::folders::Folders;
 use floorcall::journal::Journal;
+use floorcall::tournament::orders::{OrderKind, TableOrders};
 use floorcall::tui::setup::{TableChoice, TableFlags};
 use floorcall::tui::{self, App, AppOptions, Ending, StopSignals, Theme};
 
@@ -270,6 +271,21 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         ),
         None => (None, None),
     };
+    // A new table of a tournament with nobody named on the command line
+    // seats the players the floor's draw gave it, and deals at once.
+    let mut start_now = flags.any();
+    if loaded.hands.is_empty()
+        && flags.names.is_none()
+        && flags.stacks.is_none()
+        && let Some(inbox) = &inbox
+    {
+        let sits = drawn(inbox);
+        choice
+            .seat_drawn(&sits, flags.button.is_some())
+            .and_then(|()| choice.header(1).map(|_| ()))
+            .map_err(|e| Failure::user(format_args!("--floor: {e}")))?;
+        start_now = true;
+    }
     // Before the terminal is set up, so that no signal can leave it raw.
     let signals = StopSignals::register()
         .context("the signal handlers cannot be installed")
@@ -286,7 +302,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         keymap,
         theme: Theme::from_env(),
         choice,
-        start_now: flags.any(),
+        start_now,
         journal: Some(journal),
         table,
         last_hand,
@@ -318,6 +334,30 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "{:#}",
             anyhow::Error::new(e).context("the terminal failed while the table screen was open")
         ))),
+    }
+}
+
+/// The sits the floor's draw gave this table, read from its inbox: it
+/// waits up to 10 s for the database (a table is started once, before
+/// play), and gives what it has then.
+fn drawn(inbox: &Inbox) -> Vec<floorcall::tournament::orders::Order> {
+    let Some(first) = floorcall::table::Seat::new(1) else {
+        return Vec::new();
+    };
+    let empty =
+        floorcall::session::Table::new(first, floorcall::session::Structure::default(), Vec::new());
+    let start = std::time::Instant::now();
+    loop {
+        let orders = TableOrders::of(inbox.table(), &empty, &inbox.records());
+        let sits: Vec<_> = orders
+            .pending()
+            .filter(|o| matches!(o.kind, OrderKind::Sit { .. }))
+            .cloned()
+            .collect();
+        if !sits.is_empty() || start.elapsed() > std::time::Duration::from_secs(10) {
+            return sits;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
 

@@ -244,6 +244,43 @@ impl TableChoice {
         Ok(())
     }
 
+    /// Seats the players a floor's draw gave this table (its sit orders,
+    /// `tournament::orders`), each with his chips, in place of any other:
+    /// a table of a tournament starts from the draw, not from a list the
+    /// dealer types. The button goes to the lowest seat taken unless
+    /// `keep_button` (the dealer gave `--button`). Refused, changing
+    /// nothing, when the draw gave nobody or a seat the table has not.
+    pub fn seat_drawn(
+        &mut self,
+        sits: &[crate::tournament::orders::Order],
+        keep_button: bool,
+    ) -> Result<(), String> {
+        if sits.is_empty() {
+            return Err("the floor has drawn nobody to this table yet (floorcall floor draw), or give --names and --stacks".into());
+        }
+        let seats = usize::from(self.seats);
+        if let Some(o) = sits
+            .iter()
+            .find(|o| o.seat == 0 || usize::from(o.seat) > seats)
+        {
+            return Err(format!(
+                "the floor's draw seats {} in seat {}, and this table has {seats} seats (--seats)",
+                o.player, o.seat
+            ));
+        }
+        self.stacks = vec![0; seats];
+        self.names = vec![String::new(); seats];
+        for o in sits {
+            let i = usize::from(o.seat) - 1;
+            self.stacks[i] = o.chips;
+            self.names[i] = o.player.chars().take(MAX_NAME).collect();
+        }
+        if !keep_button && let Some(low) = sits.iter().map(|o| o.seat).min() {
+            self.button = low;
+        }
+        Ok(())
+    }
+
     /// Checks the choice and gives the first hand's header, or why not, as
     /// a sentence.
     pub fn header(&self, number: u32) -> Result<(HandHeader, HouseRules), String> {
@@ -547,6 +584,51 @@ mod tests {
         assert_eq!(header.seats, 9);
         assert_eq!(header.setup.stacks.len(), 9);
         assert_eq!(rules.name, "tda");
+    }
+
+    /// A tournament's table starts from the floor's draw (TDA 6: seats
+    /// are drawn at random): the drawn players in their seats with their
+    /// chips, nobody else, the button on the lowest seat taken.
+    #[test]
+    fn a_table_of_a_floor_starts_from_the_draw() {
+        use crate::tournament::orders::{Order, OrderKind};
+        let sit = |player: &str, seat: u8| Order {
+            player: player.into(),
+            seat,
+            chips: 20_000,
+            kind: OrderKind::Sit { from: None },
+            record: 1,
+            done: false,
+        };
+        let mut c = TableChoice {
+            seats: 6,
+            ..TableChoice::default()
+        };
+        c.seat_drawn(&[sit("Hal", 2), sit("Cat", 3), sit("Jon", 5)], false)
+            .unwrap();
+        let (h, _) = c.header(1).unwrap();
+        let seated: Vec<(u8, u64)> = h
+            .setup
+            .stacks
+            .iter()
+            .map(|(s, c)| (s.number(), c.get()))
+            .collect();
+        assert_eq!(seated, vec![(2, 20_000), (3, 20_000), (5, 20_000)]);
+        assert_eq!(h.setup.button.number(), 2);
+        assert_eq!(h.names.get(&5).map(String::as_str), Some("Jon"));
+        // Nobody drawn, or a seat the table has not: said, nothing changed.
+        let before = c.clone();
+        assert!(
+            c.seat_drawn(&[], false)
+                .unwrap_err()
+                .contains("drawn nobody")
+        );
+        assert!(
+            c.seat_drawn(&[sit("Ivy", 9)], false)
+                .unwrap_err()
+                .contains("6 seats")
+        );
+        assert_eq!(c, before);
     }
 
     #[test]
