@@ -103,6 +103,11 @@ pub struct FloorState {
     pub status: ReaderStatus,
     /// Counts every change, so a screen knows when to draw again.
     pub version: u64,
+    /// How many catch-ups (every table and the floor's records read whole)
+    /// have ended: until one has, what is held may lack records the
+    /// database has. The status says "live" as soon as the floor
+    /// listens, before its first catch-up.
+    pub catch_ups: u64,
 }
 
 struct Shared {
@@ -127,6 +132,7 @@ impl FloorReader {
                 forks: Vec::new(),
                 status: ReaderStatus::Connecting,
                 version: 0,
+                catch_ups: 0,
             }),
             stop: Stop::new(),
         });
@@ -239,10 +245,12 @@ impl Reader {
         let forks: Vec<(Option<String>, i64)> =
             forks.iter().map(|r| (r.get(0), r.get(1))).collect();
         let mut st = self.state();
-        if st.forks != forks {
+        // The first catch-up's end is news: what is held is whole now.
+        if st.forks != forks || st.catch_ups == 0 {
             st.forks = forks;
             st.version += 1;
         }
+        st.catch_ups += 1;
         Ok(())
     }
 

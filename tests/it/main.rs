@@ -5,6 +5,8 @@ mod cli;
 mod engine;
 mod floor;
 #[cfg(unix)]
+mod floor_cli;
+#[cfg(unix)]
 mod floor_db;
 #[cfg(unix)]
 mod floor_desk;

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use super::{Desk, OrderPhase, Round, empty_table};
-use crate::floor::ReaderStatus;
 use crate::journal::{Loaded, table_of};
 use crate::session::TableEvent;
 use crate::tournament::{Bust, DrawPurpose, FloorRecord, FloorTable, HandForHand, Move};
@@ -37,7 +36,7 @@ pub(super) fn refresh(desk: &mut Desk) -> bool {
             .skip(desk.applied)
             .map(|r| r.line.clone())
             .collect();
-        (tables, rows, st.status == ReaderStatus::Live)
+        (tables, rows, st.catch_ups > 0)
     };
     for (name, records, loaded) in tables {
         desk.folded.insert(name.clone(), records);

@@ -280,9 +280,7 @@ impl Desk {
             caught_up: false,
         };
         let start = Instant::now();
-        while desk.reader.state().status == ReaderStatus::Connecting
-            && start.elapsed() < desk.options.open_wait
-        {
+        while desk.reader.state().catch_ups == 0 && start.elapsed() < desk.options.open_wait {
             std::thread::sleep(Duration::from_millis(10));
         }
         desk.refresh();

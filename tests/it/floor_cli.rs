@@ -1,0 +1,122 @@
+//! The floor's commands as a TD and a dealer run them, against a real
+//! PostgreSQL (`pg`; skipped, loudly, where it cannot be had): `floor
+//! draw` seats the field, a table started with `--floor` and no names
+//! deals to the players the draw gave it, and `floorcall floor` shows
+//! that table live.
+
+use std::path::Path;
+use std::process::Command;
+
+use super::floor_db::floor_db;
+use super::pg;
+use super::tmux::{Tmux, quoted};
+
+fn floorcall() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_floorcall"))
+}
+
+/// TDA 6 (seats drawn at random), carried to the tables: the draw's seats
+/// are printed, T1's dealer starts with exactly those players in those
+/// seats, and the TD's screen shows T1's hand.
+#[test]
+fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
+    let Some(pg) = pg::shared() else { return };
+    if Tmux::skip("a_drawn_table_deals_to_its_draw_and_the_floor_shows_it") {
+        return;
+    }
+    let db = floor_db(pg, "cli-t", &["T1", "T2"]);
+    let conninfo = pg.conninfo(&db);
+    let desk = [
+        "--tables",
+        "T1,T2",
+        "--seats",
+        "6",
+        "--levels",
+        "10/20,20/40",
+    ];
+    // Without the floor's flags: said, exit 2.
+    let out = floorcall()
+        .args(["floor", "--tables", "T1"])
+        .env_remove("FLOORCALL_FLOOR")
+        .env_remove("FLOORCALL_TOURNAMENT")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs --floor URL"));
+    // The draw: one line a player, `Ann T2 seat 5 (1000)`.
+    let out = floorcall()
+        .args(["floor", "draw"])
+        .args(desk)
+        .args([
+            "--player", "Ann", "--player", "Bob", "--player", "Cy", "--player", "Di",
+        ])
+        .args(["--stack", "1000"])
+        .env("FLOORCALL_FLOOR", &conninfo)
+        .env("FLOORCALL_TOURNAMENT", "cli-t")
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let seats: Vec<(String, String, String)> = stdout
+        .lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            assert_eq!((w.len(), w[2], w[4]), (5, "seat", "(1000)"), "{l}");
+            (w[0].to_string(), w[1].to_string(), w[3].to_string())
+        })
+        .collect();
+    assert_eq!(seats.len(), 4, "{stdout}");
+    // Four players on two tables: two each (TDA 6, the tables even).
+    let at_t1: Vec<&(String, String, String)> = seats.iter().filter(|s| s.1 == "T1").collect();
+    assert_eq!(at_t1.len(), 2, "{stdout}");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let journal = dir.path().join("T1.jsonl");
+    let env = format!(
+        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config FLOORCALL_TOURNAMENT=cli-t",
+        home = quoted(dir.path()),
+    );
+    let bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall")));
+    let table = Tmux {
+        socket: format!("floorcall-cli-t1-{}", std::process::id()),
+    };
+    table.start(&[
+        "sh",
+        "-c",
+        &format!(
+            "{env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6 --blinds 10/20",
+            journal = quoted(&journal),
+        ),
+    ]);
+    let screen = table.wait_for("to act");
+    // A named seat's box reads `5 Ann`.
+    for (player, _, seat) in &at_t1 {
+        assert!(screen.contains(&format!("{seat} {player}")), "{screen}");
+    }
+    for (player, _, _) in seats.iter().filter(|s| s.1 != "T1") {
+        assert!(
+            !screen.contains(player.as_str()),
+            "{player} is not at T1: {screen}"
+        );
+    }
+    let floor = Tmux {
+        socket: format!("floorcall-cli-floor-{}", std::process::id()),
+    };
+    floor.start(&[
+        "sh",
+        "-c",
+        &format!(
+            "{env} FLOORCALL_FLOOR='{conninfo}' {bin} floor {}",
+            desk.join(" ")
+        ),
+    ]);
+    let screen = floor.wait_for_all(&["T1 · hand 1", "database live"]);
+    for (player, _, _) in &at_t1 {
+        assert!(screen.contains(player.as_str()), "{screen}");
+    }
+    floor.type_text("q");
+    table.type_text("q");
+}
