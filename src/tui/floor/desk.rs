@@ -2,7 +2,7 @@
 //! reads every table from the database and writes the floor's records.
 
 use super::{ClockAction, FloorDesk};
-use crate::floor::{self, Desk, DeskError, ReaderStatus};
+use crate::floor::{Desk, DeskError, ReaderStatus};
 use crate::journal::Loaded;
 use crate::session::{LevelClock, Structure};
 use crate::table::Chips;
@@ -73,15 +73,6 @@ impl FloorDesk for Desk {
     }
 
     fn clock_action(&mut self, action: ClockAction) -> Result<(), DeskError> {
-        let action = match action {
-            ClockAction::Start => floor::ClockAction::Start,
-            ClockAction::Pause => floor::ClockAction::Pause,
-            ClockAction::Resume => floor::ClockAction::Resume,
-            ClockAction::Adjust { secs } => floor::ClockAction::Adjust(secs),
-            ClockAction::Level { stage } => {
-                floor::ClockAction::Level(Desk::structure(self).level_number(stage))
-            }
-        };
         Desk::clock_action(self, action)
     }
 }

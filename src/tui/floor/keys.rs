@@ -80,8 +80,8 @@ impl<D: FloorDesk> FloorScreen<D> {
             KeyCode::Char('B') => self.ask_break(),
             KeyCode::Char('h') => self.hand_for_hand(),
             KeyCode::Char(' ') => self.pause_or_resume(),
-            KeyCode::Char('+') | KeyCode::Char('=') => self.clock(ClockAction::Adjust { secs: 60 }),
-            KeyCode::Char('-') => self.clock(ClockAction::Adjust { secs: -60 }),
+            KeyCode::Char('+') | KeyCode::Char('=') => self.clock(ClockAction::Adjust(60)),
+            KeyCode::Char('-') => self.clock(ClockAction::Adjust(-60)),
             KeyCode::Char('L') => self.level(1),
             KeyCode::Char('l') => self.level(-1),
             KeyCode::Esc => {}
@@ -245,13 +245,12 @@ impl<D: FloorDesk> FloorScreen<D> {
                     ClockAction::Start => "The clock is running.".to_string(),
                     ClockAction::Pause => "The clock is paused.".to_string(),
                     ClockAction::Resume => "The clock is running again.".to_string(),
-                    ClockAction::Adjust { secs } if secs >= 0 => {
+                    ClockAction::Adjust(secs) if secs >= 0 => {
                         "A minute more in this level.".to_string()
                     }
-                    ClockAction::Adjust { .. } => "A minute less in this level.".to_string(),
-                    ClockAction::Level { stage } => format!(
-                        "The clock is at the start of {}: the tables take it at their next hand (TDA 22).",
-                        super::stage_name(self.desk.structure(), stage)
+                    ClockAction::Adjust(_) => "A minute less in this level.".to_string(),
+                    ClockAction::Level(level) => format!(
+                        "The clock is at the start of level {level}: the tables take it at their next hand (TDA 22)."
                     ),
                 };
                 self.info(done);
@@ -270,21 +269,23 @@ impl<D: FloorDesk> FloorScreen<D> {
         self.clock(action);
     }
 
+    /// The next (`by` 1) or previous (-1) level: the TD jumps from level
+    /// to level; a break comes by the clock.
     fn level(&mut self, by: isize) {
         let Some(clock) = self.desk.clock() else {
             self.refuse("The clock has not started: Space starts it.".into());
             return;
         };
-        let stage = clock.at(self.desk.now_ms()).stage as isize + by;
-        let stages = clock.stages_ms.len() as isize;
-        if stage < 0 {
-            self.refuse("This is the first stage of the structure.".into());
-        } else if stage >= stages {
-            self.refuse("This is the last stage of the structure.".into());
+        let structure = self.desk.structure();
+        let now = structure.level_number(clock.at(self.desk.now_ms()).stage) as isize;
+        let levels = structure.level_stages().len() as isize;
+        let level = now + by;
+        if level < 1 {
+            self.refuse("This is the first level of the structure.".into());
+        } else if level > levels {
+            self.refuse("This is the last level of the structure.".into());
         } else {
-            self.clock(ClockAction::Level {
-                stage: stage as usize,
-            });
+            self.clock(ClockAction::Level(level as usize));
         }
     }
 }

@@ -235,15 +235,17 @@ impl FloorDesk for MemoryDesk {
             }
             ClockAction::Pause => clock.pause(now),
             ClockAction::Resume => clock.resume(now),
-            ClockAction::Adjust { secs } => clock.adjust(now, secs),
-            ClockAction::Level { stage } if stage >= clock.stages_ms.len() => {
-                return Err(FloorRefusal::Other(format!(
-                    "The structure has {} stages: there is no stage {}.",
-                    clock.stages_ms.len(),
-                    stage + 1
-                )));
+            ClockAction::Adjust(secs) => clock.adjust(now, secs),
+            ClockAction::Level(level) => {
+                let stages = self.structure.level_stages();
+                let Some(stage) = level.checked_sub(1).and_then(|i| stages.get(i)) else {
+                    return Err(FloorRefusal::Other(format!(
+                        "The structure has levels 1 to {}: there is no level {level}.",
+                        stages.len()
+                    )));
+                };
+                clock.jump_to(now, *stage);
             }
-            ClockAction::Level { stage } => clock.jump_to(now, stage),
         }
         Ok(())
     }

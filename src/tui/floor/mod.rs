@@ -32,6 +32,7 @@ use std::fmt;
 
 pub use memory::MemoryDesk;
 
+pub use crate::floor::ClockAction;
 use crate::floor::{ReaderStatus, TableGlance, glance};
 use crate::journal::Loaded;
 use crate::session::{LevelClock, Stage, Structure};
@@ -53,27 +54,6 @@ pub fn stage_name(structure: &Structure, stage: usize) -> String {
         Some(Stage::Break { minutes }) => format!("the {minutes}-minute break"),
         None => format!("stage {}", stage + 1),
     }
-}
-
-/// What the TD does to the floor's one clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClockAction {
-    /// Starts it (the first level's time begins).
-    Start,
-    /// Pauses it.
-    Pause,
-    /// Resumes it after a pause.
-    Resume,
-    /// Gives the stage running `secs` more seconds (negative: fewer).
-    Adjust {
-        /// Seconds, more or (negative) fewer.
-        secs: i64,
-    },
-    /// Moves it to the start of `stage` (an index into the structure).
-    Level {
-        /// The stage.
-        stage: usize,
-    },
 }
 
 /// The floor as the TD's screen sees it: the API of `floor::Desk`. The
