@@ -220,7 +220,7 @@ fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
             continue;
         }
         let money = 4;
-        if left <= money + 5 && live.len() > 1 && desk.hand_for_hand().is_none() {
+        if left <= money + 8 && live.len() > 1 && desk.hand_for_hand().is_none() {
             desk.set_hand_for_hand(true).expect("on");
             seen.hand_for_hand = true;
         }
@@ -338,7 +338,12 @@ fn a_tda_tournament_runs_to_a_winner() {
     let (desk, dealers, seen) = to_a_winner("tda", 7);
     places_and_winner(&desk, &dealers);
     assert!(seen.breaks >= 1);
-    assert!(seen.hand_for_hand && seen.waited);
+    assert!(
+        seen.hand_for_hand && seen.waited,
+        "{} {}",
+        seen.hand_for_hand,
+        seen.waited
+    );
     assert!(!purposes(&desk).contains(&DrawPurpose::Redraw));
     assert!(
         !desk
