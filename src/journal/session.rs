@@ -672,7 +672,10 @@ impl Session {
             .filter(|(_, p)| !p.name.is_empty())
             .map(|(s, p)| (s.number(), p.name.clone()))
             .collect();
-        let header = HandHeader::new(&self.header.house, number, self.header.seats, names, setup);
+        // A seat beyond the table's last (the floor's final table seats a
+        // full table plus one, TDA 11) makes the table that much larger.
+        let seats = names.keys().copied().fold(self.header.seats, u8::max);
+        let header = HandHeader::new(&self.header.house, number, seats, names, setup);
         let rules = self.hand.rules().clone();
         let hand = Hand::start(header.setup.clone(), rules)?;
         let mut step = Step::new();

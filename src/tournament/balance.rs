@@ -325,7 +325,7 @@ impl Floor {
     }
 
     /// The table's place in the breaking order (tables not in it last).
-    pub(super) fn break_rank(&self, name: &str) -> usize {
+    pub fn break_rank(&self, name: &str) -> usize {
         self.break_order
             .iter()
             .position(|n| n == name)

@@ -216,6 +216,10 @@ impl TableOrders {
                 }
                 FloorRecord::MoveConfirmed { mv } => {
                     if mv.from != name && mv.to != name {
+                        // Moved from elsewhere (a redraw of a player whose
+                        // break move here is still due): nothing is left
+                        // for him to do here.
+                        last.remove(mv.player.as_str());
                         continue;
                     }
                     let mut orders = Vec::new();

@@ -15,6 +15,8 @@ mod floor_inbox;
 mod floor_orders;
 mod floor_screen;
 mod floor_tables;
+#[cfg(unix)]
+mod floor_winner;
 mod histories;
 mod journal;
 mod journal_kill;

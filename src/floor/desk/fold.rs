@@ -128,8 +128,15 @@ pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
                     floor.pending = None;
                 }
             }
+            // A player's last order is the one the tables carry out
+            // (a redraw moves a player whose break move is still due).
+            desk.orders.retain(|(o, _)| o.player != mv.player);
             desk.orders.push((mv.clone(), OrderPhase::Due));
             desk.confirmed.push(mv.clone());
+            // The final table seats more than a table may (TDA 11).
+            if let Some(t) = floor.tables.iter_mut().find(|t| t.name == mv.to) {
+                t.seats = t.seats.max(mv.to_seat);
+            }
         }
         FloorRecord::TableBroken { table } => {
             desk.broken.insert(table.clone());
@@ -187,8 +194,23 @@ pub(super) fn settle(desk: &mut Desk) {
             t.table.places.iter().any(|f| f.name == mv.player)
                 && !t.table.seats.values().any(|p| p.name == mv.player)
         });
-        let left = !at(&mv.from) || mv.from == mv.to;
-        let arrived = at(&mv.to) || busted_there;
+        // A move within one table (a redraw) is read by its seats.
+        let at_seat = |t: &str, seat: u8| {
+            desk.floor.table(t).is_ok_and(|t| {
+                crate::table::Seat::new(seat)
+                    .and_then(|s| t.table.seats.get(&s))
+                    .is_some_and(|p| p.name == mv.player)
+            })
+        };
+        let (left, arrived) = if mv.from == mv.to {
+            (
+                mv.from_seat == mv.to_seat || !at_seat(&mv.from, mv.from_seat),
+                at_seat(&mv.to, mv.to_seat),
+            )
+        } else {
+            (!at(&mv.from), at(&mv.to))
+        };
+        let arrived = arrived || busted_there;
         *phase = if left {
             OrderPhase::Left
         } else {
@@ -408,13 +430,17 @@ fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
 /// what the next decision is computed from (a seat promised is taken).
 pub(super) fn with_orders(desk: &Desk) -> crate::tournament::Floor {
     let mut sim = desk.floor.clone();
-    for (mv, phase) in &desk.orders {
-        shift(&mut sim, mv, *phase);
+    // Every leave before any sit: a redraw gives one player the seat
+    // another leaves.
+    for leaves in [true, false] {
+        for (mv, phase) in &desk.orders {
+            shift(&mut sim, mv, *phase, leaves);
+        }
     }
     sim
 }
 
-fn shift(sim: &mut crate::tournament::Floor, mv: &Move, phase: OrderPhase) {
+fn shift(sim: &mut crate::tournament::Floor, mv: &Move, phase: OrderPhase, leaves: bool) {
     let (Some(from_seat), Some(to_seat)) = (
         crate::table::Seat::new(mv.from_seat),
         crate::table::Seat::new(mv.to_seat),
@@ -422,15 +448,16 @@ fn shift(sim: &mut crate::tournament::Floor, mv: &Move, phase: OrderPhase) {
         return;
     };
     let chips = crate::table::Chips(mv.chips);
-    if phase == OrderPhase::Due
-        && let Some(t) = sim.tables.iter_mut().find(|t| t.name == mv.from)
-    {
-        t.table.apply(&TableEvent::PlayerLeft {
-            seat: from_seat,
-            chips,
-        });
-    }
-    if let Some(t) = sim.tables.iter_mut().find(|t| t.name == mv.to)
+    if leaves {
+        if phase == OrderPhase::Due
+            && let Some(t) = sim.tables.iter_mut().find(|t| t.name == mv.from)
+        {
+            t.table.apply(&TableEvent::PlayerLeft {
+                seat: from_seat,
+                chips,
+            });
+        }
+    } else if let Some(t) = sim.tables.iter_mut().find(|t| t.name == mv.to)
         && !t.table.seats.contains_key(&to_seat)
     {
         t.table.apply(&TableEvent::PlayerSeated {

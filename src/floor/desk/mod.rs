@@ -31,6 +31,7 @@
 //! are published with its commitment, so `floor verify` redoes it from
 //! the records alone, without asking what the floor had read when it drew.
 
+mod final_table;
 mod fold;
 mod ops;
 

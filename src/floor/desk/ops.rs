@@ -11,11 +11,10 @@ use rand::TryRngCore;
 use super::fold::{live, with_orders};
 use super::{Desk, DeskError};
 use crate::session::LevelClock;
-use crate::table::{Chips, Seat};
+use crate::table::Chips;
 use crate::tournament::draw::commitment;
 use crate::tournament::{
     Assignment, DrawPurpose, FloorRecord, FloorRefusal, Move, Proposal, SeatingInputs, TableState,
-    balance::next_positions,
 };
 
 /// What the TD does to the floor's clock.
@@ -34,7 +33,7 @@ pub enum ClockAction {
 }
 
 /// A seed from the operating system: 32 bytes in hex.
-fn os_seed() -> Result<String, DeskError> {
+pub(super) fn os_seed() -> Result<String, DeskError> {
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng.try_fill_bytes(&mut bytes).map_err(|e| {
         DeskError::Refused(FloorRefusal::Other(format!(
@@ -111,7 +110,7 @@ impl Desk {
 
     /// A seat draw: its plan from a new seed, the commitment with its
     /// inputs written, then the reveal.
-    fn draw(
+    pub(super) fn draw(
         &mut self,
         purpose: DrawPurpose,
         inputs: SeatingInputs,
@@ -211,71 +210,26 @@ impl Desk {
     /// Breaks the next table in the order fixed in advance (UPT
     /// Tournament 14), once its hand is over: its players go to the other
     /// tables by the two-step draw (TDA 9), written as the draw, the
-    /// table broken and one order a player.
+    /// table broken and one order a player. When the players left fit
+    /// the final table (TDA 11) the break makes it; where the house
+    /// redraws with the tables left (UPT Tournament 18) every seat is
+    /// drawn again, and the button by a card where it says so (Ugly Tuna
+    /// Seating 6). Returns every move ordered.
     pub fn break_next(&mut self) -> Result<Vec<Move>, DeskError> {
-        let name = self
-            .floor
-            .next_to_break()
-            .map(str::to_string)
-            .ok_or_else(|| FloorRefusal::Other("No table is left to break.".into()))?;
         let sim = with_orders(self);
-        let table = sim.table(&name)?;
-        if table.table.in_hand {
-            return Err(FloorRefusal::InHand {
-                table: name,
-                hand: table.table.hand,
+        match self.breaking(&sim)? {
+            super::final_table::Breaking::Final { stays, others } => {
+                self.final_table(&stays, &others)
             }
-            .into());
-        }
-        let leaving = table.players();
-        let players: Vec<(String, Chips)> = leaving.iter().map(|p| (p.1.clone(), p.2)).collect();
-        // The tables playing on the floor with the orders made: a table
-        // broken before, its players gone, is not one of them.
-        let onto = sim.break_onto(&name)?;
-        let inputs = sim.seating_inputs(&players, &onto)?;
-        let plan = self.draw(
-            DrawPurpose::Break {
-                table: name.clone(),
-            },
-            inputs,
-        )?;
-        // Where each is dealt in, with every one of them seated.
-        let mut seated = sim.clone();
-        for a in &plan {
-            if let (Some(t), Some(seat)) = (
-                seated.tables.iter_mut().find(|t| t.name == a.table),
-                Seat::new(a.seat),
-            ) {
-                t.table.apply(&crate::session::TableEvent::PlayerSeated {
-                    seat,
-                    name: a.player.clone(),
-                    chips: Chips(a.chips),
-                    rejoins: false,
-                });
+            super::final_table::Breaking::Table(name) => {
+                // The tables playing on the floor with the orders made: a
+                // table broken before, its players gone, is not one of them.
+                let onto = sim.break_onto(&name)?;
+                let mut moves = self.break_onto_draw(&sim, &name, &onto)?;
+                moves.extend(self.after_break()?);
+                Ok(moves)
             }
         }
-        self.write(&FloorRecord::TableBroken {
-            table: name.clone(),
-        })?;
-        let mut moves = Vec::new();
-        for (a, (seat, _, chips)) in plan.iter().zip(&leaving) {
-            let dealt_next = seated.table(&a.table).is_ok_and(|t| {
-                next_positions(t, &self.floor.rules)
-                    .is_some_and(|(_, dealt)| dealt.iter().any(|s| s.number() == a.seat))
-            });
-            let mv = Move {
-                player: a.player.clone(),
-                from: name.clone(),
-                from_seat: seat.number(),
-                to: a.table.clone(),
-                to_seat: a.seat,
-                chips: chips.get(),
-                dealt_next,
-            };
-            self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
-            moves.push(mv);
-        }
-        Ok(moves)
     }
 
     /// Switches hand-for-hand on or off (Redtooth 53-54; for the other
