@@ -8,7 +8,7 @@
 //! they are revealed, like every draw of the Desk.
 
 use super::fold::with_orders;
-use super::ops::os_seed;
+use super::os_seed;
 use super::{Desk, DeskError, OrderPhase};
 use crate::rules::tournament::{FinalButton, Redraw};
 use crate::table::{Chips, Seat};

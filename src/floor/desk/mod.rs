@@ -41,6 +41,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use postgres::Client;
+use rand::TryRngCore;
 
 use super::{
     FloorError, FloorReader, ReaderOptions, ReaderStatus, append_floor_record, connect, floor_role,
@@ -53,6 +54,17 @@ use crate::table::Seat;
 use crate::tournament::{Floor, FloorRecord, FloorRefusal, FloorTable, Move, Proposal};
 
 pub use ops::ClockAction;
+
+/// A seed from the operating system: 32 bytes in hex.
+fn os_seed() -> Result<String, DeskError> {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.try_fill_bytes(&mut bytes).map_err(|e| {
+        DeskError::Refused(FloorRefusal::Other(format!(
+            "The operating system gave no random seed: {e}"
+        )))
+    })?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
 
 /// How to open a Desk.
 #[derive(Clone)]

@@ -6,10 +6,8 @@
 //! seed's SHA-256, with the draw's inputs) is written, and committed to
 //! the database, before the record that reveals it.
 
-use rand::TryRngCore;
-
 use super::fold::{live, with_orders};
-use super::{Desk, DeskError};
+use super::{Desk, DeskError, os_seed};
 use crate::session::LevelClock;
 use crate::table::Chips;
 use crate::tournament::draw::commitment;
@@ -30,17 +28,6 @@ pub enum ClockAction {
     Adjust(i64),
     /// Jumps to a level (1 for the first level; breaks not counted).
     Level(usize),
-}
-
-/// A seed from the operating system: 32 bytes in hex.
-pub(super) fn os_seed() -> Result<String, DeskError> {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.try_fill_bytes(&mut bytes).map_err(|e| {
-        DeskError::Refused(FloorRefusal::Other(format!(
-            "The operating system gave no random seed: {e}"
-        )))
-    })?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Whether a table's hand ended (or a new one began) since `was`.
