@@ -142,21 +142,8 @@ impl Desk {
         let plan = self.draw(DrawPurpose::Redraw, inputs)?;
         let seated = seated_with(&empty, &plan);
         let mut moves = Vec::new();
-        for (a, (table, seat, player, chips)) in plan.iter().zip(&everyone) {
-            let (from, from_seat) = self
-                .origin(player)
-                .unwrap_or((table.clone(), seat.number()));
-            let mv = Move {
-                player: player.to_string(),
-                from,
-                from_seat,
-                to: a.table.clone(),
-                to_seat: a.seat,
-                chips: chips.get(),
-                dealt_next: dealt_next(&seated, self, a),
-            };
-            self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
-            moves.push(mv);
+        for (a, (table, seat, _, chips)) in plan.iter().zip(&everyone) {
+            moves.push(self.order(&seated, a, (table.clone(), seat.number()), *chips)?);
         }
         Ok(moves)
     }
@@ -184,23 +171,34 @@ impl Desk {
             table: name.to_string(),
         })?;
         let mut moves = Vec::new();
-        for (a, (seat, player, chips)) in plan.iter().zip(&leaving) {
-            let (from, from_seat) = self
-                .origin(player)
-                .unwrap_or((name.to_string(), seat.number()));
-            let mv = Move {
-                player: a.player.clone(),
-                from,
-                from_seat,
-                to: a.table.clone(),
-                to_seat: a.seat,
-                chips: chips.get(),
-                dealt_next: dealt_next(&seated, self, a),
-            };
-            self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
-            moves.push(mv);
+        for (a, (seat, _, chips)) in plan.iter().zip(&leaving) {
+            moves.push(self.order(&seated, a, (name.to_string(), seat.number()), *chips)?);
         }
         Ok(moves)
+    }
+
+    /// The order a drawn seat gives: from where the player really is (his
+    /// seat, or where a move still pending takes him), written as a
+    /// confirmed move.
+    fn order(
+        &mut self,
+        seated: &Floor,
+        a: &Assignment,
+        seat: (String, u8),
+        chips: Chips,
+    ) -> Result<Move, DeskError> {
+        let (from, from_seat) = self.origin(&a.player).unwrap_or(seat);
+        let mv = Move {
+            player: a.player.clone(),
+            from,
+            from_seat,
+            to: a.table.clone(),
+            to_seat: a.seat,
+            chips: chips.get(),
+            dealt_next: dealt_next(seated, self, a),
+        };
+        self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
+        Ok(mv)
     }
 
     /// Where a player with a move still to make is for a new one: the
