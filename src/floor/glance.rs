@@ -224,7 +224,8 @@ pub struct DueMove {
 }
 
 /// The confirmed moves not yet carried out at both tables, in the order
-/// confirmed (a player's latest move only: a later one replaces it).
+/// confirmed (a player's latest move only: a later one replaces it, and a
+/// `PlayerOut` after it ends it).
 /// `tables` gives a table's glance by name; a table the floor cannot read
 /// (`None`) has not done its part.
 pub fn moves_due<'a>(
@@ -233,9 +234,15 @@ pub fn moves_due<'a>(
 ) -> Vec<DueMove> {
     let mut latest: Vec<&Move> = Vec::new();
     for record in records {
-        if let FloorRecord::MoveConfirmed { mv } = record {
-            latest.retain(|m| m.player != mv.player);
-            latest.push(mv);
+        match record {
+            FloorRecord::MoveConfirmed { mv } => {
+                latest.retain(|m| m.player != mv.player);
+                latest.push(mv);
+            }
+            // Out since (at his new table, or before he could leave the
+            // old): nothing is left to carry out.
+            FloorRecord::PlayerOut { bust } => latest.retain(|m| m.player != bust.player),
+            _ => {}
         }
     }
     latest
@@ -247,4 +254,52 @@ pub fn moves_due<'a>(
         })
         .filter(|d| !(d.left && d.arrived))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Bust;
+
+    fn moved(player: &str) -> FloorRecord {
+        FloorRecord::MoveConfirmed {
+            mv: Move {
+                player: player.into(),
+                from: "T3".into(),
+                from_seat: 1,
+                to: "T1".into(),
+                to_seat: 4,
+                chips: 2_100,
+                dealt_next: true,
+            },
+        }
+    }
+
+    fn out(player: &str, table: &str) -> FloorRecord {
+        FloorRecord::PlayerOut {
+            bust: Bust {
+                player: player.into(),
+                table: table.into(),
+                seat: 4,
+                hand: 6,
+                round: None,
+                starting_stack: 2_100,
+                place: 4,
+            },
+        }
+    }
+
+    #[test]
+    fn a_move_is_no_longer_due_once_its_player_is_out() {
+        // Fay moved from the broken T3 to T1, sat, and went out there
+        // three hands later: her move is not "confirmed, not yet done"
+        // for the rest of the tournament. Nor is one whose player went
+        // out before he could leave.
+        let none = |_: &str| None;
+        assert_eq!(moves_due(&[moved("Fay")], none).len(), 1);
+        assert!(moves_due(&[moved("Fay"), out("Fay", "T1")], none).is_empty());
+        assert!(moves_due(&[moved("Fay"), out("Fay", "T3")], none).is_empty());
+        // Out before the move (a re-entry moved since): still due.
+        assert_eq!(moves_due(&[out("Fay", "T3"), moved("Fay")], none).len(), 1);
+    }
 }

@@ -41,6 +41,21 @@ impl Floor {
         Ok(moves)
     }
 
+    /// The next table to break when it is due: the players left fit the
+    /// other tables playing (its players go to their empty seats). Tables
+    /// break in the order fixed in advance (UPT Tournament 14: "tables
+    /// will be broken in a predetermined order").
+    pub fn break_due(&self) -> Option<&str> {
+        let next = self.next_to_break()?;
+        let room: usize = self
+            .live_tables()
+            .iter()
+            .filter(|t| t.name != next)
+            .map(|t| usize::from(t.seats))
+            .sum();
+        (self.players_left() <= room).then_some(next)
+    }
+
     /// The tables the players of `name` go to when it breaks: every other
     /// table playing (none: it is the last, and does not break).
     pub fn break_onto(&self, name: &str) -> Result<Vec<String>, FloorRefusal> {

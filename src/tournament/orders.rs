@@ -13,7 +13,9 @@
 //! Only a player's last record that concerns this table counts: a player
 //! seated by the draw and moved away before the table journaled his sit
 //! has nothing left to do here. A player who sat and busted here (in the
-//! table's places, or put out by the floor's `PlayerOut`) has done his sit.
+//! table's places) has done his sit, and a player the floor's `PlayerOut`
+//! puts out after his order (at any table: out in the hand that was being
+//! played when the TD confirmed his move) has nothing left to carry out.
 //!
 //! Hand-for-hand (Redtooth 53: "each table will wait until all other
 //! tables finish their hands before starting another"): while the floor
@@ -170,8 +172,10 @@ impl TableOrders {
         };
         let mut purposes: BTreeMap<u32, (usize, DrawPurpose)> = BTreeMap::new();
         let mut last: BTreeMap<&str, Last> = BTreeMap::new();
-        // Each player's `PlayerOut` records at this table, by index.
+        // Each player's `PlayerOut` records at this table, by index, and
+        // the last at any table.
         let mut outs: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        let mut out_anywhere: BTreeMap<&str, usize> = BTreeMap::new();
         for (i, record) in records.iter().enumerate() {
             match record {
                 FloorRecord::DrawCommitted { draw, purpose, .. } => {
@@ -252,8 +256,11 @@ impl TableOrders {
                     }
                     last.insert(&mv.player, Last { record: i, orders });
                 }
-                FloorRecord::PlayerOut { bust } if bust.table == name => {
-                    outs.entry(&bust.player).or_default().push(i);
+                FloorRecord::PlayerOut { bust } => {
+                    out_anywhere.insert(&bust.player, i);
+                    if bust.table == name {
+                        outs.entry(&bust.player).or_default().push(i);
+                    }
                 }
                 FloorRecord::TableBroken { table } if table == name => out.broken = true,
                 FloorRecord::HandForHandSet { on } => {
@@ -292,7 +299,12 @@ impl TableOrders {
         lasts.sort_by_key(|l| l.record);
         for l in lasts {
             for mut order in l.orders {
-                order.done = done(&order, table, outs.get(order.player.as_str()));
+                let player = order.player.as_str();
+                // Out since the order, wherever (at the table he was to
+                // leave, in the hand being played when the TD confirmed):
+                // nothing is left to carry out for him.
+                let gone = out_anywhere.get(player).is_some_and(|i| *i > order.record);
+                order.done = gone || done(&order, table, outs.get(player));
                 match order.kind {
                     OrderKind::Leave { .. } => leaves.push(order),
                     OrderKind::Sit { .. } => sits.push(order),
@@ -383,13 +395,9 @@ fn done(order: &Order, table: &Table, outs: Option<&Vec<usize>>) -> bool {
             if sits_there {
                 return true;
             }
-            // Sat and went out since: the floor said so after the order,
-            // or the table has him among its places more often than the
-            // floor had put him out before the order.
+            // Sat and went out since: the table has him among its places
+            // more often than the floor had put him out before the order.
             let outs = outs.map_or(&[][..], Vec::as_slice);
-            if outs.iter().any(|i| *i > order.record) {
-                return true;
-            }
             let before = outs.iter().filter(|i| **i < order.record).count();
             let finished = table
                 .places

@@ -70,6 +70,21 @@ fn mv(player: &str, from: &str, from_seat: u8, to: &str, to_seat: u8) -> FloorRe
     }
 }
 
+/// Ann out at `table` in its hand 4, ninth.
+fn ann_out_at(table: &str) -> FloorRecord {
+    FloorRecord::PlayerOut {
+        bust: Bust {
+            player: "Ann".into(),
+            table: table.into(),
+            seat: 7,
+            hand: 4,
+            round: None,
+            starting_stack: 24_000,
+            place: 9,
+        },
+    }
+}
+
 fn draw(n: u32, purpose: DrawPurpose, seats: &[(&str, &str, u8)]) -> Vec<FloorRecord> {
     vec![
         FloorRecord::DrawCommitted {
@@ -271,17 +286,7 @@ fn a_player_who_sat_and_went_out_here_is_not_seated_again() {
     // The floor's record of it says the same; a re-entry drawn here after
     // it is a new order.
     let mut records = records;
-    records.push(FloorRecord::PlayerOut {
-        bust: Bust {
-            player: "Ann".into(),
-            table: "T1".into(),
-            seat: 7,
-            hand: 4,
-            round: None,
-            starting_stack: 24_000,
-            place: 9,
-        },
-    });
+    records.push(ann_out_at("T1"));
     assert!(
         TableOrders::of("T1", &t, &records)
             .pending()
@@ -396,4 +401,21 @@ fn tda_22_the_floors_last_clock_is_the_one_followed() {
         })
     );
     assert_eq!(o.records, 3);
+}
+
+#[test]
+fn a_player_out_at_the_table_he_was_to_leave_is_never_seated_at_the_other() {
+    // The TD confirmed Ann's move from T1 while T1 was in a hand, and she
+    // went out in it: T1's leave is done by her going, and T2 must not seat
+    // her with the chips she had (chips from nowhere).
+    let mut records = vec![mv("Ann", "T1", 7, "T2", 3)];
+    let t2 = table(&[(1, "Bob"), (5, "Cy")]);
+    assert_eq!(
+        pending(&TableOrders::of("T2", &t2, &records)),
+        ["Ann arrives from T1: seat 3, 24,000"]
+    );
+    records.push(ann_out_at("T1"));
+    let orders = TableOrders::of("T2", &t2, &records);
+    assert!(orders.pending().next().is_none(), "{orders:?}");
+    assert!(orders.next(&t2).is_none());
 }

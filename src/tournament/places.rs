@@ -312,3 +312,32 @@ impl Floor {
         }
     }
 }
+
+/// The places the floor's `records` give the players out at `table`, by
+/// name: each player's last `PlayerOut` there, as later `PlacesCorrected`
+/// records have it (a place of 0: not out after all). A table counts its
+/// own players only, so its fourth out may be the tournament's tenth:
+/// with a floor, these are the places a table shows.
+pub fn floor_places(records: &[FloorRecord], table: &str) -> BTreeMap<String, u32> {
+    let mut places = BTreeMap::new();
+    for record in records {
+        match record {
+            FloorRecord::PlayerOut { bust } if bust.table == table => {
+                places.insert(bust.player.clone(), bust.place);
+            }
+            FloorRecord::PlacesCorrected { places: corrected } => {
+                for (player, place) in corrected {
+                    match (*place, places.get_mut(player)) {
+                        (0, Some(_)) => {
+                            places.remove(player);
+                        }
+                        (p, Some(held)) => *held = p,
+                        (_, None) => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    places
+}

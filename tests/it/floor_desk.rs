@@ -144,7 +144,7 @@ impl Dealer {
     /// Deals the next hand, in which the player with the fewest chips is
     /// all in against the one with the most (who covers him) and busts;
     /// returns his name.
-    fn hand_busting(&mut self) -> String {
+    pub(super) fn hand_busting(&mut self) -> String {
         self.line(TableCommand::NextHand);
         self.play_busting()
     }
@@ -308,7 +308,7 @@ fn records(desk: &Desk) -> &[FloorRecord] {
 
 /// Each table carries out the orders: the leave at the origin, then the
 /// sit at the destination with the same chips (every hand over first).
-fn carry_out(dealers: &mut [Dealer], moves: &[Move]) {
+pub(super) fn carry_out(dealers: &mut [Dealer], moves: &[Move]) {
     for d in dealers.iter_mut() {
         d.play(None);
     }

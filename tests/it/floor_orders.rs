@@ -366,3 +366,61 @@ fn a_restarted_table_does_no_order_twice_and_sets_no_clock_again() {
         "nothing journaled again"
     );
 }
+
+/// The table counts its own players only: its fourth player out may be
+/// the tournament's tenth. With a floor the bar shows the floor's place
+/// (`PlayerOut`), and none before the floor gives it, never the table's
+/// own count.
+#[test]
+fn a_player_out_has_the_floors_place_not_the_tables_count() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&dir.path().join("t1.jsonl"), &clock, None, &floor);
+    super::tui_fixtures::lines(
+        &mut app,
+        &[
+            "s4 allin",
+            "s1 fold",
+            "s2 fold",
+            "s3 call",
+            "flop 2c3d4h",
+            "turn 9s",
+            "river Jd",
+            "s3 show AsAh",
+            "s4 show 7c2d",
+        ],
+    );
+    press(&mut app, "n");
+    app.tick();
+    let bar = |app: &App| {
+        let parts = floorcall::tui::app::SessionBar { app }.parts();
+        let parts = parts.unwrap_or_default();
+        parts
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let shown = bar(&app);
+    assert!(
+        shown.contains("Out: Di (the floor places)"),
+        "{shown}\n{}",
+        screen_text(&app, 120, 32)
+    );
+    assert!(!shown.contains("4th"), "{shown}");
+    floor.write(FloorRecord::PlayerOut {
+        bust: floorcall::tournament::Bust {
+            player: "Di".into(),
+            table: "T1".into(),
+            seat: 4,
+            hand: 1,
+            round: None,
+            starting_stack: 10_000,
+            place: 10,
+        },
+    });
+    app.tick();
+    let shown = bar(&app);
+    assert!(shown.contains("Out: 10th Di"), "{shown}");
+}

@@ -564,3 +564,53 @@ fn the_desk_in_memory_draws_seats_and_the_screen_shows_tables_before_their_first
     assert!(screen.review().is_none());
     assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
 }
+
+/// The screen says what the floor's state asks of the TD, with its key: a
+/// table due to break once the players left fit the others (UPT
+/// Tournament 14's order), the tables out of balance, and the winner
+/// once every other place is given.
+#[test]
+fn the_screen_says_what_is_due_and_names_the_winner() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = one_hand_each(dir.path(), &[("T1", 4), ("T2", 4), ("T3", 3)]);
+    let screen = screen_of(&tables);
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains("T3 due to break: B (11 players fit)"),
+        "{shown}"
+    );
+    let tables = one_hand_each(dir.path(), &[("T4", 9), ("T5", 6)]);
+    let screen = screen_of(&tables);
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains("out of balance: b proposes the moves"),
+        "{shown}"
+    );
+    assert!(shown.contains("15 players left of 15"), "{shown}");
+    assert!(shown.contains("2 tables playing"), "{shown}");
+
+    // One player left of the field, every other placed.
+    let tables = one_hand_each(dir.path(), &[("T6", 3)]);
+    let mut screen = screen_of(&tables);
+    let floor = screen.desk_mut().floor_mut();
+    let t = &mut floor.tables[0];
+    let gone: Vec<_> = t.table.seats.keys().copied().skip(1).collect();
+    for (i, seat) in gone.iter().enumerate() {
+        let p = t.table.seats.remove(seat).expect("seated");
+        floor.busts.push(floorcall::tournament::Bust {
+            player: p.name,
+            table: "T6".into(),
+            seat: seat.number(),
+            hand: 2,
+            round: None,
+            starting_stack: 20_000,
+            place: 3 - i as u32,
+        });
+    }
+    floor.field = 3;
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("T6a wins (T6) │ 3 players"), "{shown}");
+    assert!(shown.contains("1st T6a (T6), the winner"), "{shown}");
+    assert!(shown.contains("2nd T6c"), "{shown}");
+}

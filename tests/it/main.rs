@@ -15,6 +15,7 @@ mod floor_inbox;
 mod floor_orders;
 mod floor_screen;
 mod floor_tables;
+mod floor_walk;
 #[cfg(unix)]
 mod floor_winner;
 mod histories;

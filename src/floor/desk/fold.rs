@@ -143,7 +143,13 @@ pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
             floor.break_order.retain(|n| n != table);
         }
         FloorRecord::ButtonDrawn { .. } => {}
-        FloorRecord::PlayerOut { bust } => floor.busts.push(bust.clone()),
+        FloorRecord::PlayerOut { bust } => {
+            // Out since his move (at his new table, or at the old one in
+            // the hand being played when the TD confirmed it): nothing is
+            // left to carry out, nor is he in transit.
+            desk.orders.retain(|(o, _)| o.player != bust.player);
+            floor.busts.push(bust.clone());
+        }
         FloorRecord::PlacesCorrected { places } => {
             for (player, place) in places {
                 if *place == 0 {
@@ -380,7 +386,8 @@ fn place_busts(desk: &mut Desk) -> Result<(), super::DeskError> {
 /// Hand-for-hand's rounds: the first when it is switched on (every table
 /// may begin its next hand), then the tables still waited for as each
 /// finishes the round's hand, and the next round when none is. A table
-/// whose journal does not come (offline) stays waited for.
+/// whose journal does not come (offline) stays waited for. With one table
+/// left it ends.
 fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
     let Some(round) = desk.hand_for_hand.clone() else {
         return Ok(());
@@ -389,8 +396,11 @@ fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
         .iter()
         .map(|t| (t.name.clone(), t.table.hand, t.table.in_hand))
         .collect();
-    if live.len() < 2 && round.is_none() {
-        return Ok(());
+    if live.len() < 2 {
+        // Hand-for-hand is play across tables: with one table left (the
+        // final table) it ends, or that table would wait for a round no
+        // other table can finish.
+        return desk.write(&FloorRecord::HandForHandSet { on: false });
     }
     let next = |number: u32| FloorRecord::HandForHandRound {
         round: number,

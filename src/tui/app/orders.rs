@@ -13,6 +13,8 @@
 //! round (Redtooth 53); while a player is to leave for another table, it
 //! waits for him to go.
 
+use std::collections::BTreeMap;
+
 use super::App;
 use crate::floor::ReaderStatus;
 use crate::journal::Session;
@@ -66,6 +68,16 @@ impl App {
             changed = true;
         }
         changed || before != self.floor.orders
+    }
+
+    /// With a floor, the places the floor gave this table's players out,
+    /// by name (None without a floor: the table's own count stands).
+    pub(super) fn floor_places(&self) -> Option<BTreeMap<String, u32>> {
+        let inbox = self.inbox.as_ref()?;
+        Some(crate::tournament::places::floor_places(
+            &self.floor.records,
+            &inbox.table(),
+        ))
     }
 
     /// The orders, judged against the table as the next line finds it

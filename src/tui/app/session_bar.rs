@@ -50,12 +50,20 @@ impl SessionBar<'_> {
             parts.push((clock, theme.refusal()));
         }
         if !table.places.is_empty() {
+            // At a floor's table its own count is not the tournament's
+            // place: the floor's is shown, once it has given it.
+            let floor = self.app.floor_places();
             let out: Vec<String> = table
                 .places
                 .iter()
-                .map(|f| match f.name.as_str() {
-                    "" => format!("{} s{}", ordinal(f.place), f.seat.number()),
-                    name => format!("{} {name}", ordinal(f.place)),
+                .map(|f| match (f.name.as_str(), &floor) {
+                    ("", None) => format!("{} s{}", ordinal(f.place), f.seat.number()),
+                    ("", Some(_)) => format!("s{}", f.seat.number()),
+                    (name, None) => format!("{} {name}", ordinal(f.place)),
+                    (name, Some(places)) => match places.get(name) {
+                        Some(place) => format!("{} {name}", ordinal(*place)),
+                        None => format!("{name} (the floor places)"),
+                    },
                 })
                 .collect();
             parts.push((format!("Out: {}", out.join(", ")), theme.faded()));

@@ -22,6 +22,7 @@ use super::{FloorDesk, FloorScreen, TableView, Tone, stage_name};
 use crate::floor::{ReaderStatus, TableGlance, moves_due};
 use crate::session::table::ordinal;
 use crate::session::{ClockRun, PlayerClockReading, Stage};
+use crate::tournament::Floor;
 use crate::tui::app::needs_the_floor;
 use crate::tui::panes::fit;
 
@@ -111,7 +112,13 @@ impl<D: FloorDesk> FloorScreen<D> {
             .collect();
         let left = players.len();
         let total: u64 = players.iter().map(|p| p.2).sum();
-        let mut s = format!(" {left} players left of {}", floor.field);
+        if let Some((name, table)) = winner(floor) {
+            return format!(
+                " {name} wins ({table}) │ {} players │ every place given",
+                floor.field
+            );
+        }
+        let mut s = format!(" {} left of {}", count(left, "player"), floor.field);
         if left > 0 {
             s.push_str(&format!(
                 " │ average {}",
@@ -125,7 +132,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             ));
         }
         let playing = floor.live_tables().len();
-        s.push_str(&format!(" │ {playing} tables playing"));
+        s.push_str(&format!(" │ {} playing", count(playing, "table")));
         match floor.next_to_break() {
             Some(t) => s.push_str(&format!(" │ next to break: {t}")),
             None if playing == 1 => s.push_str(" │ the final table"),
@@ -188,7 +195,11 @@ impl<D: FloorDesk> FloorScreen<D> {
         }
         let floor = self.desk.floor();
         if floor.hand_for_hand.is_some() && floor.waiting_for().contains(&t.name) {
-            out.push(("hand-for-hand: waited for".into(), theme.heading()));
+            let round = floor.hand_for_hand.as_ref().map_or(0, |h| h.round);
+            out.push((
+                format!("hand-for-hand: hand {round} to finish"),
+                theme.heading(),
+            ));
         }
         let running = self.desk.clock().is_some_and(|c| {
             matches!(c.run, ClockRun::Running { .. })
@@ -473,6 +484,27 @@ impl<D: FloorDesk> FloorScreen<D> {
         if !any {
             lines.push(Line::styled(fit(" none", width), theme.faded()));
         }
+        // What the floor's state asks of the TD now, with its key.
+        if floor.pending.is_none() && due.is_empty() {
+            let advice = if floor.final_table_due() {
+                Some(format!(
+                    "final table due: B ({} players)",
+                    floor.players_left()
+                ))
+            } else if let Some(t) = floor.break_due() {
+                Some(format!(
+                    "{t} due to break: B ({} players fit)",
+                    floor.players_left()
+                ))
+            } else if floor.out_of_balance() {
+                Some("out of balance: b proposes the moves".to_string())
+            } else {
+                None
+            };
+            if let Some(a) = advice {
+                lines.push(Line::styled(fit(&format!(" {a}"), width), theme.to_act()));
+            }
+        }
         if let Some(t) = floor.next_to_break() {
             lines.push(Line::raw(fit(&format!("next to break: {t}"), width)));
         }
@@ -486,6 +518,15 @@ impl<D: FloorDesk> FloorScreen<D> {
         }
         let mut busts: Vec<_> = floor.busts.iter().collect();
         busts.sort_by_key(|b| b.place);
+        if let Some((name, table)) = winner(floor) {
+            lines.push(Line::styled(
+                fit(
+                    &format!(" {:>5} {name} ({table}), the winner", ordinal(1)),
+                    width,
+                ),
+                theme.to_act(),
+            ));
+        }
         for b in busts {
             lines.push(Line::raw(fit(
                 &format!(
@@ -767,5 +808,29 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
         if self.help {
             self.help(area, buf);
         }
+    }
+}
+
+/// The tournament's winner and his table: one player seated, every other
+/// player of the field placed (none between tables).
+fn winner(floor: &Floor) -> Option<(String, String)> {
+    if floor.field < 2 || floor.busts.len() + 1 != floor.field as usize {
+        return None;
+    }
+    let mut left = floor.tables.iter().flat_map(|t| {
+        t.players()
+            .into_iter()
+            .map(move |(_, name, _)| (name, t.name.clone()))
+    });
+    let first = left.next()?;
+    left.next().is_none().then_some(first)
+}
+
+/// `1 table`, `2 tables`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
