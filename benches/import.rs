@@ -91,9 +91,13 @@ fn import_check(dir: &Path, rules: &Arc<HouseRules>) -> usize {
 /// text untouched: the bytes read.
 fn read_only(dir: &Path) -> usize {
     let found = files::find(&[dir.to_path_buf()], &["phh", "phhs"]).expect("the folder");
-    files::read_each(&found, |_, text| text.map_or(0, |t| black_box(t).len()))
-        .into_iter()
-        .sum()
+    files::read_each(
+        &found,
+        || (),
+        |(), _, text| text.map_or(0, |t| black_box(t).len()),
+    )
+    .into_iter()
+    .sum()
 }
 
 /// This bench as a child process doing `what` (`check` or `read`) to
