@@ -148,6 +148,20 @@ fn timed(f: &impl Fn() -> usize) -> Duration {
     start.elapsed()
 }
 
+/// This process's time on the CPU so far, every thread's.
+fn process_cpu() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// How long `f` kept the CPU busy (its threads': what other work on the
+/// machine does not stretch).
+fn on_cpu(f: &impl Fn() -> usize) -> Duration {
+    let start = process_cpu();
+    black_box(f());
+    process_cpu().saturating_sub(start)
+}
+
 /// A Python with PokerKit, if there is one.
 fn pokerkit_python() -> Option<PathBuf> {
     let python = std::env::var_os("FLOORCALL_POKERKIT_PYTHON")
@@ -209,6 +223,8 @@ fn main() {
     let check = || import_check(&dir, &rules);
     let read = || read_only(&dir);
     paired(11, || timed(&check), || timed(&read));
+    println!(" in this process, on the CPU:");
+    paired(11, || on_cpu(&check), || on_cpu(&read));
     println!(" whole processes:");
     paired(11, || process("check", &dir), || process("read", &dir));
     pokerkit(&dir);
