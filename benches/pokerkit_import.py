@@ -32,12 +32,14 @@ beside the read-only limit, and runs this script on it as well when the
 venv that `cargo test` makes (`target/tmp/pokerkit-0.7.7`) or
 `FLOORCALL_POKERKIT_PYTHON` has PokerKit.
 
-Measured in one such run (PokerKit 0.7.7, 27 November 2026, 03:43-03:45
-UTC, 2 shared cores, load 2.7-4.6): 10,012 hands in 18.4 s wall for
-PokerKit (median of 3); floorcall's import and check 158 ms as a whole
-process (133 ms in process), beside 79 ms (71 ms) for only reading the
-same files the same way, medians of 11 paired runs: about 116 times
-faster than PokerKit.
+Measured in one such run (PokerKit 0.7.7, 27 November 2026, 06:22-06:25
+UTC, 2 shared cores, load 8.6-8.8): 10,012 hands in 26.5 s wall for
+PokerKit (median of 3); floorcall's import and check 418 ms as a whole
+process (431 ms in process, 152 ms of it on the CPU), beside 221 ms (211
+ms, 70 ms on the CPU) for only reading the same files the same way,
+medians of 11 paired runs: about 63 times faster than PokerKit at that
+load (116 times at load 3-5 earlier the same day, 18.4 s against 158
+ms).
 """
 
 import sys

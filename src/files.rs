@@ -47,11 +47,60 @@ pub fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
 /// small files (an import of hand histories) is otherwise one core's work
 /// waiting on the other's idle time. Each is refused before it is opened
 /// if it is not a regular file.
-pub fn read_each<T: Send>(
+///
+/// Each thread reads its files into one buffer of its own, kept from file
+/// to file, and makes one `scratch` (`make_scratch()`) that `each` is
+/// handed with every file: whatever a caller keeps from one file to the
+/// next (an importer's hand state) is made once a thread, not once a file.
+pub fn read_each<S, T: Send>(
     paths: &[PathBuf],
-    each: impl Fn(&Path, io::Result<String>) -> T + Sync,
+    make_scratch: impl Fn() -> S + Sync,
+    each: impl Fn(&mut S, &Path, io::Result<&str>) -> T + Sync,
 ) -> Vec<T> {
-    parallel(paths, |path| each(path, read_text(path)))
+    parallel_with(
+        paths,
+        || (Vec::new(), make_scratch()),
+        |(buffer, scratch), path| {
+            let text = read_into(path, buffer).and_then(|()| {
+                std::str::from_utf8(buffer).map_err(|e| {
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("it is not UTF-8 text ({e})"),
+                    )
+                })
+            });
+            each(scratch, path, text)
+        },
+    )
+}
+
+/// Reads a regular file's bytes into `buffer` (emptied first, its room
+/// kept), refusing anything else before it is opened. The size the
+/// check of the file found is the room made: one read fills it, and one
+/// more finds the end (a file that grew since is read to its end).
+fn read_into(path: &Path, buffer: &mut Vec<u8>) -> io::Result<()> {
+    let size = usize::try_from(check_regular(path)?.len()).unwrap_or(0);
+    let mut file = File::open(path)?;
+    buffer.clear();
+    // A byte over the size, so that the read finding the end has room.
+    buffer.resize(size.saturating_add(1), 0);
+    let mut filled = 0;
+    loop {
+        if filled == buffer.len() {
+            buffer.resize(buffer.len() * 2, 0);
+        }
+        match file.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                buffer.clear();
+                return Err(e);
+            }
+        }
+    }
+    buffer.truncate(filled);
+    Ok(())
 }
 
 /// The files under `paths` whose extension is one of `extensions` (a path
@@ -129,13 +178,31 @@ fn walk(dir: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, String> {
 /// (items in contiguous runs, one run a thread): the results in the order
 /// of `items`.
 fn parallel<I: Sync, T: Send>(items: &[I], each: impl Fn(&I) -> T + Sync) -> Vec<T> {
+    parallel_with(items, || (), |(), item| each(item))
+}
+
+/// `parallel`, each thread making one `scratch` (`make_scratch()`) that
+/// `each` is handed with every item of its run.
+fn parallel_with<I: Sync, S, T: Send>(
+    items: &[I],
+    make_scratch: impl Fn() -> S + Sync,
+    each: impl Fn(&mut S, &I) -> T + Sync,
+) -> Vec<T> {
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
     let run = items.len().div_ceil(threads).max(1);
-    let each = &each;
+    let (each, make_scratch) = (&each, &make_scratch);
     thread::scope(|scope| {
         let workers: Vec<_> = items
             .chunks(run)
-            .map(|chunk| scope.spawn(move || chunk.iter().map(each).collect::<Vec<T>>()))
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut scratch = make_scratch();
+                    chunk
+                        .iter()
+                        .map(|item| each(&mut scratch, item))
+                        .collect::<Vec<T>>()
+                })
+            })
             .collect();
         workers
             .into_iter()
@@ -232,6 +299,50 @@ mod tests {
         );
         let missing = find(&[root.join("nowhere")], &["phh"]);
         assert_eq!(missing, Ok(vec![root.join("nowhere")]));
+    }
+
+    /// Each file is read whole into a thread's one buffer: a short file
+    /// after a long one is itself, not the long one's tail; a file that is
+    /// not UTF-8 or not a regular file is an error for that file alone;
+    /// each thread makes its scratch once.
+    #[test]
+    fn read_each_reads_every_file_whole_into_a_kept_buffer() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let long = "x".repeat(10_000);
+        let texts = [long.as_str(), "short", "", "é, two bytes", "the end"];
+        let mut paths: Vec<PathBuf> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let path = dir.path().join(format!("{i}.txt"));
+                std::fs::write(&path, text).expect("written");
+                path
+            })
+            .collect();
+        let latin1 = dir.path().join("latin1.txt");
+        std::fs::write(&latin1, b"caf\xe9").expect("written");
+        paths.insert(2, latin1);
+        paths.insert(4, dir.path().to_path_buf());
+        let made = std::sync::atomic::AtomicUsize::new(0);
+        let read = read_each(
+            &paths,
+            || made.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            |_, _, text| text.map(str::to_string).map_err(|e| e.to_string()),
+        );
+        let threads = thread::available_parallelism().map_or(1, |n| n.get());
+        let runs = paths.len().div_ceil(paths.len().div_ceil(threads));
+        assert_eq!(made.into_inner(), runs, "one scratch a thread");
+        assert_eq!(read[0].as_deref(), Ok(long.as_str()));
+        assert_eq!(read[1].as_deref(), Ok("short"));
+        let not_utf8 = read[2].as_ref().expect_err("not UTF-8");
+        assert!(not_utf8.starts_with("it is not UTF-8 text"), "{not_utf8}");
+        assert_eq!(read[3].as_deref(), Ok(""));
+        assert_eq!(
+            read[4].as_ref().map_err(String::as_str),
+            Err("it is a folder, not a regular file")
+        );
+        assert_eq!(read[5].as_deref(), Ok("é, two bytes"));
+        assert_eq!(read[6].as_deref(), Ok("the end"));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! out whether it played through the engine to the stacks it records, or
 //! why not (a TOML error with its line and column, an action the engine
 //! refused, a hand left unfinished, other stacks). The playing itself is
-//! the importer's (`import_raw`, keeping only the end of the hand).
+//! the importer's (`play_raw`, keeping only the end of the hand, on a
+//! `Play` each thread keeps from hand to hand).
 
 use std::io;
 use std::path::PathBuf;
@@ -14,9 +15,10 @@ use thiserror::Error;
 
 use super::raw::RawPhh;
 use super::reader::read_raw;
-use super::{Keep, PhhError, import_raw};
+use super::{PhhError, play_raw};
 use crate::rules::HouseRules;
 use crate::table::event::Street;
+use crate::table::{Play, Seat};
 
 /// Why a PHH hand did not check out.
 #[derive(Debug, Error)]
@@ -82,27 +84,33 @@ pub(super) fn malformed(text: &str, e: &toml::de::Error) -> CheckFailure {
 /// ends with against its `finishing_stacks`: exact in whole chips, within
 /// half a chip of a fractional (exactly split) stack.
 pub fn check(text: &str, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
+    check_on(text, rules, &mut Play::default())
+}
+
+/// `check`, played on `play`.
+fn check_on(text: &str, rules: &HouseRules, play: &mut Play) -> Result<Checked, CheckFailure> {
     let raw = read_raw(text).map_err(|e| malformed(text, &e))?;
-    check_raw(raw, rules)
+    check_raw(raw, rules, play)
 }
 
 /// A hand of a checked file: its name in a `.phhs` file, and its check.
 pub type FileHand = (Option<String>, Result<Checked, CheckFailure>);
 
 /// Checks PHH files, read and played on every core
-/// (`files::read_each`): for each, in order, its hands (a `.phh` file's
-/// one, unnamed; a `.phhs` file's each by name) and how they checked, or
-/// why the file could not be read.
+/// (`files::read_each`, each thread playing its hands on one `Play`): for
+/// each, in order, its hands (a `.phh` file's one, unnamed; a `.phhs`
+/// file's each by name) and how they checked, or why the file could not
+/// be read.
 pub fn check_files(files: &[PathBuf], rules: &Arc<HouseRules>) -> Vec<io::Result<Vec<FileHand>>> {
-    crate::files::read_each(files, |path, text| {
+    crate::files::read_each(files, Play::default, |play, path, text| {
         text.map(|text| {
             if path.extension().is_some_and(|x| x == "phhs") {
-                match check_each(&text, rules) {
+                match check_each_on(text, rules, play) {
                     Ok(hands) => hands.into_iter().map(|(n, r)| (Some(n), r)).collect(),
                     Err(e) => vec![(None, Err(e))],
                 }
             } else {
-                vec![(None, check(&text, rules))]
+                vec![(None, check_on(text, rules, play))]
             }
         })
     })
@@ -116,6 +124,15 @@ pub type HandCheck = (String, Result<Checked, CheckFailure>);
 /// their numbers: each hand's name and its check. A file that is not TOML
 /// at all is one failure, with its line and column.
 pub fn check_each(text: &str, rules: &Arc<HouseRules>) -> Result<Vec<HandCheck>, CheckFailure> {
+    check_each_on(text, rules, &mut Play::default())
+}
+
+/// `check_each`, played on `play`.
+fn check_each_on(
+    text: &str,
+    rules: &HouseRules,
+    play: &mut Play,
+) -> Result<Vec<HandCheck>, CheckFailure> {
     let table: toml::Table = toml::from_str(text).map_err(|e| malformed(text, &e))?;
     let mut hands: Vec<(String, toml::Value)> = table.into_iter().collect();
     hands.sort_by_key(|(name, _)| (name.parse::<u64>().unwrap_or(u64::MAX), name.clone()));
@@ -124,30 +141,33 @@ pub fn check_each(text: &str, rules: &Arc<HouseRules>) -> Result<Vec<HandCheck>,
         .map(|(name, value)| {
             let checked = RawPhh::deserialize(value)
                 .map_err(|e| CheckFailure::Field(e.message().trim().to_string()))
-                .and_then(|raw| check_raw(raw, rules));
+                .and_then(|raw| check_raw(raw, rules, play));
             (name, checked)
         })
         .collect())
 }
 
-/// Plays one hand read from TOML and compares its stacks.
-pub(super) fn check_raw(raw: RawPhh<'_>, rules: &Arc<HouseRules>) -> Result<Checked, CheckFailure> {
-    let (imported, hand) = import_raw(raw, rules, Keep::End).map_err(CheckFailure::Phh)?;
-    let state = hand.state();
+/// Plays one hand read from TOML on `play` and compares its stacks.
+fn check_raw(
+    raw: RawPhh<'_>,
+    rules: &HouseRules,
+    play: &mut Play,
+) -> Result<Checked, CheckFailure> {
+    let finishing = play_raw(raw, rules, play).map_err(CheckFailure::Phh)?;
+    let state = play.state();
     if state.street != Street::Done {
         return Err(CheckFailure::Unfinished {
             street: state.street,
         });
     }
-    let got: Vec<u64> = imported
-        .setup
-        .stacks
-        .iter()
-        .map(|(seat, _)| state.seat(*seat).stack.get())
-        .collect();
     let list = |v: &[String]| format!("[{}]", v.join(", "));
-    let got_text = || list(&got.iter().map(u64::to_string).collect::<Vec<_>>());
-    if let Some(expected) = &imported.fractional_finishing_stacks {
+    let got_text = || {
+        let got: Vec<String> = (0..finishing.players)
+            .map(|i| state.seat(Seat::from_index(i)).stack.get().to_string())
+            .collect();
+        list(&got)
+    };
+    if let Some(expected) = &finishing.fractional {
         let close = expected
             .iter()
             .all(|(seat, v)| (state.seat(*seat).stack.get() as f64 - v).abs() <= 0.5);
@@ -164,13 +184,12 @@ pub(super) fn check_raw(raw: RawPhh<'_>, rules: &Arc<HouseRules>) -> Result<Chec
             got: got_text(),
         });
     }
-    match &imported.finishing_stacks {
+    match &finishing.whole {
         None => Ok(Checked::Unrecorded),
         Some(expected)
             if expected
                 .iter()
-                .map(|(_, c)| c.get())
-                .eq(got.iter().copied()) =>
+                .all(|(seat, c)| state.seat(*seat).stack == *c) =>
         {
             Ok(Checked::Matched)
         }

@@ -18,10 +18,12 @@
 //! What flows through here is the import itself: a file's text is read
 //! into its keys (`raw`, with the purpose-built `reader`), its table and
 //! each action are put in floorcall's terms (`translate`), and the commands
-//! are played on a `Hand` one by one (`import_raw`, `run`), keeping the
-//! commands and their sources for an import or only the end of the hand
-//! for a check (`check`, which compares the stacks the hand ends with).
+//! are played one by one (`play_actions`, `run`): on a `Hand`, keeping the
+//! commands, their sources and the journal, for an import (`import_raw`);
+//! on a `Play`, kept from hand to hand and keeping only the state, for a
+//! check (`play_raw`; `check` compares the stacks the hand ends with).
 
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 mod check;
@@ -41,7 +43,7 @@ use crate::rules::HouseRules;
 use crate::table::command::{Command, Refusal};
 use crate::table::event::TableSetup;
 use crate::table::seat::MAX_SEATS;
-use crate::table::{Chips, Hand, Seat};
+use crate::table::{Chips, Hand, HandState, Play, Seat};
 
 /// A PHH file that cannot be imported or replayed, with what was wrong.
 #[derive(Debug, Error)]
@@ -166,42 +168,80 @@ pub fn import(text: &str) -> Result<PhhHand, PhhError> {
 /// for any number of files, and shared by the hands, never copied): the
 /// imported hand and the hand as played.
 pub fn import_played(text: &str, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
-    import_raw(read_raw(text)?, rules, Keep::All)
-}
-
-/// What an import keeps beyond the hand's setup, end and finishing
-/// stacks: a check needs only those.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Keep {
-    /// The commands, their sources, and each entry's notation line.
-    All,
-    /// Nothing more: a check plays the hand only to see how it ends.
-    End,
+    import_raw(read_raw(text)?, rules)
 }
 
 /// Imports one hand already read from TOML (a `.phh` file's whole text, or
-/// one table of a `.phhs` file) and plays it under `rules`.
-fn import_raw(
-    raw: RawPhh<'_>,
-    rules: &Arc<HouseRules>,
-    keep: Keep,
-) -> Result<(PhhHand, Hand), PhhError> {
+/// one table of a `.phhs` file) and plays it under `rules`, keeping the
+/// commands, their sources and the journal.
+fn import_raw(raw: RawPhh<'_>, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand), PhhError> {
     let setup = table(&raw)?;
     let n = raw.starting_stacks.len();
-    let players = match raw.players {
+    let players = match &raw.players {
         Some(names) => {
             check_len("players", n, names.len())?;
-            names
+            names.iter().map(|name| name.to_string()).collect()
         }
         None => (1..=n).map(|i| format!("p{i}")).collect(),
     };
-    let (mut finishing_stacks, mut fractional_finishing_stacks) = (None, None);
-    if let Some(stacks) = raw.finishing_stacks {
+    let finishing = finishing(&raw, n)?;
+    let mut hand = Hand::start(setup.clone(), Arc::clone(rules)).map_err(PhhError::Setup)?;
+    let mut commands = Vec::with_capacity(raw.actions.len());
+    let mut sources = Vec::with_capacity(raw.actions.len());
+    play_actions(&raw.actions, n, &mut hand, |command, source| {
+        commands.push(command);
+        sources.push(source.owned());
+    })?;
+    let imported = PhhHand {
+        setup,
+        commands,
+        sources,
+        players,
+        finishing_stacks: finishing.whole,
+        fractional_finishing_stacks: finishing.fractional,
+    };
+    Ok((imported, hand))
+}
+
+/// Plays one hand already read from TOML under `rules` on `play` (kept
+/// from hand to hand by a check of many), with the same checks as an
+/// import and in the same order, keeping nothing but how it ends: the
+/// stacks the file records and how many players there are.
+fn play_raw(raw: RawPhh<'_>, rules: &HouseRules, play: &mut Play) -> Result<Finishing, PhhError> {
+    let setup = table(&raw)?;
+    let n = raw.starting_stacks.len();
+    if let Some(names) = &raw.players {
+        check_len("players", n, names.len())?;
+    }
+    let finishing = finishing(&raw, n)?;
+    play.start(setup, rules).map_err(PhhError::Setup)?;
+    let mut checking = Checking { play, rules };
+    play_actions(&raw.actions, n, &mut checking, |_, _| {})?;
+    Ok(finishing)
+}
+
+/// The stacks a PHH file says its hand ends with, for its `players`.
+struct Finishing {
+    players: usize,
+    /// In whole chips, by seat.
+    whole: Option<Vec<(Seat, Chips)>>,
+    /// As written, by seat, when some are fractions of a chip.
+    fractional: Option<Vec<(Seat, f64)>>,
+}
+
+/// The file's `finishing_stacks`, one for each of the `n` players.
+fn finishing(raw: &RawPhh<'_>, n: usize) -> Result<Finishing, PhhError> {
+    let mut finishing = Finishing {
+        players: n,
+        whole: None,
+        fractional: None,
+    };
+    if let Some(stacks) = &raw.finishing_stacks {
         check_len("finishing_stacks", n, stacks.len())?;
-        match whole("finishing_stacks", &stacks) {
-            Ok(chips) => finishing_stacks = Some(seated(&chips)),
+        match whole("finishing_stacks", stacks) {
+            Ok(chips) => finishing.whole = Some(seated(&chips)),
             Err(_) => {
-                fractional_finishing_stacks = Some(
+                finishing.fractional = Some(
                     stacks
                         .iter()
                         .enumerate()
@@ -211,23 +251,60 @@ fn import_raw(
             }
         }
     }
+    Ok(finishing)
+}
 
-    let mut hand = Hand::start(setup.clone(), Arc::clone(rules)).map_err(PhhError::Setup)?;
-    let capacity = if keep == Keep::All {
-        raw.actions.len()
-    } else {
-        0
-    };
-    let mut commands = Vec::with_capacity(capacity);
-    let mut sources = Vec::with_capacity(capacity);
+/// What a hand's commands are played on: a `Hand`, which keeps the
+/// journal (each entry with its notation line), or a `Play` (a check),
+/// which keeps only the state.
+trait Table {
+    fn state(&self) -> &HandState;
+    fn play(&mut self, command: &Command) -> Result<(), Refusal>;
+}
+
+impl Table for Hand {
+    fn state(&self) -> &HandState {
+        Hand::state(self)
+    }
+
+    fn play(&mut self, command: &Command) -> Result<(), Refusal> {
+        self.execute(command, format_command(command)).map(|_| ())
+    }
+}
+
+/// A check's `Play` under its rules.
+struct Checking<'a> {
+    play: &'a mut Play,
+    rules: &'a HouseRules,
+}
+
+impl Table for Checking<'_> {
+    fn state(&self) -> &HandState {
+        self.play.state()
+    }
+
+    fn play(&mut self, command: &Command) -> Result<(), Refusal> {
+        self.play.execute(command, self.rules)
+    }
+}
+
+/// Plays a hand's PHH actions on `table` (started), each translated
+/// against the live hand for `n` players; each command played is handed
+/// to `played` with its source, in the order played.
+fn play_actions<'a>(
+    actions: &'a [Cow<'a, str>],
+    n: usize,
+    table: &mut impl Table,
+    mut played: impl FnMut(Command, Source<'a>),
+) -> Result<(), PhhError> {
     let mut deferred = Vec::new();
-    for (index, action) in raw.actions.iter().enumerate() {
+    for (index, action) in actions.iter().enumerate() {
         let text = action.split('#').next().unwrap_or("").trim();
         if text.is_empty() {
             continue;
         }
         let source = Source { index, text };
-        let command = translate(text, n, hand.state()).map_err(|message| PhhError::Malformed {
+        let command = translate(text, n, table.state()).map_err(|message| PhhError::Malformed {
             index,
             text: text.to_string(),
             message,
@@ -236,35 +313,21 @@ fn import_raw(
         // PHH mucks a hand when the betting closes, before an all-in's
         // runout, where the table rules on a muck once the board is out:
         // the muck waits for the board.
-        if matches!(command, Command::Muck { .. }) && hand.state().board.len() < 5 {
-            if run(&mut hand, &command, source, keep).is_err() {
+        if matches!(command, Command::Muck { .. }) && table.state().board.len() < 5 {
+            if run(table, &command, source).is_err() {
                 deferred.push((command, source));
                 continue;
             }
         } else {
-            run(&mut hand, &command, source, keep)?;
+            run(table, &command, source)?;
         }
-        if keep == Keep::All {
-            commands.push(command);
-            sources.push(source.owned());
-        }
+        played(command, source);
     }
     for (command, source) in deferred {
-        run(&mut hand, &command, source, keep)?;
-        if keep == Keep::All {
-            commands.push(command);
-            sources.push(source.owned());
-        }
+        run(table, &command, source)?;
+        played(command, source);
     }
-    let imported = PhhHand {
-        setup,
-        commands,
-        sources,
-        players,
-        finishing_stacks,
-        fractional_finishing_stacks,
-    };
-    Ok((imported, hand))
+    Ok(())
 }
 
 /// A PHH action being played: its index and text, borrowed from the file.
@@ -302,7 +365,7 @@ pub fn replay(phh: &PhhHand) -> Result<Hand, PhhError> {
             index: source.index,
             text: &source.text,
         };
-        run(&mut hand, command, source, Keep::All)?;
+        run(&mut hand, command, source)?;
     }
     Ok(hand)
 }
@@ -317,20 +380,14 @@ fn tda() -> Arc<HouseRules> {
     Arc::clone(TDA.get_or_init(|| Arc::new(HouseRules::tda())))
 }
 
-/// The one place a PHH command is played: the journal gets its notation
-/// line when the import keeps everything.
-fn run(hand: &mut Hand, command: &Command, source: Source, keep: Keep) -> Result<(), PhhError> {
-    let line = match keep {
-        Keep::All => format_command(command),
-        Keep::End => None,
-    };
-    hand.execute(command, line)
-        .map(|_| ())
-        .map_err(|refusal| PhhError::Refused {
-            index: source.index,
-            text: source.text.to_string(),
-            refusal,
-        })
+/// The one place a PHH command is played: a refusal becomes an error
+/// naming the PHH action.
+fn run(table: &mut impl Table, command: &Command, source: Source) -> Result<(), PhhError> {
+    table.play(command).map_err(|refusal| PhhError::Refused {
+        index: source.index,
+        text: source.text.to_string(),
+        refusal,
+    })
 }
 
 #[cfg(test)]
@@ -356,6 +413,29 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// A check plays each shared hand on one `Play`, kept from hand to
+    /// hand, to the very state an import's `Hand` reaches with its
+    /// journal.
+    #[test]
+    fn a_check_plays_every_shared_hand_as_an_import_does() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/phh");
+        let rules = tda();
+        let mut play = Play::default();
+        let mut played = 0;
+        for folder in ["famous", "pluribus"] {
+            for entry in std::fs::read_dir(root.join(folder)).expect("the shared hands") {
+                let path = entry.expect("an entry").path();
+                let text = std::fs::read_to_string(&path).expect("read");
+                let (_, hand) = import_played(&text, &rules).expect("imports");
+                let raw = read_raw(&text).expect("reads");
+                play_raw(raw, &rules, &mut play).expect("plays");
+                assert_eq!(play.state(), hand.state(), "{}", path.display());
+                played += 1;
+            }
+        }
+        assert_eq!(played, 500);
     }
 
     #[test]

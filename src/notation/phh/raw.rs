@@ -12,10 +12,11 @@ use serde::Deserialize;
 use super::PhhError;
 use crate::table::Chips;
 
-/// The PHH keys the importer reads; others are ignored. The actions are
-/// borrowed from the file's text where the purpose-built reader reads it
-/// (thousands of hands, each of dozens of actions, are not copied string
-/// by string), owned where the `toml` crate does.
+/// The PHH keys the importer reads; others are ignored. The actions and
+/// the players' names are borrowed from the file's text where the
+/// purpose-built reader reads it (thousands of hands, each of dozens of
+/// actions, are not copied string by string), owned where the `toml`
+/// crate does.
 #[derive(Debug, Deserialize, PartialEq)]
 pub(super) struct RawPhh<'a> {
     pub(super) variant: String,
@@ -29,7 +30,7 @@ pub(super) struct RawPhh<'a> {
     #[serde(default)]
     pub(super) actions: Vec<Cow<'a, str>>,
     #[serde(default)]
-    pub(super) players: Option<Vec<String>>,
+    pub(super) players: Option<Vec<Cow<'a, str>>>,
     #[serde(default)]
     pub(super) finishing_stacks: Option<Vec<Amount>>,
     /// floorcall's own: the chip denominations in play (the odd chip of a

@@ -18,6 +18,7 @@
 use std::borrow::Cow;
 
 use super::raw::{Amount, RawPhh};
+use crate::table::seat::MAX_SEATS;
 
 /// A value of the subset other than an array.
 #[derive(Debug, Clone, Copy)]
@@ -68,8 +69,8 @@ pub(super) fn read(text: &str) -> Option<RawPhh<'_>> {
             "blinds_or_straddles" => f.blinds_or_straddles = Some(r.amounts()?),
             "min_bet" => f.min_bet = Some(amount(r.scalar()?)?),
             "starting_stacks" => f.starting_stacks = Some(r.amounts()?),
-            "actions" => f.actions = Some(r.strings()?.into_iter().map(Cow::Borrowed).collect()),
-            "players" => f.players = Some(r.strings()?.into_iter().map(str::to_string).collect()),
+            "actions" => f.actions = Some(r.strings(32)?),
+            "players" => f.players = Some(r.strings(MAX_SEATS)?),
             "finishing_stacks" => f.finishing_stacks = Some(r.amounts()?),
             "_floorcall_denominations" => f.denominations = Some(r.amounts()?),
             _ => r.skip_value()?,
@@ -100,7 +101,7 @@ struct Fields<'a> {
     min_bet: Option<Amount>,
     starting_stacks: Option<Vec<Amount>>,
     actions: Option<Vec<Cow<'a, str>>>,
-    players: Option<Vec<String>>,
+    players: Option<Vec<Cow<'a, str>>>,
     finishing_stacks: Option<Vec<Amount>>,
     denominations: Option<Vec<Amount>>,
 }
@@ -112,6 +113,28 @@ fn amount(value: Scalar) -> Option<Amount> {
         Scalar::Float(v) if v >= 0.0 && v.is_finite() => Some(Amount(v)),
         _ => None,
     }
+}
+
+/// A decimal integer already read as `-?[0-9]+`, as `i64` parses it
+/// (`None` beyond its range) without the generic parser's checks of what
+/// the reader has checked already.
+fn integer(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text),
+    };
+    let mut value: i64 = 0;
+    for digit in digits.bytes() {
+        let digit = i64::from(digit - b'0');
+        // Built downwards when negative, so that `i64::MIN` fits.
+        value = value.checked_mul(10)?;
+        value = if negative {
+            value.checked_sub(digit)?
+        } else {
+            value.checked_add(digit)?
+        };
+    }
+    Some(value)
 }
 
 struct Reader<'a> {
@@ -231,19 +254,21 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// An array of strings, borrowed from the text.
-    fn strings(&mut self) -> Option<Vec<&'a str>> {
-        let mut out = Vec::new();
+    /// An array of strings, borrowed from the text, with room made for
+    /// `room` (what a hand usually has: one allocation, not a few).
+    fn strings(&mut self, room: usize) -> Option<Vec<Cow<'a, str>>> {
+        let mut out = Vec::with_capacity(room);
         self.array(|r| {
-            out.push(r.string()?);
+            out.push(Cow::Borrowed(r.string()?));
             Some(())
         })?;
         Some(out)
     }
 
-    /// An array of amounts.
+    /// An array of amounts (one for each player, usually: room is made
+    /// for the most players a table seats).
     fn amounts(&mut self) -> Option<Vec<Amount>> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(MAX_SEATS);
         self.array(|r| {
             out.push(amount(r.scalar()?)?);
             Some(())
@@ -339,7 +364,7 @@ impl<'a> Reader<'a> {
         if float {
             text.parse().ok().map(Scalar::Float)
         } else {
-            text.parse().ok().map(Scalar::Int)
+            integer(text).map(Scalar::Int)
         }
     }
 
@@ -392,6 +417,26 @@ mod tests {
             }
         }
         assert_eq!(read, 500);
+    }
+
+    /// Integers read in place are what `i64`'s parser reads, to its
+    /// bounds.
+    #[test]
+    fn integers_read_as_i64_parses_them() {
+        for text in [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "10000",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999",
+        ] {
+            assert_eq!(integer(text), text.parse::<i64>().ok(), "{text}");
+        }
     }
 
     const BASE: &str = "variant = 'NT'\nstarting_stacks = [1000, 1000]\n";

@@ -120,13 +120,14 @@ pub(super) fn translate(
 ) -> Result<Option<Command>, String> {
     // An actor, a verb and at most three more words are all an action
     // may have (a fourth is named as unexpected).
-    let mut split = text.split_whitespace();
     let mut words = [""; 5];
-    let mut count = 0;
-    for (slot, word) in words.iter_mut().zip(&mut split) {
-        *slot = word;
-        count += 1;
-    }
+    // ASCII text (every action PHH writers write) split without decoding
+    // characters; any other at Unicode's whitespace, as always.
+    let count = if text.is_ascii() {
+        fill(&mut words, text.split_ascii_whitespace())
+    } else {
+        fill(&mut words, text.split_whitespace())
+    };
     let (actor, verb, rest) = match &words[..count] {
         [actor, verb, rest @ ..] => (*actor, *verb, rest),
         _ => return Err("expected an actor and an action, like 'p1 cc' or 'd db AhKd2c'.".into()),
@@ -231,6 +232,16 @@ pub(super) fn translate(
             "unknown player action '{other}': expected f (fold), cc (check or call), cbr (bet or raise to) or sm (show or muck)."
         )),
     }
+}
+
+/// Fills `words` from `split`, as many as there are room for: how many.
+fn fill<'a>(words: &mut [&'a str; 5], split: impl Iterator<Item = &'a str>) -> usize {
+    let mut count = 0;
+    for (slot, word) in words.iter_mut().zip(split) {
+        *slot = word;
+        count += 1;
+    }
+    count
 }
 
 fn player_seat(word: &str, players: usize) -> Result<Seat, String> {
