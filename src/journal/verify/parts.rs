@@ -298,11 +298,12 @@ fn later_begins(bytes: &[u8], starts: &[usize]) -> Option<Vec<(Head, InForce, Op
 }
 
 /// Where the session and table records before a point begin, found
-/// before the parts start (so on one core): a walk from line to line
+/// before the later parts start (while the first part is checked, on
+/// the other core): a walk from line to line
 /// that reads the kind at each line's start and jumps the chain's tail,
 /// which every chained line has, before looking for its end. (Searching
 /// the bytes for `\n{"record":"table"` and the like took about 5% of
-/// verify's time, all before the parts could start: in JSON no byte of
+/// verify's time, all before the later parts could start: in JSON no byte of
 /// them is rare.) A line shorter than the tail is no chained
 /// record: the part that holds it fails, and the journal is checked in
 /// one piece.
