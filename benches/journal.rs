@@ -15,16 +15,18 @@
 //! journal (62,001 records) and over 19,355 hands (600,006 records, 225
 //! MB, built here: it takes a minute); an append's p99 under 5 ms.
 //!
-//! Measured 27 November 2026, 03:41-03:43 UTC, load 2.7-6 on the 2
-//! cores, medians of 11 paired runs: 62,001 records, verify 103 ms in
-//! process and 109 ms as a process (0.57-0.60 M records/s) beside the
-//! limit's 26 and 29 ms (3.7-4.0x; criterion 83 against 23 ms, 111
-//! against 35 ms); 600,006 records, verify 635 ms and 677 ms (0.89-0.95 M
-//! records/s) beside 127 and 196 ms (3.5-5.0x). `perf stat` of whole
-//! processes on the README's journal: verify 80 ms of CPU, the limit 24
-//! ms (3.4x; 85 ms before verify kept its scratch state). Neither target
-//! is met: beyond the SHA-256 the time is mostly the engine ruling each
-//! entry again and writing its events as JSON to compare.
+//! Measured 27 November 2026, 06:25-06:34 UTC, load 7-10 on the 2
+//! cores (other builds: wall times stretched), medians of 11 paired
+//! runs: 62,001 records, verify 120 ms in process and 183 ms as a
+//! process (0.34 M records/s) beside the limit's 43 and 61 ms (2.8-3.0x;
+//! criterion 180 against 49 ms, 171 against 55 ms); 600,006 records,
+//! verify 1,244 ms and 1,247 ms beside 439 and 436 ms (2.8-2.9x).
+//! `perf stat` of whole processes on the README's journal: `floorcall
+//! verify` 71 ms of CPU, the limit 24 ms (3.0x; 86 ms, 3.6x, before an
+//! action bound was written by hand to compare). Neither target is met:
+//! beyond the SHA-256 the time is mostly the engine ruling each entry
+//! again. (The 03:41 run, load 2.7-6, before: 103 and 109 ms beside 26
+//! and 29 ms, 0.57-0.60 M records/s.)
 //!
 //! Measured on the shared machine (22 November 2026): the disk has
 //! moods, minutes long. Slow (load 4-6), every sync takes 4 ms: p50 4.0

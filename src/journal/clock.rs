@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use chrono::{DateTime, FixedOffset, NaiveDate, Offset, Utc};
+use chrono::{DateTime, FixedOffset, Offset, Utc};
 
 /// When a record was written: milliseconds since 1970 (UTC) and the local
 /// offset east of UTC in seconds.
@@ -63,9 +63,15 @@ impl Stamp {
     /// Reads the journal's two fields back. Checked, not trusted: a
     /// malformed time is a damaged record.
     pub fn parse(utc: &str, offset: &str) -> Option<Stamp> {
+        Stamp::parse_bytes(utc.as_bytes(), offset.as_bytes())
+    }
+
+    /// `parse`, of the fields' bytes as they stand in a line (every
+    /// character must be an ASCII one, so no text check is needed first).
+    pub(crate) fn parse_bytes(utc: &[u8], offset: &[u8]) -> Option<Stamp> {
         Some(Stamp {
-            unix_ms: parse_utc(utc.as_bytes())?,
-            offset_s: parse_offset(offset.as_bytes())?,
+            unix_ms: parse_utc(utc)?,
+            offset_s: parse_offset(offset)?,
         })
     }
 }
@@ -95,18 +101,54 @@ fn parse_utc(b: &[u8]) -> Option<i64> {
     {
         return None;
     }
-    let date = NaiveDate::from_ymd_opt(
-        digits(&b[0..4])? as i32,
+    let days = days_from_civil(
+        i64::from(digits(&b[0..4])?),
         digits(&b[5..7])?,
         digits(&b[8..10])?,
     )?;
-    let t = date.and_hms_milli_opt(
+    let (h, m, s, ms) = (
         digits(&b[11..13])?,
         digits(&b[14..16])?,
         digits(&b[17..19])?,
         digits(&b[20..23])?,
-    )?;
-    Some(t.and_utc().timestamp_millis())
+    );
+    if h > 23 || m > 59 || s > 59 {
+        return None;
+    }
+    let seconds = days * 86_400 + i64::from(h * 3600 + m * 60 + s);
+    Some(seconds * 1000 + i64::from(ms))
+}
+
+/// The days from 1970-01-01 to year `y`, month `m`, day `d` of the
+/// Gregorian calendar, or `None` when there is no such day (Howard
+/// Hinnant's `days_from_civil`; `verify` reads a time on every record,
+/// and `chrono`'s general date was a few per cent of it).
+fn days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let month_days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d == 0 || d > month_days[m as usize - 1] {
+        return None;
+    }
+    // Years begin in March, so that February's leap day ends them.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let year_of_era = y - era * 400;
+    let day_of_year = (153 * i64::from((m + 9) % 12) + 2) / 5 + i64::from(d) - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    Some(era * 146_097 + day_of_era - 719_468)
 }
 
 /// `+HH:MM` or `-HH:MM`, within a day.
@@ -205,6 +247,44 @@ mod tests {
         assert_eq!(Stamp::parse("2025-13-22T12:36:01.123Z", "+01:00"), None);
         assert_eq!(Stamp::parse("2025-11-22T12:36:01Z", "+01:00"), None);
         assert_eq!(Stamp::parse(&s.utc_text(), "+25:00"), None);
+    }
+
+    #[test]
+    fn every_day_and_time_reads_as_chrono_reads_it() {
+        use chrono::NaiveDate;
+        let chrono_ms = |text: &str| {
+            chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.3fZ")
+                .ok()
+                .map(|t| t.and_utc().timestamp_millis())
+        };
+        // Every day from 1899 to 2201, and the days no month has.
+        for year in 1899..=2201 {
+            for month in 0..=13 {
+                for day in 0..=32 {
+                    let text = format!("{year:04}-{month:02}-{day:02}T23:59:59.999Z");
+                    let valid = NaiveDate::from_ymd_opt(year, month, day).is_some();
+                    assert_eq!(parse_utc(text.as_bytes()), chrono_ms(&text), "{text}");
+                    assert_eq!(parse_utc(text.as_bytes()).is_some(), valid, "{text}");
+                }
+            }
+        }
+        for text in [
+            "0000-01-01T00:00:00.000Z",
+            "0000-02-29T12:00:00.000Z",
+            "1600-02-29T00:00:00.000Z",
+            "1970-01-01T00:00:00.000Z",
+            "9999-12-31T23:59:59.999Z",
+        ] {
+            assert_eq!(parse_utc(text.as_bytes()), chrono_ms(text), "{text}");
+        }
+        for text in [
+            "2026-11-27T24:00:00.000Z",
+            "2026-11-27T23:60:00.000Z",
+            "2026-11-27T23:59:60.000Z",
+            "2026-11-27T2a:00:00.000Z",
+        ] {
+            assert_eq!(parse_utc(text.as_bytes()), None, "{text}");
+        }
     }
 
     #[test]

@@ -31,13 +31,13 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    fn named(name: &str) -> Option<Kind> {
+    fn named(name: &[u8]) -> Option<Kind> {
         Some(match name {
-            "session" => Kind::Session,
-            "hand" => Kind::Hand,
-            "entry" => Kind::Entry,
-            "seal" => Kind::Seal,
-            "table" => Kind::Table,
+            b"session" => Kind::Session,
+            b"hand" => Kind::Hand,
+            b"entry" => Kind::Entry,
+            b"seal" => Kind::Seal,
+            b"table" => Kind::Table,
             _ => return None,
         })
     }
@@ -380,19 +380,22 @@ fn stamp_of(members: &[u8]) -> Option<Stamp> {
     if &t[..TIME.len()] != TIME || &t[TIME.len() + 24..TIME.len() + 24 + OFFSET.len()] != OFFSET {
         return None;
     }
-    let utc = std::str::from_utf8(&t[TIME.len()..TIME.len() + 24]).ok()?;
-    let off = std::str::from_utf8(&t[TIME.len() + 24 + OFFSET.len()..len - 1]).ok()?;
-    Stamp::parse(utc, off)
+    Stamp::parse_bytes(
+        &t[TIME.len()..TIME.len() + 24],
+        &t[TIME.len() + 24 + OFFSET.len()..len - 1],
+    )
 }
 
 /// The kind named at the start of a line, `{"record":"KIND",`: a chained
 /// line must begin so; a format-1 line is read whole when it does not.
 fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
+    // (The scan has checked the line as text, or seen that it begins
+    // `{"record":"entry",`: see `Raw`.) The name is compared as bytes.
     let named = raw.strip_prefix(b"{\"record\":\"").and_then(|rest| {
         let end = memchr::memchr(b'"', rest)?;
-        std::str::from_utf8(&rest[..end]).ok()
+        Some(&rest[..end])
     });
-    let name = match named {
+    let name: &[u8] = match named {
         Some(name) => name,
         None if chained => {
             return Err(
@@ -401,13 +404,14 @@ fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
             );
         }
         None => match read_v1(raw)? {
-            Record::Hand(_) => "hand",
-            _ => "entry",
+            Record::Hand(_) => b"hand",
+            _ => b"entry",
         },
     };
     Kind::named(name).ok_or_else(|| {
         format!(
-            "the line is a record of kind \"{name}\", which is none of \"session\", \"hand\", \"entry\", \"seal\" and \"table\"."
+            "the line is a record of kind \"{}\", which is none of \"session\", \"hand\", \"entry\", \"seal\" and \"table\".",
+            String::from_utf8_lossy(name)
         )
     })
 }

@@ -16,8 +16,8 @@ const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
 const SUIT_CHARS: &[u8; 4] = b"cdhs";
 
 /// One playing card: `rank * 4 + suit`, 0..=51.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(try_from = "String")]
 pub struct Card(u8);
 
 /// Why a card could not be read.
@@ -127,6 +127,24 @@ impl From<Card> for String {
     }
 }
 
+/// Written as its two characters (`"As"`), as `Display` writes it, but
+/// without a `String` made for each card: `verify` writes every event
+/// ruled again, and boards and shown hands are most of their cards.
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = [
+            RANK_CHARS[self.rank() as usize],
+            SUIT_CHARS[self.suit() as usize],
+        ];
+        // Both are ASCII characters from the tables above, so the first
+        // arm is taken; the second writes the same through `Display`.
+        match std::str::from_utf8(&text) {
+            Ok(text) => serializer.serialize_str(text),
+            Err(_) => serializer.collect_str(self),
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.rank_char(), self.suit_char())
@@ -158,6 +176,15 @@ mod tests {
     fn every_card_round_trips_through_text() {
         for card in Card::deck() {
             assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+        }
+    }
+
+    #[test]
+    fn every_card_is_written_as_its_two_characters_and_read_back() {
+        for card in Card::deck() {
+            let json = serde_json::to_string(&card).expect("written");
+            assert_eq!(json, format!("\"{card}\""));
+            assert_eq!(serde_json::from_str::<Card>(&json).expect("read"), card);
         }
     }
 

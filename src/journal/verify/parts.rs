@@ -183,75 +183,53 @@ pub(super) fn in_parts(
     if starts.len() < 2 {
         return None;
     }
-    // Where each later part begins: the head its first record links to,
-    // and the house in force (the last session record before it).
-    let marks = Landmarks::before(bytes, starts[starts.len() - 1]);
-    let mut begins = Vec::new();
-    for &at in &starts[1..] {
-        let line_end = at + memchr::memchr(b'\n', &bytes[at..])?;
-        let head = chain::links(&bytes[at..line_end])?.prev;
-        let s_at = marks.sessions[..marks.sessions.partition_point(|&s| s < at)]
-            .last()
-            .copied()
-            .unwrap_or(0);
-        let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
-        let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
-            return None;
-        };
-        let rules = s.house.rules().ok()?;
-        begins.push((
-            head,
-            InForce {
-                house: Arc::new(s.house),
-                rules: Arc::new(rules),
-            },
-        ));
-    }
-    let mut tables = tables_at(bytes, &marks.tables, &starts[1..])?.into_iter();
-    let begins: Vec<(Head, InForce, Option<Table>)> = begins
-        .into_iter()
-        .map(|(head, session)| (head, session, tables.next().flatten()))
-        .collect();
     let ends: Vec<usize> = starts[1..].iter().copied().chain([bytes.len()]).collect();
     let parts = starts.len();
-    let tallies: Vec<Result<Tally, VerifyError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..parts)
+    let end_of = |k: usize| {
+        if k + 1 == parts {
+            PartEnd::Last
+        } else {
+            PartEnd::Inner
+        }
+    };
+    let (begins, tallies) = std::thread::scope(|scope| {
+        // The first part begins with the journal: it starts at once, while
+        // this thread finds where the others begin (a walk over the bytes
+        // before the last part, on one core).
+        let first = &bytes[..ends[0]];
+        let first = scope
+            .spawn(move || check_part(path, first, Begin::default(), house_for, wanted, end_of(0)));
+        let begins = later_begins(bytes, &starts[1..])?;
+        let handles: Vec<_> = (1..parts)
             .map(|k| {
                 let part = &bytes[starts[k]..ends[k]];
-                let begin = k.checked_sub(1).map(|j| begins[j].clone());
+                let (head, session, table) = begins[k - 1].clone();
                 scope.spawn(move || {
-                    let begin = match begin {
-                        Some((head, session, table)) => Begin {
-                            // Line numbers count from the part's start (they
-                            // are only said when all is well, shifted); the
-                            // chain began before it.
-                            start: Some(PartStart {
-                                lines_before: 0,
-                                head,
-                                chained_from: 0,
-                            }),
-                            session: Some(session),
-                            table,
-                        },
-                        None => Begin::default(),
+                    let begin = Begin {
+                        // Line numbers count from the part's start (they
+                        // are only said when all is well, shifted); the
+                        // chain began before it.
+                        start: Some(PartStart {
+                            lines_before: 0,
+                            head,
+                            chained_from: 0,
+                        }),
+                        session: Some(session),
+                        table,
                     };
-                    let end = if k + 1 == parts {
-                        PartEnd::Last
-                    } else {
-                        PartEnd::Inner
-                    };
-                    check_part(path, part, begin, house_for, wanted, end)
+                    check_part(path, part, begin, house_for, wanted, end_of(k))
                 })
             })
             .collect();
-        handles
-            .into_iter()
+        let tallies: Vec<Result<Tally, VerifyError>> = std::iter::once(first)
+            .chain(handles)
             .map(|h| {
                 h.join()
                     .unwrap_or_else(|_| Err(VerifyError::BadHead(String::new())))
             })
-            .collect()
-    });
+            .collect();
+        Some((begins, tallies))
+    })?;
     let mut total: Option<Tally> = None;
     for (k, tally) in tallies.into_iter().enumerate() {
         let mut t = tally.ok()?;
@@ -289,12 +267,43 @@ pub(super) fn in_parts(
     total
 }
 
+/// How each part that begins at `starts` (byte offsets of hand headers,
+/// in order, after the first part) begins: the head its first record
+/// links to, the house in force (the last session record before it) and
+/// the table folded from the table records before it. `None` when one
+/// cannot be found or read (the caller checks in one piece).
+fn later_begins(bytes: &[u8], starts: &[usize]) -> Option<Vec<(Head, InForce, Option<Table>)>> {
+    let marks = Landmarks::before(bytes, *starts.last()?);
+    let mut tables = tables_at(bytes, &marks.tables, starts)?.into_iter();
+    let mut begins = Vec::with_capacity(starts.len());
+    for &at in starts {
+        let line_end = at + memchr::memchr(b'\n', &bytes[at..])?;
+        let head = chain::links(&bytes[at..line_end])?.prev;
+        let s_at = marks.sessions[..marks.sessions.partition_point(|&s| s < at)]
+            .last()
+            .copied()
+            .unwrap_or(0);
+        let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
+        let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
+            return None;
+        };
+        let rules = s.house.rules().ok()?;
+        let session = InForce {
+            house: Arc::new(s.house),
+            rules: Arc::new(rules),
+        };
+        begins.push((head, session, tables.next().flatten()));
+    }
+    Some(begins)
+}
+
 /// Where the session and table records before a point begin, found
-/// before the parts start (so on one core): a walk from line to line
+/// before the later parts start (while the first part is checked, on
+/// the other core): a walk from line to line
 /// that reads the kind at each line's start and jumps the chain's tail,
 /// which every chained line has, before looking for its end. (Searching
 /// the bytes for `\n{"record":"table"` and the like took about 5% of
-/// verify's time, all before the parts could start: in JSON no byte of
+/// verify's time, all before the later parts could start: in JSON no byte of
 /// them is rare.) A line shorter than the tail is no chained
 /// record: the part that holds it fails, and the journal is checked in
 /// one piece.
