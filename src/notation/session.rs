@@ -6,7 +6,8 @@
 //! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 2 name Bob` ·
 //! `break` · `break 15` (minutes) · `colour-up` (or `color-up`) with
 //! optional race cards `colour-up s1 As s4 KdQc` · `button-draw` with
-//! optional cards `button-draw s1 Kc s2 Ah` · `clock s4` · `clock stop` · `clock pause` ·
+//! optional cards `button-draw s1 Kc s2 Ah` · `button 4` (the button put
+//! on a seat, the next hand dealt from it as a first hand) · `clock s4` · `clock stop` · `clock pause` ·
 //! `clock resume` · `clock adjust +60` · `clock set 5 12:30 running` (the
 //! level clock put where the floor's is: the structure's stage, levels and
 //! breaks counted from 1, the time left in it, `running` or `paused`) ·
@@ -28,6 +29,7 @@ pub const VERBS: &[&str] = &[
     "colour-up",
     "color-up",
     "button-draw",
+    "button",
     "clock",
     "hand-for-hand",
     "wait",
@@ -39,6 +41,19 @@ pub fn is_session_line(line: &str) -> bool {
     words(content)
         .first()
         .is_some_and(|w| VERBS.iter().any(|v| w.text.eq_ignore_ascii_case(v)))
+}
+
+/// A seat named by its number (`4`, or `s4` as hand lines write it).
+fn seat_number(w: &Word) -> Result<Seat, NotationError> {
+    w.text
+        .parse::<u8>()
+        .ok()
+        .and_then(Seat::new)
+        .or_else(|| parse_seat(w).ok())
+        .ok_or_else(|| NotationError {
+            column: w.column,
+            message: format!("{} is not a seat: expected 1 to 10", quoted(w.text)),
+        })
 }
 
 /// Parses a session line. Blank lines and comments give `None`; a line that
@@ -128,18 +143,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
             let w = rest
                 .next()
                 .ok_or_else(|| missing("a seat number, like seat 3"))?;
-            let seat = w
-                .text
-                .parse::<u8>()
-                .ok()
-                .and_then(Seat::new)
-                .or_else(|| parse_seat(w).ok())
-                .ok_or_else(|| {
-                    err(
-                        w,
-                        format!("{} is not a seat: expected 1 to 10", quoted(w.text)),
-                    )
-                })?;
+            let seat = seat_number(w)?;
             let verb = rest.next().ok_or_else(|| {
                 missing("what the seat does: sit, leave, away, back, sitout, add or name")
             })?;
@@ -223,6 +227,12 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 }
             }
             TableCommand::ButtonDraw { cards }
+        }
+        "button" => {
+            let w = rest
+                .next()
+                .ok_or_else(|| missing("the button's seat, like button 4"))?;
+            TableCommand::SetButton(seat_number(w)?)
         }
         "clock" => {
             let w = rest
@@ -405,6 +415,7 @@ pub fn format_table_command(command: &TableCommand) -> String {
             }
             line
         }
+        TableCommand::SetButton(s) => format!("button {}", seat(s)),
         TableCommand::ColourUp { cards } => {
             let mut line = "colour-up".to_string();
             for (s, c) in cards {
@@ -459,6 +470,8 @@ mod tests {
             "colour-up s1 As s4 KdQc",
             "button-draw",
             "button-draw s1 Kc s3 Ah",
+            "button 4",
+            "button 10",
             "clock s4",
             "clock stop",
             "clock pause",

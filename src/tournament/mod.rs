@@ -165,6 +165,11 @@ pub enum FloorRecord {
         cards: Vec<(u8, Card)>,
         /// The seat with the highest card: the button.
         button: u8,
+        /// The table's last hand when the button was drawn: the table
+        /// carries the order out (`button 4`) after it, before its next
+        /// hand. None in records written before it was kept.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hand: Option<u32>,
     },
     /// A player out, with his place.
     PlayerOut {

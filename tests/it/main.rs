@@ -4,6 +4,7 @@
 mod cli;
 mod engine;
 mod floor;
+mod floor_button;
 #[cfg(unix)]
 mod floor_cli;
 #[cfg(unix)]

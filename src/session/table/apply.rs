@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Deal, EndTaken, Player, Presence, Table, TableBreak, TableEvent};
+use super::{ButtonSetAt, Deal, EndTaken, Player, Presence, Table, TableBreak, TableEvent};
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Chips, Seat, TableSetup};
 
@@ -174,14 +174,13 @@ impl Table {
                 self.ledger.left += chips.get();
                 self.renumber_places();
             }
-            TableEvent::ButtonDrawn { seat, .. } => {
-                // The next hand is dealt as a first hand: from the drawn
-                // button, every player seated dealt in.
-                self.positions = None;
-                self.first_button = *seat;
-                for p in self.seats.values_mut() {
-                    p.new = false;
-                }
+            TableEvent::ButtonDrawn { seat, .. } => self.first_hand_from(*seat),
+            TableEvent::ButtonSet { seat } => {
+                self.first_hand_from(*seat);
+                self.button_set = Some(ButtonSetAt {
+                    seat: *seat,
+                    after_hand: self.hand,
+                });
             }
             TableEvent::PlayerSeated {
                 seat,

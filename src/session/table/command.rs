@@ -59,6 +59,11 @@ pub enum TableCommand {
         /// Keyed cards, in the order dealt; empty: drawn from the seeded deck.
         cards: Vec<(Seat, Card)>,
     },
+    /// `button 4`: the button is put on a seat, the next hand dealt from
+    /// it as a first hand (every player dealt in, the blinds the two seats
+    /// after it): the floor's button drawn by a card at a table it made
+    /// (Ugly Tuna Seating 6, UPT Tournament 8).
+    SetButton(Seat),
     /// `colour-up [s1 AsKd ...]`: the smallest chip leaves the table; race
     /// cards keyed by the dealer, or drawn from the seeded deck.
     ColourUp {

@@ -96,6 +96,11 @@ impl Table {
                 between()?;
                 vec![self.button_draw(cards, draw)?]
             }
+            TableCommand::SetButton(seat) => {
+                between()?;
+                seated(*seat)?;
+                vec![TableEvent::ButtonSet { seat: *seat }]
+            }
             TableCommand::SetLevel(blinds) => {
                 if let Some(problem) =
                     crate::rules::blinds_problem(blinds.small.get(), blinds.big.get())

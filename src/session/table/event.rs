@@ -76,6 +76,12 @@ pub enum TableEvent {
         /// The cards dealt, in order.
         cards: Vec<(Seat, Card)>,
     },
+    /// The button was put on a seat (`button 4`): the next hand is dealt
+    /// from it as a first hand.
+    ButtonSet {
+        /// The seat: the button of the next hand.
+        seat: Seat,
+    },
     /// A player sat down (a late entry or re-entry: the field grows, so
     /// every finish so far moves down a place).
     PlayerSeated {
@@ -261,6 +267,11 @@ impl fmt::Display for TableEvent {
                 }
                 write!(f, "; seat {} has the button.", seat.number())
             }
+            TableEvent::ButtonSet { seat } => write!(
+                f,
+                "The button is on seat {}: the next hand is dealt from it as a first hand, every player dealt in.",
+                seat.number()
+            ),
             TableEvent::HandEnded { busted, .. } => {
                 f.write_str("The hand ends.")?;
                 for b in busted {

@@ -11,7 +11,8 @@
 //! a level it reaches applying at the table's next hand (TDA 22). While
 //! the floor has hand-for-hand on, the next hand waits for the floor's
 //! round (Redtooth 53); while a player is to leave for another table, it
-//! waits for him to go.
+//! waits for him to go; while the floor's button drawn by a card (Ugly
+//! Tuna Seating 6) is not yet put on its seat, it waits for it.
 
 use super::App;
 use crate::floor::ReaderStatus;
@@ -214,7 +215,8 @@ impl App {
     }
 
     /// Why the floor holds the next hand, if it does: a player still to
-    /// leave for another table, or hand-for-hand waiting for other tables.
+    /// leave for another table, the button drawn and not yet put there, or
+    /// hand-for-hand waiting for other tables.
     pub(super) fn floor_holds_deal(&self) -> Option<String> {
         let orders = self.floor.orders.as_ref()?;
         let table = self.session.as_ref()?.table()?;
@@ -226,6 +228,14 @@ impl App {
             return Some(format!(
                 "The floor moves {} before the next hand: {key} carries it out.",
                 leave.text()
+            ));
+        }
+        // Ugly Tuna Seating 6: the final table's first hand is dealt from
+        // the button drawn by a card.
+        if let Some(button) = orders.button_due() {
+            return Some(format!(
+                "The floor drew the button for the next hand ({}): {key} puts it there, once the players moving here are seated.",
+                button.text()
             ));
         }
         if !table.hand_for_hand {
