@@ -8,6 +8,8 @@ mod floor_button;
 #[cfg(unix)]
 mod floor_cli;
 #[cfg(unix)]
+mod floor_clock;
+#[cfg(unix)]
 mod floor_db;
 #[cfg(unix)]
 mod floor_desk;
