@@ -203,6 +203,17 @@ pub enum FloorRecord {
         /// The tables still playing (or yet to deal) the round's hand.
         waiting: Vec<String>,
     },
+    /// The floor's one structure (its levels and breaks), written when the
+    /// Desk opens the tournament and again when it is opened with another:
+    /// every table with `--floor` follows it (`structure ...`, journaled),
+    /// a level applying at each table's next hand (TDA 22). The clock's
+    /// stages are this structure's. A record of its own, not a part of
+    /// `ClockSet`: it is there before the clock starts, and it changes
+    /// rarely while the clock is written at every pause.
+    StructureSet {
+        /// The structure.
+        structure: crate::session::Structure,
+    },
     /// The floor's one clock, whole, after the TD started, paused,
     /// resumed or adjusted it or set a level: every table follows it, a
     /// level applying at each table's next hand (TDA 22).

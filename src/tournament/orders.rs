@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 
 use super::{DrawPurpose, FloorRecord};
 use crate::notation::session::format_table_command;
-use crate::session::{LevelClock, Table, TableCommand};
+use crate::session::{LevelClock, Structure, Table, TableCommand};
 use crate::table::{Card, Chips, Seat};
 
 /// What an order asks of the table.
@@ -172,6 +172,9 @@ pub struct TableOrders {
     pub hand_for_hand: Option<FloorHandForHand>,
     /// The floor's clock, once it has set one.
     pub clock: Option<FloorClock>,
+    /// The floor's structure, once it has published one: the record's
+    /// index and the structure.
+    pub structure: Option<(usize, Structure)>,
     /// The floor broke this table.
     pub broken: bool,
     /// How many records were read.
@@ -325,6 +328,9 @@ impl TableOrders {
                         waiting: waiting.clone(),
                     });
                 }
+                FloorRecord::StructureSet { structure } => {
+                    out.structure = Some((i, structure.clone()));
+                }
                 FloorRecord::ClockSet { clock } => {
                     out.clock = Some(FloorClock {
                         record: i,
@@ -383,6 +389,15 @@ impl TableOrders {
     pub fn button_due(&self) -> Option<&Order> {
         self.pending()
             .find(|o| matches!(o.kind, OrderKind::Button { .. }))
+    }
+
+    /// The floor's structure, when this table's is another: it follows
+    /// it (`structure ...`), a level applying at its next hand (TDA 22).
+    pub fn structure_due(&self, table: &Table) -> Option<&Structure> {
+        self.structure
+            .as_ref()
+            .map(|(_, s)| s)
+            .filter(|s| !s.stages.is_empty() && !s.same_stages(&table.structure))
     }
 
     /// Whether the floor has hand-for-hand on.

@@ -17,6 +17,7 @@ mod floor_desk;
 mod floor_inbox;
 mod floor_orders;
 mod floor_screen;
+mod floor_structure;
 mod floor_tables;
 #[cfg(unix)]
 mod floor_winner;

@@ -77,6 +77,7 @@ impl Table {
             | TableEvent::PlayerClockExpired { .. }
             | TableEvent::Waited { .. }
             | TableEvent::LevelSet { .. }
+            | TableEvent::StructureSet { .. }
             | TableEvent::HandForHandSet { .. } => {}
             _ => self.end_taken = None,
         }
@@ -289,6 +290,13 @@ impl Table {
                 self.script_ms += i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX / 2);
             }
             TableEvent::HandForHandSet { on } => self.hand_for_hand = *on,
+            TableEvent::StructureSet { structure } => {
+                // The clock keeps its place (the floor's `clock set`
+                // follows); the blinds come from the new stages at the
+                // next deal.
+                self.level_clock.stages_ms = structure.stage_ms();
+                self.structure = structure.clone();
+            }
         }
     }
 

@@ -294,6 +294,16 @@ impl Table {
             }
             TableCommand::Wait(secs) => vec![TableEvent::Waited { secs: *secs }],
             TableCommand::HandForHand(on) => vec![TableEvent::HandForHandSet { on: *on }],
+            TableCommand::SetStructure(structure) => {
+                if structure.stages.is_empty() {
+                    return Err(TableRefusal::Other(
+                        "A structure has at least one level.".into(),
+                    ));
+                }
+                vec![TableEvent::StructureSet {
+                    structure: structure.clone(),
+                }]
+            }
         })
     }
 

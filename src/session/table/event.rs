@@ -206,6 +206,11 @@ pub enum TableEvent {
         /// Seconds.
         secs: u64,
     },
+    /// The table's structure replaced (`structure ...`).
+    StructureSet {
+        /// The structure now.
+        structure: Structure,
+    },
     /// Hand-for-hand on or off.
     HandForHandSet {
         /// On.
@@ -376,6 +381,11 @@ impl fmt::Display for TableEvent {
                 seat.number()
             ),
             TableEvent::Waited { secs } => write!(f, "{secs} seconds pass."),
+            TableEvent::StructureSet { structure } => write!(
+                f,
+                "The structure is now {}: the level the clock is in applies from the next hand.",
+                structure.line_text()
+            ),
             TableEvent::HandForHandSet { on: true } => f.write_str("Hand-for-hand play starts."),
             TableEvent::HandForHandSet { on: false } => f.write_str("Hand-for-hand play ends."),
         }
