@@ -503,3 +503,24 @@ fn a_button_set_before_the_draw_does_not_do_it_and_only_the_last_draw_counts() {
         Err(crate::session::TableRefusal::HandInPlay(_))
     ));
 }
+
+#[test]
+fn tda_22_the_floors_last_structure_is_due_where_the_tables_is_another() {
+    let s = |levels: &str| Structure::from_flag(levels, 20).expect("a structure");
+    let t = table(&[(1, "Bo"), (3, "Cy")]);
+    let records = vec![
+        FloorRecord::StructureSet {
+            structure: s("100/200,200/400"),
+        },
+        FloorRecord::StructureSet {
+            structure: s("100/200,300/600:50"),
+        },
+    ];
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(o.structure_due(&t), Some(&s("100/200,300/600:50")));
+    // Followed: nothing is due, however often it is computed.
+    let mut t = t;
+    carry(&mut t, &TableCommand::SetStructure(s("100/200,300/600:50")));
+    assert_eq!(TableOrders::of("T1", &t, &records).structure_due(&t), None);
+    assert_eq!(TableOrders::of("T1", &t, &[]).structure_due(&t), None);
+}
