@@ -15,6 +15,8 @@ use super::schema::head_of;
 use super::{FloorError, check_name};
 use crate::journal::chain::{self, Head};
 use crate::journal::verify::{VerifyOptions, verify as verify_journal};
+use crate::table::Card;
+use crate::tournament::breaking::button_cards;
 use crate::tournament::{DrawPurpose, FloorRecord, SeatingInputs, draw::commitment};
 
 /// One chain's verdict.
@@ -234,11 +236,17 @@ fn purpose_text(purpose: &DrawPurpose) -> String {
 /// published before the seed was revealed are, and the draw is bound to
 /// them by the commitment that came first. A draw revealed with no
 /// commitment before it, or whose seats do not redo, is a problem; so is
-/// a seat draw whose inputs were not published (it cannot be redone).
+/// a seat draw whose inputs were not published (it cannot be redone). A
+/// button drawn by a card (`ButtonDrawn`, after its draw's reveal) is
+/// redone too: its cards dealt from the lowest seat off the deck the seed
+/// shuffles, the button the highest card (`breaking::button_cards`).
 pub fn draws<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<DrawVerdict> {
     let mut committed: BTreeMap<u32, (DrawPurpose, String, Option<SeatingInputs>)> =
         BTreeMap::new();
-    let mut out = Vec::new();
+    let mut out: Vec<DrawVerdict> = Vec::new();
+    // Each table's button draw revealed and not yet given: its verdict's
+    // index and its seed.
+    let mut buttons: BTreeMap<String, (usize, String)> = BTreeMap::new();
     for line in lines {
         match serde_json::from_str::<FloorRecord>(line) {
             Ok(FloorRecord::DrawCommitted {
@@ -283,12 +291,64 @@ pub fn draws<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<DrawVerdict> {
                         }
                     }
                 };
+                if let (None, Some((DrawPurpose::Button { table }, _, _))) =
+                    (&verdict.problem, committed.get(&draw))
+                {
+                    verdict.problem = Some(
+                        "no ButtonDrawn record follows it: the button it gave is not recorded"
+                            .into(),
+                    );
+                    buttons.insert(table.clone(), (out.len(), seed.clone()));
+                }
                 out.push(verdict);
             }
+            Ok(FloorRecord::ButtonDrawn {
+                table,
+                cards,
+                button,
+                ..
+            }) => match buttons.remove(&table) {
+                Some((i, seed)) => {
+                    out[i].redone = true;
+                    out[i].seats = cards.len();
+                    out[i].problem = button_problem(&cards, button, &seed);
+                }
+                None => out.push(DrawVerdict {
+                    draw: 0,
+                    purpose: format!("button {table}"),
+                    seats: cards.len(),
+                    redone: false,
+                    problem: Some("a button drawn with no draw for it revealed before it".into()),
+                }),
+            },
             _ => {}
         }
     }
     out
+}
+
+/// What is wrong with a button drawn from `seed` (None: it redoes): the
+/// seats dealt from the lowest, the cards the seed's, the button the
+/// highest card.
+fn button_problem(cards: &[(u8, Card)], button: u8, seed: &str) -> Option<String> {
+    let seats: Vec<u8> = cards.iter().map(|(s, _)| *s).collect();
+    if seats.windows(2).any(|w| w[0] >= w[1]) {
+        return Some(format!(
+            "its cards are not dealt from the lowest seat up (seats {seats:?})"
+        ));
+    }
+    let (redone, highest) = button_cards(&seats, seed);
+    if let Some(((s, want), (_, got))) = redone.iter().zip(cards).find(|(a, b)| a != b) {
+        return Some(format!(
+            "redone from its seed it deals {want} to seat {s}, the record says {got}"
+        ));
+    }
+    (highest != Some(button)).then(|| {
+        format!(
+            "the highest card is seat {}'s, and the record gives the button to seat {button}",
+            highest.unwrap_or(0)
+        )
+    })
 }
 
 /// The first seat where a draw redone differs from the one revealed.
@@ -309,5 +369,92 @@ fn first_difference(
             redone.len(),
             revealed.len()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::HouseRules;
+    use crate::session::{Structure, Table, TableEvent};
+    use crate::table::{Chips, Seat};
+    use crate::tournament::{Floor, FloorTable};
+
+    /// The records of a button drawn at a table of four, as lines.
+    fn button_lines() -> Vec<String> {
+        let mut table = Table::new(Seat::from_index(0), Structure::default(), Vec::new());
+        for (n, name) in [(1, "Ann"), (3, "Bob"), (6, "Cy"), (8, "Di")] {
+            table.apply(&TableEvent::PlayerSeated {
+                seat: Seat::new(n).expect("a seat"),
+                name: name.into(),
+                chips: Chips(10_000),
+                rejoins: false,
+            });
+        }
+        let t = FloorTable {
+            name: "T1".into(),
+            seats: 10,
+            table,
+        };
+        let mut floor = Floor::new(HouseRules::tda(), vec![t], Vec::new());
+        floor.draw_button("T1", "the seed").expect("drawn");
+        floor
+            .records
+            .iter()
+            .map(|r| serde_json::to_string(r).expect("json"))
+            .collect()
+    }
+
+    fn verdicts(lines: &[String]) -> Vec<DrawVerdict> {
+        draws(lines.iter().map(String::as_str))
+    }
+
+    #[test]
+    fn a_button_drawn_by_a_card_is_redone_from_its_seed() {
+        let lines = button_lines();
+        let v = verdicts(&lines);
+        assert_eq!(v.len(), 1);
+        assert!(v[0].redone && v[0].problem.is_none(), "{v:?}");
+        assert_eq!(v[0].seats, 4);
+        // The button given to another seat than the highest card's.
+        let mut record: FloorRecord = serde_json::from_str(&lines[2]).expect("a record");
+        let FloorRecord::ButtonDrawn { button, cards, .. } = &mut record else {
+            panic!("{record:?}");
+        };
+        let other = cards
+            .iter()
+            .map(|c| c.0)
+            .find(|s| s != button)
+            .expect("a seat");
+        *button = other;
+        let mut tampered = lines.clone();
+        tampered[2] = serde_json::to_string(&record).expect("json");
+        let v = verdicts(&tampered);
+        assert!(
+            v[0].problem
+                .as_deref()
+                .is_some_and(|p| p.starts_with("the highest card is seat")),
+            "{v:?}"
+        );
+        // A card changed.
+        let FloorRecord::ButtonDrawn { cards, .. } = &mut record else {
+            panic!("{record:?}");
+        };
+        cards[0].1 = if cards[0].1.to_string() == "2c" {
+            "3c".parse().expect("a card")
+        } else {
+            "2c".parse().expect("a card")
+        };
+        tampered[2] = serde_json::to_string(&record).expect("json");
+        let v = verdicts(&tampered);
+        assert!(
+            v[0].problem
+                .as_deref()
+                .is_some_and(|p| p.starts_with("redone from its seed it deals")),
+            "{v:?}"
+        );
+        // A reveal with no button after it.
+        let v = verdicts(&lines[..2]);
+        assert!(v[0].problem.is_some(), "{v:?}");
     }
 }

@@ -6,15 +6,18 @@
 //! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 2 name Bob` ·
 //! `break` · `break 15` (minutes) · `colour-up` (or `color-up`) with
 //! optional race cards `colour-up s1 As s4 KdQc` · `button-draw` with
-//! optional cards `button-draw s1 Kc s2 Ah` · `clock s4` · `clock stop` · `clock pause` ·
+//! optional cards `button-draw s1 Kc s2 Ah` · `button 4` (the button put
+//! on a seat, the next hand dealt from it as a first hand) · `clock s4` · `clock stop` · `clock pause` ·
 //! `clock resume` · `clock adjust +60` · `clock set 5 12:30 running` (the
 //! level clock put where the floor's is: the structure's stage, levels and
 //! breaks counted from 1, the time left in it, `running` or `paused`) ·
-//! `hand-for-hand on|off` · `wait 30`
+//! `hand-for-hand on|off` · `structure 100/200 20, 200/400:50 20, break
+//! 15` (the table's structure replaced: each level's blinds as `--levels`
+//! writes them and its minutes, or a break's minutes) · `wait 30`
 //! (a script's time passes). A malformed line is refused with its column.
 
 use super::{NotationError, Word, amount_word, parse_seat, quoted, words};
-use crate::session::{Blinds, TableCommand};
+use crate::session::{Blinds, Stage, Structure, TableCommand};
 use crate::table::cards::{format_cards, parse_cards};
 use crate::table::event::AnteMode;
 use crate::table::{Chips, Seat};
@@ -28,8 +31,10 @@ pub const VERBS: &[&str] = &[
     "colour-up",
     "color-up",
     "button-draw",
+    "button",
     "clock",
     "hand-for-hand",
+    "structure",
     "wait",
 ];
 
@@ -39,6 +44,70 @@ pub fn is_session_line(line: &str) -> bool {
     words(content)
         .first()
         .is_some_and(|w| VERBS.iter().any(|v| w.text.eq_ignore_ascii_case(v)))
+}
+
+/// A seat named by its number (`4`, or `s4` as hand lines write it).
+fn seat_number(w: &Word) -> Result<Seat, NotationError> {
+    w.text
+        .parse::<u8>()
+        .ok()
+        .and_then(Seat::new)
+        .or_else(|| parse_seat(w).ok())
+        .ok_or_else(|| NotationError {
+            column: w.column,
+            message: format!("{} is not a seat: expected 1 to 10", quoted(w.text)),
+        })
+}
+
+/// The stages of a `structure` line: items parted by commas, each
+/// `BLINDS MINUTES` (`200/400:50 20`) or `break MINUTES`.
+fn parse_structure(words: &[&Word]) -> Result<Structure, NotationError> {
+    let mut stages = Vec::new();
+    let mut item: Vec<&Word> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let text = w.text.trim_end_matches(',');
+        if !text.is_empty() {
+            item.push(w);
+        }
+        if text.len() == w.text.len() && i + 1 < words.len() {
+            continue;
+        }
+        let bad = |w: &Word, what: &str| NotationError {
+            column: w.column,
+            message: format!(
+                "{} is not {what}: expected BLINDS MINUTES or break MINUTES, parted by commas, like structure 100/200 20, 200/400:50 20, break 15",
+                quoted(w.text)
+            ),
+        };
+        let (head, minutes) = match item[..] {
+            [head, minutes] => (head, minutes),
+            [head] | [head, ..] => return Err(bad(head, "a level with its minutes")),
+            [] => return Err(bad(w, "a level")),
+        };
+        let m = minutes
+            .text
+            .trim_end_matches(',')
+            .parse::<u32>()
+            .ok()
+            .filter(|m| (1..=24 * 60).contains(m))
+            .ok_or_else(|| bad(minutes, "minutes, 1 to 1440,"))?;
+        let head_text = head.text.trim_end_matches(',');
+        stages.push(if head_text.eq_ignore_ascii_case("break") {
+            Stage::Break { minutes: m }
+        } else {
+            let blinds =
+                Blinds::from_flag(head_text, stages.len() + 1).map_err(|e| NotationError {
+                    column: head.column,
+                    message: e.to_string(),
+                })?;
+            Stage::Level { blinds, minutes: m }
+        });
+        item.clear();
+    }
+    Ok(Structure {
+        stages,
+        chips: Vec::new(),
+    })
 }
 
 /// Parses a session line. Blank lines and comments give `None`; a line that
@@ -128,18 +197,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
             let w = rest
                 .next()
                 .ok_or_else(|| missing("a seat number, like seat 3"))?;
-            let seat = w
-                .text
-                .parse::<u8>()
-                .ok()
-                .and_then(Seat::new)
-                .or_else(|| parse_seat(w).ok())
-                .ok_or_else(|| {
-                    err(
-                        w,
-                        format!("{} is not a seat: expected 1 to 10", quoted(w.text)),
-                    )
-                })?;
+            let seat = seat_number(w)?;
             let verb = rest.next().ok_or_else(|| {
                 missing("what the seat does: sit, leave, away, back, sitout, add or name")
             })?;
@@ -223,6 +281,19 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 }
             }
             TableCommand::ButtonDraw { cards }
+        }
+        "structure" => {
+            let items: Vec<&Word> = rest.by_ref().collect();
+            if items.is_empty() {
+                return Err(missing("the levels, like structure 100/200 20, 200/400 20"));
+            }
+            TableCommand::SetStructure(parse_structure(&items)?)
+        }
+        "button" => {
+            let w = rest
+                .next()
+                .ok_or_else(|| missing("the button's seat, like button 4"))?;
+            TableCommand::SetButton(seat_number(w)?)
         }
         "clock" => {
             let w = rest
@@ -405,6 +476,8 @@ pub fn format_table_command(command: &TableCommand) -> String {
             }
             line
         }
+        TableCommand::SetButton(s) => format!("button {}", seat(s)),
+        TableCommand::SetStructure(structure) => format!("structure {}", structure.line_text()),
         TableCommand::ColourUp { cards } => {
             let mut line = "colour-up".to_string();
             for (s, c) in cards {
@@ -459,6 +532,10 @@ mod tests {
             "colour-up s1 As s4 KdQc",
             "button-draw",
             "button-draw s1 Kc s3 Ah",
+            "button 4",
+            "button 10",
+            "structure 100/200 20",
+            "structure 100/200 20, 200/400:50 20, break 15, 400/800:bb800 30",
             "clock s4",
             "clock stop",
             "clock pause",
@@ -487,6 +564,14 @@ mod tests {
             14
         );
         assert_eq!(parse_table_line("hand now").unwrap_err().column, 6);
+        assert_eq!(parse_table_line("button 11").unwrap_err().column, 8);
+        assert_eq!(parse_table_line("button").unwrap_err().column, 7);
+        let col = |line: &str| parse_table_line(line).unwrap_err().column;
+        assert_eq!(col("structure 100-200 20"), 11);
+        assert_eq!(col("structure 100/200 20, 200/400"), 23);
+        assert_eq!(col("structure 100/200 20 200/400 20"), 11);
+        assert_eq!(col("structure 100/200 soon"), 19);
+        assert_eq!(col("structure"), 10);
         assert_eq!(
             parse_table_line("clock set 0 1:00 running")
                 .unwrap_err()

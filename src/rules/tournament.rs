@@ -151,7 +151,9 @@ pub enum HandForHand {
 pub enum HandForHandClock {
     /// It runs on.
     Runs,
-    /// It stops while any table waits for the others.
+    /// It stops while play is hand-for-hand, the tables waiting for each
+    /// other: paused when the TD switches it on, resumed when off (a
+    /// pause of the TD's own stays).
     StopsWhileWaiting,
 }
 

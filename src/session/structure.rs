@@ -223,29 +223,8 @@ impl Structure {
     pub fn from_flag(text: &str, minutes: u32) -> Result<Structure, StructureError> {
         let mut stages = Vec::new();
         for (i, item) in text.split(',').enumerate() {
-            let n = i + 1;
-            let item = item.trim();
-            let (blinds, ante) = match item.split_once(':') {
-                Some((b, a)) => (b, Some(a)),
-                None => (item, None),
-            };
-            let bad = || {
-                StructureError(format!(
-                    "level {n} ('{item}') is not SMALL/BIG[:ANTE] or SMALL/BIG:bbANTE, like 200/400:50"
-                ))
-            };
-            let (small, big) = blinds.split_once('/').ok_or_else(bad)?;
-            let small: u64 = small.trim().parse().map_err(|_| bad())?;
-            let big: u64 = big.trim().parse().map_err(|_| bad())?;
-            let (ante, mode) = match ante.map(str::trim) {
-                None => (0, AnteMode::PerPlayer),
-                Some(a) => match a.strip_prefix("bb") {
-                    Some(a) => (a.parse().map_err(|_| bad())?, AnteMode::BigBlind),
-                    None => (a.parse().map_err(|_| bad())?, AnteMode::PerPlayer),
-                },
-            };
             stages.push(Stage::Level {
-                blinds: checked(n, small, big, ante, mode)?,
+                blinds: Blinds::from_flag(item, i + 1)?,
                 minutes,
             });
         }
@@ -253,6 +232,68 @@ impl Structure {
             stages,
             chips: Vec::new(),
         })
+    }
+
+    /// The stages as the session line `structure` writes them: `100/200
+    /// 20, 200/400:50 20, break 15, 400/800:bb800 20` (each level's
+    /// blinds as `--levels` writes them, then its minutes).
+    pub fn line_text(&self) -> String {
+        self.stages
+            .iter()
+            .map(|s| match s {
+                Stage::Level { blinds, minutes } => format!("{} {minutes}", blinds.flag_text()),
+                Stage::Break { minutes } => format!("break {minutes}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Whether the two have the same levels and breaks (the chips in play
+    /// are the table's own).
+    pub fn same_stages(&self, other: &Structure) -> bool {
+        self.stages == other.stages
+    }
+}
+
+impl Blinds {
+    /// Reads one `--levels` item, level `n`: `200/400`, `200/400:50` (an
+    /// ante per player), `200/400:bb400` (a big-blind ante).
+    pub fn from_flag(item: &str, n: usize) -> Result<Blinds, StructureError> {
+        let item = item.trim();
+        let (blinds, ante) = match item.split_once(':') {
+            Some((b, a)) => (b, Some(a)),
+            None => (item, None),
+        };
+        let bad = || {
+            StructureError(format!(
+                "level {n} ('{item}') is not SMALL/BIG[:ANTE] or SMALL/BIG:bbANTE, like 200/400:50"
+            ))
+        };
+        let (small, big) = blinds.split_once('/').ok_or_else(bad)?;
+        let small: u64 = small.trim().parse().map_err(|_| bad())?;
+        let big: u64 = big.trim().parse().map_err(|_| bad())?;
+        let (ante, mode) = match ante.map(str::trim) {
+            None => (0, AnteMode::PerPlayer),
+            Some(a) => match a.strip_prefix("bb") {
+                Some(a) => (a.parse().map_err(|_| bad())?, AnteMode::BigBlind),
+                None => (a.parse().map_err(|_| bad())?, AnteMode::PerPlayer),
+            },
+        };
+        checked(n, small, big, ante, mode)
+    }
+
+    /// The level as `--levels` writes it: `200/400`, `200/400:50`,
+    /// `200/400:bb400`.
+    pub fn flag_text(&self) -> String {
+        let mut s = format!("{}/{}", self.small.get(), self.big.get());
+        if !self.ante.is_zero() {
+            let bb = match self.ante_mode {
+                AnteMode::PerPlayer => "",
+                AnteMode::BigBlind => "bb",
+            };
+            s.push_str(&format!(":{bb}{}", self.ante.get()));
+        }
+        s
     }
 }
 

@@ -283,18 +283,13 @@ impl Floor {
     }
 
     /// The button of `table` by a card to each player from the lowest
-    /// seat, the highest card winning, suits spades, hearts, diamonds,
-    /// clubs (Ugly Tuna Seating 6; Nuts 30: no ties). Returns the seat.
+    /// seat (`button_cards`), recorded as a draw committed and revealed and
+    /// `ButtonDrawn` with the table's last hand. Returns the seat.
     pub fn draw_button(&mut self, table: &str, seed: &str) -> Result<u8, FloorRefusal> {
-        let players = self.table(table)?.players();
-        let deck = Draw::new(seed).deck();
-        let cards: Vec<(u8, crate::table::Card)> = players
-            .iter()
-            .zip(deck)
-            .map(|((s, _, _), c)| (s.number(), c))
-            .collect();
-        // Card ids order rank, then suit clubs < diamonds < hearts < spades.
-        let Some(&(button, _)) = cards.iter().max_by_key(|(_, c)| c.id()) else {
+        let t = self.table(table)?;
+        let hand = t.table.hand;
+        let seats: Vec<u8> = t.players().iter().map(|(s, _, _)| s.number()).collect();
+        let (cards, Some(button)) = button_cards(&seats, seed) else {
             return Err(FloorRefusal::Other(format!("{table} has no players.")));
         };
         let draw = self.commit(
@@ -323,7 +318,61 @@ impl Floor {
             table: table.to_string(),
             cards,
             button,
+            hand: Some(hand),
         });
         Ok(button)
+    }
+}
+
+/// The button drawn from `seed` for players in `seats` (lowest first): a
+/// card to each from the lowest seat, off the deck `Draw::deck` shuffles
+/// from the seed, and the seat with the highest card; of equal ranks the
+/// higher suit, spades, hearts, diamonds, clubs (Ugly Tuna Seating 6:
+/// "all players will draw a card the dealer button", silent on ties;
+/// UPT Tournament 8: "drawing for the high card"; UPT Seating 4: "the
+/// highest card by suit"; Nuts 30: "there shall be no ties, with the
+/// ranking of suits being used as (High to Low) Spades, Hearts, Diamonds,
+/// Clubs"). One deck, so no two cards are equal. `floor verify` redoes it.
+pub fn button_cards(seats: &[u8], seed: &str) -> (Vec<(u8, crate::table::Card)>, Option<u8>) {
+    let deck = Draw::new(seed).deck();
+    let cards: Vec<(u8, crate::table::Card)> = seats.iter().copied().zip(deck).collect();
+    // Card ids order rank, then suit clubs < diamonds < hearts < spades.
+    let button = cards.iter().max_by_key(|(_, c)| c.id()).map(|(s, _)| *s);
+    (cards, button)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::button_cards;
+
+    #[test]
+    fn the_button_is_the_highest_card_and_the_higher_suit_of_one_rank() {
+        // Nuts 30: "the ranking of suits being used as (High to Low)
+        // Spades, Hearts, Diamonds, Clubs". Seeds are tried until the
+        // highest rank dealt is dealt twice.
+        let seats: Vec<u8> = (1..=10).collect();
+        let mut tied = 0;
+        for n in 0..400 {
+            let seed = format!("button-{n}");
+            let (cards, button) = button_cards(&seats, &seed);
+            assert_eq!(cards.len(), 10);
+            assert_eq!(
+                button_cards(&seats, &seed),
+                (cards.clone(), button),
+                "redone"
+            );
+            let top = cards.iter().map(|(_, c)| c.rank()).max().expect("cards");
+            let at_top: Vec<_> = cards.iter().filter(|(_, c)| c.rank() == top).collect();
+            let best = at_top
+                .iter()
+                .max_by_key(|(_, c)| "cdhs".find(c.suit_char()))
+                .expect("a card");
+            assert_eq!(button, Some(best.0), "{seed}: {cards:?}");
+            if at_top.len() > 1 {
+                tied += 1;
+            }
+        }
+        assert!(tied > 0, "no seed dealt the highest rank twice");
+        assert_eq!(button_cards(&[], "s"), (Vec::new(), None));
     }
 }

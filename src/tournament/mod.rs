@@ -165,6 +165,11 @@ pub enum FloorRecord {
         cards: Vec<(u8, Card)>,
         /// The seat with the highest card: the button.
         button: u8,
+        /// The table's last hand when the button was drawn: the table
+        /// carries the order out (`button 4`) after it, before its next
+        /// hand. None in records written before it was kept.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hand: Option<u32>,
     },
     /// A player out, with his place.
     PlayerOut {
@@ -197,6 +202,17 @@ pub enum FloorRecord {
         deal: BTreeMap<String, u32>,
         /// The tables still playing (or yet to deal) the round's hand.
         waiting: Vec<String>,
+    },
+    /// The floor's one structure (its levels and breaks), written when the
+    /// Desk opens the tournament and again when it is opened with another:
+    /// every table with `--floor` follows it (`structure ...`, journaled),
+    /// a level applying at each table's next hand (TDA 22). The clock's
+    /// stages are this structure's. A record of its own, not a part of
+    /// `ClockSet`: it is there before the clock starts, and it changes
+    /// rarely while the clock is written at every pause.
+    StructureSet {
+        /// The structure.
+        structure: crate::session::Structure,
     },
     /// The floor's one clock, whole, after the TD started, paused,
     /// resumed or adjusted it or set a level: every table follows it, a

@@ -27,8 +27,8 @@ use std::collections::BTreeMap;
 
 use super::{DrawPurpose, FloorRecord};
 use crate::notation::session::format_table_command;
-use crate::session::{LevelClock, Table, TableCommand};
-use crate::table::{Chips, Seat};
+use crate::session::{LevelClock, Structure, Table, TableCommand};
+use crate::table::{Card, Chips, Seat};
 
 /// What an order asks of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,14 +45,23 @@ pub enum OrderKind {
         /// The table and seat he comes from (None: a new entry by a draw).
         from: Option<(String, u8)>,
     },
+    /// The button goes to the seat the floor drew by a card (Ugly Tuna
+    /// Seating 6), before the table's next hand: `button 4`.
+    Button {
+        /// The cards dealt, seat by seat.
+        cards: Vec<(u8, Card)>,
+        /// The table's last hand when it was drawn (None: not recorded).
+        after_hand: Option<u32>,
+    },
 }
 
 /// One order of the floor for this table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Order {
-    /// The player.
+    /// The player (a button order: the one in the drawn seat, if any).
     pub player: String,
-    /// The seat here: the one he leaves, or the one he takes.
+    /// The seat here: the one he leaves, or the one he takes (a button
+    /// order: the button's).
     pub seat: u8,
     /// His chips (a moved player's own; a new entry's starting stack).
     pub chips: u64,
@@ -66,10 +75,11 @@ pub struct Order {
 
 impl Order {
     /// The session line that carries it out: `seat 4 leave`, `seat 7 sit
-    /// 24000 Ann`. None for a seat number no table has.
+    /// 24000 Ann`, `button 4`. None for a seat number no table has.
     pub fn command(&self) -> Option<TableCommand> {
         let seat = Seat::new(self.seat)?;
         Some(match self.kind {
+            OrderKind::Button { .. } => TableCommand::SetButton(seat),
             OrderKind::Leave { .. } => TableCommand::Leave(seat),
             OrderKind::Sit { .. } => TableCommand::Sit {
                 seat,
@@ -86,7 +96,8 @@ impl Order {
 
     /// The order as the dealer reads it: `Ann (seat 4) -> T2 seat 7 with
     /// 24,000`, `Bob arrives from T1: seat 7, 24,000`, `Cy (drawn):
-    /// seat 2, 20,000`.
+    /// seat 2, 20,000`, `Button to seat 4 (Ann): the highest card, s1 Kc
+    /// s4 As s6 7d`.
     pub fn text(&self) -> String {
         let chips = Chips(self.chips);
         match &self.kind {
@@ -102,6 +113,19 @@ impl Order {
             ),
             OrderKind::Sit { from: None } => {
                 format!("{} (drawn): seat {}, {chips}", self.player, self.seat)
+            }
+            OrderKind::Button { cards, .. } => {
+                let who = if self.player.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", self.player)
+                };
+                let drawn: Vec<String> = cards.iter().map(|(s, c)| format!("s{s} {c}")).collect();
+                format!(
+                    "Button to seat {}{who}: the highest card, {}",
+                    self.seat,
+                    drawn.join(" ")
+                )
             }
         }
     }
@@ -143,12 +167,16 @@ pub struct TableOrders {
     /// The table's name.
     pub table: String,
     /// The orders, done and pending: the leaves first (a seat is freed
-    /// before it is taken), each kind in the records' order.
+    /// before it is taken), each kind in the records' order, then the
+    /// button drawn (once everyone drawn for it is seated).
     pub orders: Vec<Order>,
     /// Hand-for-hand, once the floor has said anything of it.
     pub hand_for_hand: Option<FloorHandForHand>,
     /// The floor's clock, once it has set one.
     pub clock: Option<FloorClock>,
+    /// The floor's structure, once it has published one: the record's
+    /// index and the structure.
+    pub structure: Option<(usize, Structure)>,
     /// The floor broke this table.
     pub broken: bool,
     /// How many records were read.
@@ -176,6 +204,8 @@ impl TableOrders {
         // the last at any table.
         let mut outs: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         let mut out_anywhere: BTreeMap<&str, usize> = BTreeMap::new();
+        // The last button drawn for this table.
+        let mut button: Option<Order> = None;
         for (i, record) in records.iter().enumerate() {
             match record {
                 FloorRecord::DrawCommitted { draw, purpose, .. } => {
@@ -263,6 +293,27 @@ impl TableOrders {
                     }
                 }
                 FloorRecord::TableBroken { table } if table == name => out.broken = true,
+                FloorRecord::ButtonDrawn {
+                    table: t,
+                    cards,
+                    button: seat,
+                    hand,
+                } if t == name => {
+                    button = Some(Order {
+                        player: Seat::new(*seat)
+                            .and_then(|s| table.seats.get(&s))
+                            .map(|p| p.name.clone())
+                            .unwrap_or_default(),
+                        seat: *seat,
+                        chips: 0,
+                        kind: OrderKind::Button {
+                            cards: cards.clone(),
+                            after_hand: *hand,
+                        },
+                        record: i,
+                        done: false,
+                    });
+                }
                 FloorRecord::HandForHandSet { on } => {
                     out.hand_for_hand = Some(FloorHandForHand {
                         on: *on,
@@ -283,6 +334,9 @@ impl TableOrders {
                         deal: deal.get(name).copied(),
                         waiting: waiting.clone(),
                     });
+                }
+                FloorRecord::StructureSet { structure } => {
+                    out.structure = Some((i, structure.clone()));
                 }
                 FloorRecord::ClockSet { clock } => {
                     out.clock = Some(FloorClock {
@@ -307,12 +361,16 @@ impl TableOrders {
                 order.done = gone || done(&order, table, outs.get(player));
                 match order.kind {
                     OrderKind::Leave { .. } => leaves.push(order),
-                    OrderKind::Sit { .. } => sits.push(order),
+                    _ => sits.push(order),
                 }
             }
         }
         out.orders = leaves;
         out.orders.extend(sits);
+        out.orders.extend(button.map(|mut b| {
+            b.done = done(&b, table, None);
+            b
+        }));
         out
     }
 
@@ -322,14 +380,36 @@ impl TableOrders {
     }
 
     /// The next order to carry out: the first pending one whose seat is
-    /// free for it (a leave always is; a sit waits for its seat to be left).
+    /// free for it (a leave always is; a sit waits for its seat to be
+    /// left; the button waits for every move here to be made, as it was
+    /// drawn among the players they seat).
     pub fn next(&self, table: &Table) -> Option<&Order> {
+        let moves_due = self
+            .pending()
+            .any(|o| !matches!(o.kind, OrderKind::Button { .. }));
         self.pending().find(|o| match o.kind {
             OrderKind::Leave { .. } => true,
             OrderKind::Sit { .. } => {
                 Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
             }
+            OrderKind::Button { .. } => !moves_due,
         })
+    }
+
+    /// The button the floor drew for this table and the table has not yet
+    /// put there: its next hand waits for it.
+    pub fn button_due(&self) -> Option<&Order> {
+        self.pending()
+            .find(|o| matches!(o.kind, OrderKind::Button { .. }))
+    }
+
+    /// The floor's structure, when this table's is another: it follows
+    /// it (`structure ...`), a level applying at its next hand (TDA 22).
+    pub fn structure_due(&self, table: &Table) -> Option<&Structure> {
+        self.structure
+            .as_ref()
+            .map(|(_, s)| s)
+            .filter(|s| !s.stages.is_empty() && !s.same_stages(&table.structure))
     }
 
     /// Whether the floor has hand-for-hand on.
@@ -389,7 +469,12 @@ impl TableOrders {
 fn done(order: &Order, table: &Table, outs: Option<&Vec<usize>>) -> bool {
     let here = Seat::new(order.seat).and_then(|s| table.seats.get(&s));
     let sits_there = here.is_some_and(|p| p.name == order.player);
-    match order.kind {
+    match &order.kind {
+        // Done once the table has put the button there since the draw (a
+        // `button` line after the hand it had then).
+        OrderKind::Button { after_hand, .. } => table.button_set.is_some_and(|b| {
+            b.seat.number() == order.seat && after_hand.is_none_or(|h| b.after_hand >= h)
+        }),
         OrderKind::Leave { .. } => !sits_there,
         OrderKind::Sit { .. } => {
             if sits_there {

@@ -419,3 +419,130 @@ fn a_player_out_at_the_table_he_was_to_leave_is_never_seated_at_the_other() {
     assert!(orders.pending().next().is_none(), "{orders:?}");
     assert!(orders.next(&t2).is_none());
 }
+
+fn button_drawn(table: &str, button: u8, hand: Option<u32>) -> FloorRecord {
+    let card = |c: &str| c.parse::<Card>().expect("a card");
+    FloorRecord::ButtonDrawn {
+        table: table.into(),
+        cards: vec![
+            (1, card("Kc")),
+            (3, card("As")),
+            (5, card("7d")),
+            (7, card("Ks")),
+        ],
+        button,
+        hand,
+    }
+}
+
+#[test]
+fn ugly_tuna_seating_6_the_button_drawn_waits_for_the_moves_then_is_done_by_its_line() {
+    // Ugly Tuna Seating 6: "Once the final table has been reached all
+    // players will draw a card the dealer button."
+    let mut t = table(&[(1, "Bo"), (3, "Cy"), (5, "Di")]);
+    for _ in 0..3 {
+        play_hand(&mut t);
+    }
+    let records = vec![mv("Ed", "T2", 2, "T1", 7), button_drawn("T1", 3, Some(3))];
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(
+        pending(&o),
+        [
+            "Ed arrives from T2: seat 7, 24,000",
+            "Button to seat 3 (Cy): the highest card, s1 Kc s3 As s5 7d s7 Ks"
+        ]
+    );
+    assert_eq!(o.banner().len(), 2);
+    assert!(o.button_due().is_some());
+    // The button waits for the player drawn for it to be seated.
+    let sit = o.next(&t).expect("the sit first").clone();
+    assert!(matches!(sit.kind, OrderKind::Sit { .. }));
+    carry(&mut t, &sit.command().expect("a command"));
+    let o = TableOrders::of("T1", &t, &records);
+    let button = o.next(&t).expect("then the button").clone();
+    assert_eq!(button.line().as_deref(), Some("button 3"));
+    carry(&mut t, &button.command().expect("a command"));
+    // Done, judged from the table alone, however often it is computed.
+    for _ in 0..2 {
+        let o = TableOrders::of("T1", &t, &records);
+        assert!(o.pending().next().is_none(), "{:?}", pending(&o));
+        assert!(o.button_due().is_none());
+    }
+    // The next hand is dealt from the seat drawn as a first hand: every
+    // player dealt in (Ed too), the blinds the two seats after it.
+    carry(&mut t, &TableCommand::NextHand);
+    let p = t.positions.expect("positions");
+    assert_eq!((p.button, p.small, p.big), (seat(3), seat(5), seat(7)));
+    assert!(TableOrders::of("T1", &t, &records).button_due().is_none());
+}
+
+#[test]
+fn a_button_set_before_the_draw_does_not_do_it_and_only_the_last_draw_counts() {
+    let mut t = table(&[(1, "Bo"), (3, "Cy"), (5, "Di")]);
+    carry(&mut t, &TableCommand::SetButton(seat(3)));
+    play_hand(&mut t);
+    play_hand(&mut t);
+    // Drawn at hand 2: the button set before hand 1 is not this draw's.
+    let records = vec![button_drawn("T1", 3, Some(2))];
+    assert_eq!(
+        TableOrders::of("T1", &t, &records).pending().count(),
+        1,
+        "a button set before the draw"
+    );
+    // Another table's draw is not this table's order; a later draw
+    // replaces an earlier one.
+    let records = vec![
+        button_drawn("T1", 3, Some(2)),
+        button_drawn("T2", 1, Some(0)),
+        button_drawn("T1", 5, Some(2)),
+    ];
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(
+        o.pending().map(|o| o.seat).collect::<Vec<_>>(),
+        [5],
+        "{:?}",
+        pending(&o)
+    );
+    // Between hands only, and on a player's seat.
+    let mut no_cards = |_: usize| Vec::new();
+    assert!(matches!(
+        t.decide(
+            &HouseRules::tda(),
+            &TableCommand::SetButton(seat(2)),
+            0,
+            &mut no_cards
+        ),
+        Err(crate::session::TableRefusal::SeatEmpty(2))
+    ));
+    carry(&mut t, &TableCommand::NextHand);
+    assert!(matches!(
+        t.decide(
+            &HouseRules::tda(),
+            &TableCommand::SetButton(seat(5)),
+            0,
+            &mut no_cards
+        ),
+        Err(crate::session::TableRefusal::HandInPlay(_))
+    ));
+}
+
+#[test]
+fn tda_22_the_floors_last_structure_is_due_where_the_tables_is_another() {
+    let s = |levels: &str| Structure::from_flag(levels, 20).expect("a structure");
+    let t = table(&[(1, "Bo"), (3, "Cy")]);
+    let records = vec![
+        FloorRecord::StructureSet {
+            structure: s("100/200,200/400"),
+        },
+        FloorRecord::StructureSet {
+            structure: s("100/200,300/600:50"),
+        },
+    ];
+    let o = TableOrders::of("T1", &t, &records);
+    assert_eq!(o.structure_due(&t), Some(&s("100/200,300/600:50")));
+    // Followed: nothing is due, however often it is computed.
+    let mut t = t;
+    carry(&mut t, &TableCommand::SetStructure(s("100/200,300/600:50")));
+    assert_eq!(TableOrders::of("T1", &t, &records).structure_due(&t), None);
+    assert_eq!(TableOrders::of("T1", &t, &[]).structure_due(&t), None);
+}

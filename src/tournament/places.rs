@@ -265,14 +265,13 @@ impl Floor {
             && self.live_tables().len() == 2
     }
 
-    /// Whether the level clock runs: the house may stop it while tables
-    /// wait hand-for-hand.
+    /// Whether the level clock runs: the house may stop it while play is
+    /// hand-for-hand (the Desk pauses it when it goes on, resumes it
+    /// when off).
     pub fn clock_runs(&self) -> bool {
         match self.rules.tournament.hand_for_hand_clock.value {
             HandForHandClock::Runs => true,
-            HandForHandClock::StopsWhileWaiting => {
-                self.hand_for_hand.is_none() || self.waiting_for().is_empty()
-            }
+            HandForHandClock::StopsWhileWaiting => self.hand_for_hand.is_none(),
         }
     }
 

@@ -18,14 +18,14 @@ use floorcall::tui::{App, AppOptions, FloorInbox};
 use super::tui_fixtures::{press, screen_text, widget_text};
 use super::tui_session::{fold_round, four_seats, message, table_options};
 
-const T0: i64 = 1_763_814_961_000;
+pub(super) const T0: i64 = 1_763_814_961_000;
 
 /// The floor's records as the test writes them.
 #[derive(Debug, Clone, Default)]
-struct Floor(Arc<Mutex<(Vec<FloorRecord>, u64)>>);
+pub(super) struct Floor(Arc<Mutex<(Vec<FloorRecord>, u64)>>);
 
 impl Floor {
-    fn write(&self, record: FloorRecord) {
+    pub(super) fn write(&self, record: FloorRecord) {
         let mut held = self.0.lock().expect("the lock");
         held.0.push(record);
         held.1 += 1;
@@ -69,7 +69,7 @@ pub(super) fn t1_options(path: &Path, clock: &SteppingClock, levels: Option<&str
 }
 
 /// Table T1 with the floor's records from `floor`.
-fn t1(path: &Path, clock: &SteppingClock, levels: Option<&str>, floor: &Floor) -> App {
+pub(super) fn t1(path: &Path, clock: &SteppingClock, levels: Option<&str>, floor: &Floor) -> App {
     let mut options = t1_options(path, clock, levels);
     options.inbox = Some(Box::new(TestInbox(floor.clone())));
     let mut app = App::new(options);
@@ -77,11 +77,11 @@ fn t1(path: &Path, clock: &SteppingClock, levels: Option<&str>, floor: &Floor) -
     app
 }
 
-fn hand(app: &App) -> u32 {
+pub(super) fn hand(app: &App) -> u32 {
     app.session().expect("at the table").header().number
 }
 
-fn journal_has(path: &Path, line: &str) -> bool {
+pub(super) fn journal_has(path: &Path, line: &str) -> bool {
     std::fs::read_to_string(path)
         .expect("the journal")
         .contains(&format!("\"line\":\"{line}\""))

@@ -4,8 +4,11 @@
 mod cli;
 mod engine;
 mod floor;
+mod floor_button;
 #[cfg(unix)]
 mod floor_cli;
+#[cfg(unix)]
+mod floor_clock;
 #[cfg(unix)]
 mod floor_db;
 #[cfg(unix)]
@@ -14,6 +17,7 @@ mod floor_desk;
 mod floor_inbox;
 mod floor_orders;
 mod floor_screen;
+mod floor_structure;
 mod floor_tables;
 mod floor_walk;
 #[cfg(unix)]

@@ -74,8 +74,26 @@ pub(super) fn due(desk: &mut Desk) -> Result<(), super::DeskError> {
     if !desk.caught_up {
         return Ok(());
     }
+    publish_structure(desk)?;
     place_busts(desk)?;
     advance_hand_for_hand(desk)
+}
+
+/// The Desk's structure written for the tables when no record holds it
+/// yet, or the last one is another (the Desk opened with a new one).
+fn publish_structure(desk: &mut Desk) -> Result<(), super::DeskError> {
+    let structure = &desk.options.structure;
+    let last = desk.floor.records.iter().rev().find_map(|r| match r {
+        FloorRecord::StructureSet { structure } => Some(structure),
+        _ => None,
+    });
+    if structure.stages.is_empty() || last == Some(structure) {
+        return Ok(());
+    }
+    let record = FloorRecord::StructureSet {
+        structure: structure.clone(),
+    };
+    desk.write(&record)
 }
 
 fn problem(desk: &mut Desk, text: String) {
@@ -181,6 +199,7 @@ pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
             }
         }
         FloorRecord::ClockSet { clock } => desk.clock = Some(clock.clone()),
+        FloorRecord::StructureSet { .. } => {}
     }
     desk.floor.records.push(record);
 }

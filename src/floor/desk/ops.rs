@@ -30,6 +30,22 @@ pub enum ClockAction {
     Level(usize),
 }
 
+/// Whether the clock's last record is the pause hand-for-hand made: the
+/// `ClockSet` right after the last `HandForHandSet { on: true }`, and no
+/// other since.
+fn paused_by_hand_for_hand(records: &[FloorRecord]) -> bool {
+    let Some(on) = records
+        .iter()
+        .rposition(|r| matches!(r, FloorRecord::HandForHandSet { on: true }))
+    else {
+        return false;
+    };
+    let clocks: Vec<usize> = (on..records.len())
+        .filter(|i| matches!(records[*i], FloorRecord::ClockSet { .. }))
+        .collect();
+    clocks == [on + 1]
+}
+
 /// Whether a table's hand ended (or a new one began) since `was`.
 pub(super) fn stale(was: &[TableState], now: &[TableState]) -> bool {
     was.iter().any(|t| {
@@ -222,6 +238,7 @@ impl Desk {
     /// Switches hand-for-hand on or off (Redtooth 53-54; for the other
     /// houses the TD's switch). On, its first round is written at once:
     /// every table may begin its next hand, and no more until all have.
+    /// The clock does what the house's `hand-for-hand-clock` says.
     pub fn set_hand_for_hand(&mut self, on: bool) -> Result<(), DeskError> {
         if self.hand_for_hand.is_some() == on {
             return Err(FloorRefusal::Other(format!(
@@ -231,10 +248,42 @@ impl Desk {
             .into());
         }
         self.write(&FloorRecord::HandForHandSet { on })?;
+        self.hand_for_hand_clock(on)?;
         if on {
             self.refresh_due()?;
         }
         Ok(())
+    }
+
+    /// The house's `hand-for-hand-clock`: where it stops the clock, a
+    /// running clock is paused as hand-for-hand goes on (the record right
+    /// after it), and that pause is undone as it goes off; a clock the TD
+    /// paused himself stays paused. Where it runs (every built-in house:
+    /// their books are silent, Ugly Tuna Rules 4: "Table action never
+    /// stops until a schedule break") nothing is written.
+    fn hand_for_hand_clock(&mut self, on: bool) -> Result<(), DeskError> {
+        use crate::rules::tournament::HandForHandClock;
+        use crate::session::ClockRun;
+        if self.floor.rules.tournament.hand_for_hand_clock.value
+            != HandForHandClock::StopsWhileWaiting
+        {
+            return Ok(());
+        }
+        let Some(mut clock) = self.clock.clone() else {
+            return Ok(());
+        };
+        let now = self.now_ms();
+        if on && matches!(clock.run, ClockRun::Running { .. }) {
+            clock.pause(now);
+        } else if !on
+            && clock.run == ClockRun::Paused
+            && paused_by_hand_for_hand(&self.floor.records)
+        {
+            clock.resume(now);
+        } else {
+            return Ok(());
+        }
+        self.write(&FloorRecord::ClockSet { clock })
     }
 
     /// Writes what the tables make due now (the first hand-for-hand round).

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Deal, EndTaken, Player, Presence, Table, TableBreak, TableEvent};
+use super::{ButtonSetAt, Deal, EndTaken, Player, Presence, Table, TableBreak, TableEvent};
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Chips, Seat, TableSetup};
 
@@ -77,6 +77,7 @@ impl Table {
             | TableEvent::PlayerClockExpired { .. }
             | TableEvent::Waited { .. }
             | TableEvent::LevelSet { .. }
+            | TableEvent::StructureSet { .. }
             | TableEvent::HandForHandSet { .. } => {}
             _ => self.end_taken = None,
         }
@@ -174,14 +175,13 @@ impl Table {
                 self.ledger.left += chips.get();
                 self.renumber_places();
             }
-            TableEvent::ButtonDrawn { seat, .. } => {
-                // The next hand is dealt as a first hand: from the drawn
-                // button, every player seated dealt in.
-                self.positions = None;
-                self.first_button = *seat;
-                for p in self.seats.values_mut() {
-                    p.new = false;
-                }
+            TableEvent::ButtonDrawn { seat, .. } => self.first_hand_from(*seat),
+            TableEvent::ButtonSet { seat } => {
+                self.first_hand_from(*seat);
+                self.button_set = Some(ButtonSetAt {
+                    seat: *seat,
+                    after_hand: self.hand,
+                });
             }
             TableEvent::PlayerSeated {
                 seat,
@@ -290,6 +290,13 @@ impl Table {
                 self.script_ms += i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX / 2);
             }
             TableEvent::HandForHandSet { on } => self.hand_for_hand = *on,
+            TableEvent::StructureSet { structure } => {
+                // The clock keeps its place (the floor's `clock set`
+                // follows); the blinds come from the new stages at the
+                // next deal.
+                self.level_clock.stages_ms = structure.stage_ms();
+                self.structure = structure.clone();
+            }
         }
     }
 

@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::structure::Blinds;
+use crate::session::structure::{Blinds, Structure};
 use crate::table::{Card, Chips, Seat, Street};
 
 /// A line for the table between hands (or about the clocks).
@@ -59,6 +59,11 @@ pub enum TableCommand {
         /// Keyed cards, in the order dealt; empty: drawn from the seeded deck.
         cards: Vec<(Seat, Card)>,
     },
+    /// `button 4`: the button is put on a seat, the next hand dealt from
+    /// it as a first hand (every player dealt in, the blinds the two seats
+    /// after it): the floor's button drawn by a card at a table it made
+    /// (Ugly Tuna Seating 6, UPT Tournament 8).
+    SetButton(Seat),
     /// `colour-up [s1 AsKd ...]`: the smallest chip leaves the table; race
     /// cards keyed by the dealer, or drawn from the seeded deck.
     ColourUp {
@@ -88,6 +93,11 @@ pub enum TableCommand {
     },
     /// `wait 30`: in a script, 30 seconds pass (the scenario's clock).
     Wait(u64),
+    /// `structure 100/200 20, 200/400:50 20, break 15`: the table's blind
+    /// structure replaced (the floor's one structure, followed with
+    /// `--floor`); the level clock keeps its place, and the level it is in
+    /// applies at the next hand (TDA 22).
+    SetStructure(Structure),
     /// `hand-for-hand on|off`.
     HandForHand(bool),
 }

@@ -96,6 +96,11 @@ impl Table {
                 between()?;
                 vec![self.button_draw(cards, draw)?]
             }
+            TableCommand::SetButton(seat) => {
+                between()?;
+                seated(*seat)?;
+                vec![TableEvent::ButtonSet { seat: *seat }]
+            }
             TableCommand::SetLevel(blinds) => {
                 if let Some(problem) =
                     crate::rules::blinds_problem(blinds.small.get(), blinds.big.get())
@@ -289,6 +294,16 @@ impl Table {
             }
             TableCommand::Wait(secs) => vec![TableEvent::Waited { secs: *secs }],
             TableCommand::HandForHand(on) => vec![TableEvent::HandForHandSet { on: *on }],
+            TableCommand::SetStructure(structure) => {
+                if structure.stages.is_empty() {
+                    return Err(TableRefusal::Other(
+                        "A structure has at least one level.".into(),
+                    ));
+                }
+                vec![TableEvent::StructureSet {
+                    structure: structure.clone(),
+                }]
+            }
         })
     }
 

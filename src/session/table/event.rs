@@ -76,6 +76,12 @@ pub enum TableEvent {
         /// The cards dealt, in order.
         cards: Vec<(Seat, Card)>,
     },
+    /// The button was put on a seat (`button 4`): the next hand is dealt
+    /// from it as a first hand.
+    ButtonSet {
+        /// The seat: the button of the next hand.
+        seat: Seat,
+    },
     /// A player sat down (a late entry or re-entry: the field grows, so
     /// every finish so far moves down a place).
     PlayerSeated {
@@ -200,6 +206,11 @@ pub enum TableEvent {
         /// Seconds.
         secs: u64,
     },
+    /// The table's structure replaced (`structure ...`).
+    StructureSet {
+        /// The structure now.
+        structure: Structure,
+    },
     /// Hand-for-hand on or off.
     HandForHandSet {
         /// On.
@@ -261,6 +272,11 @@ impl fmt::Display for TableEvent {
                 }
                 write!(f, "; seat {} has the button.", seat.number())
             }
+            TableEvent::ButtonSet { seat } => write!(
+                f,
+                "The button is on seat {}: the next hand is dealt from it as a first hand, every player dealt in.",
+                seat.number()
+            ),
             TableEvent::HandEnded { busted, .. } => {
                 f.write_str("The hand ends.")?;
                 for b in busted {
@@ -365,6 +381,11 @@ impl fmt::Display for TableEvent {
                 seat.number()
             ),
             TableEvent::Waited { secs } => write!(f, "{secs} seconds pass."),
+            TableEvent::StructureSet { structure } => write!(
+                f,
+                "The structure is now {}: the level the clock is in applies from the next hand.",
+                structure.line_text()
+            ),
             TableEvent::HandForHandSet { on: true } => f.write_str("Hand-for-hand play starts."),
             TableEvent::HandForHandSet { on: false } => f.write_str("Hand-for-hand play ends."),
         }

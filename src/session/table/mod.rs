@@ -37,4 +37,6 @@ mod state;
 pub use command::{TableCommand, TableRefusal};
 pub use decide::seeded_draw;
 pub use event::{TableEvent, ordinal};
-pub use state::{Deal, EndTaken, Finish, Ledger, Player, Positions, Presence, Table, TableBreak};
+pub use state::{
+    ButtonSetAt, Deal, EndTaken, Finish, Ledger, Player, Positions, Presence, Table, TableBreak,
+};

@@ -115,6 +115,15 @@ pub struct Deal {
     pub stage: Option<usize>,
 }
 
+/// Where a `button 4` line put the button, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ButtonSetAt {
+    /// The seat.
+    pub seat: Seat,
+    /// The table's last hand when it was set (0: before the first).
+    pub after_hand: u32,
+}
+
 /// A break called at the table (`break` or `break 15`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableBreak {
@@ -174,6 +183,10 @@ pub struct Table {
     pub positions: Option<Positions>,
     /// The button for the first hand (before any positions).
     pub first_button: Seat,
+    /// The last `button` line's seat and hand (the floor's button order
+    /// reads it: done once the table has set it since the draw).
+    #[serde(default)]
+    pub button_set: Option<ButtonSetAt>,
     /// The blind structure (may be empty: the TD keys levels).
     pub structure: Structure,
     /// The level clock over the structure.
@@ -223,6 +236,7 @@ impl Table {
             in_hand: false,
             positions: None,
             first_button,
+            button_set: None,
             structure,
             level_clock,
             set_blinds: None,
@@ -238,6 +252,16 @@ impl Table {
             denominations,
             ledger: Ledger::default(),
             script_ms: 0,
+        }
+    }
+
+    /// The next hand is dealt as a first hand from `seat`: every player
+    /// seated dealt in, the blinds the two seats after it.
+    pub(super) fn first_hand_from(&mut self, seat: Seat) {
+        self.positions = None;
+        self.first_button = seat;
+        for p in self.seats.values_mut() {
+            p.new = false;
         }
     }
 

@@ -7,11 +7,14 @@
 //! screen shows it.
 //!
 //! What the floor holds the table follows by itself, journaled the same
-//! way: hand-for-hand on and off, and the floor's clock (`clock set`),
-//! a level it reaches applying at the table's next hand (TDA 22). While
+//! way: hand-for-hand on and off, the floor's one structure (`structure
+//! ...`, whatever flags the table was started with: the banner says when
+//! they differ) and the floor's clock (`clock set`), a level it reaches
+//! applying at the table's next hand (TDA 22). While
 //! the floor has hand-for-hand on, the next hand waits for the floor's
 //! round (Redtooth 53); while a player is to leave for another table, it
-//! waits for him to go.
+//! waits for him to go; while the floor's button drawn by a card (Ugly
+//! Tuna Seating 6) is not yet put on its seat, it waits for it.
 
 use std::collections::BTreeMap;
 
@@ -112,15 +115,25 @@ impl App {
         {
             lines.push(TableCommand::HandForHand(h.on));
         }
+        // The floor's one structure first: the clock's stages are its.
+        let structure = orders.structure_due(table).cloned();
+        let stages = structure.as_ref().unwrap_or(&table.structure).stages.len();
+        if let Some(s) = &structure {
+            lines.push(TableCommand::SetStructure(s.clone()));
+        }
         let fresh = |record: usize| self.floor.followed.is_none_or(|n| record >= n);
-        if let Some(c) = orders.clock.as_ref().filter(|c| fresh(c.record))
-            && !table.structure.stages.is_empty()
+        if let Some(c) = orders
+            .clock
+            .as_ref()
+            .filter(|c| fresh(c.record) || structure.is_some())
+            && stages > 0
             && let Some(session) = self.session.as_ref()
         {
             let now = session.now_ms();
             let floor = c.clock.at(now);
             let ours = table.level_clock.at(now);
-            let differs = floor.stage != ours.stage
+            let differs = structure.is_some()
+                || floor.stage != ours.stage
                 || floor.running != ours.running
                 || floor.remaining_ms.abs_diff(ours.remaining_ms) > CLOCK_SLACK_MS;
             if differs {
@@ -226,7 +239,8 @@ impl App {
     }
 
     /// Why the floor holds the next hand, if it does: a player still to
-    /// leave for another table, or hand-for-hand waiting for other tables.
+    /// leave for another table, the button drawn and not yet put there, or
+    /// hand-for-hand waiting for other tables.
     pub(super) fn floor_holds_deal(&self) -> Option<String> {
         let orders = self.floor.orders.as_ref()?;
         let table = self.session.as_ref()?.table()?;
@@ -238,6 +252,14 @@ impl App {
             return Some(format!(
                 "The floor moves {} before the next hand: {key} carries it out.",
                 leave.text()
+            ));
+        }
+        // Ugly Tuna Seating 6: the final table's first hand is dealt from
+        // the button drawn by a card.
+        if let Some(button) = orders.button_due() {
+            return Some(format!(
+                "The floor drew the button for the next hand ({}): {key} puts it there, once the players moving here are seated.",
+                button.text()
             ));
         }
         if !table.hand_for_hand {
@@ -285,6 +307,19 @@ impl App {
             return lines;
         };
         let table = self.session.as_ref().and_then(Session::table_between_hands);
+        // TDA 22 and the floor's one structure: flags that gave this
+        // table another are overruled, and said so.
+        if let Some((_, floor)) = &orders.structure
+            && self
+                .structure
+                .as_ref()
+                .is_some_and(|ours| !ours.same_stages(floor))
+        {
+            lines.push(format!(
+                "This table's --levels/--structure are not the floor's: the floor's structure is followed, a level applying at the next hand ({})",
+                floor.line_text()
+            ));
+        }
         if orders.clock.is_some()
             && table
                 .as_ref()
