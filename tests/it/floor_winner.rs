@@ -239,7 +239,10 @@ fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
             desk.set_hand_for_hand(true).expect("on");
             seen.hand_for_hand = true;
         }
-        if live.len() == 1 && desk.hand_for_hand().is_some() {
+        // At the final table the TDA run's TD switches hand-for-hand off;
+        // the UPT run's leaves it on, and the one table deals a round a
+        // hand.
+        if live.len() == 1 && house == "tda" && desk.hand_for_hand().is_some() {
             desk.set_hand_for_hand(false).expect("off");
         }
         // Each table with two players deals one hand, if the floor lets it.

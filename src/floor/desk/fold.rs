@@ -389,7 +389,9 @@ fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
         .iter()
         .map(|t| (t.name.clone(), t.table.hand, t.table.in_hand))
         .collect();
-    if live.len() < 2 && round.is_none() {
+    // One table left (the final table, hand-for-hand left on) plays its
+    // rounds alone: each hand done opens the next, so it is never held.
+    if live.is_empty() && round.is_none() {
         return Ok(());
     }
     let next = |number: u32| FloorRecord::HandForHandRound {
@@ -413,7 +415,7 @@ fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
         .cloned()
         .collect();
     if waiting.is_empty() {
-        if live.len() >= 2 {
+        if !live.is_empty() {
             desk.write(&next(r.round + 1))?;
         }
     } else if waiting != r.waiting {
