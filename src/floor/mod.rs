@@ -100,7 +100,9 @@ mod verify;
 use std::fmt;
 
 pub use connect::{check_conninfo, connect, mask};
-pub use desk::{ClockAction, Desk, DeskError, DeskOptions, OrderPhase, Round};
+pub use desk::{
+    ClockAction, Desk, DeskError, DeskOptions, OrderPhase, OsSeeds, Round, SeedSequence, SeedSource,
+};
 pub use glance::{DueMove, PendingRuling, SeatGlance, TableGlance, glance, moves_due};
 pub use inbox::{Inbox, InboxOptions};
 pub use link::{Link, LinkOptions, LinkStatus};

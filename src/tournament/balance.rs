@@ -8,7 +8,7 @@
 //! (hand number, in a hand or not); `Floor::confirm` computes it again when
 //! a hand has ended since, since the next big blind has moved on. A player
 //! moved to a table within its last orbit (as many hands as it has seats)
-//! is not proposed again.
+//! is not proposed again, unless every player at his table did.
 
 use serde::{Deserialize, Serialize};
 
@@ -240,14 +240,23 @@ impl Floor {
                 to.name
             )));
         }
-        let order = from_order(from, rules);
-        let fresh: Vec<(Seat, usize)> = order
-            .iter()
-            .copied()
+        let order: Vec<(Seat, usize)> = from_order(from, rules)
+            .into_iter()
             .enumerate()
             .map(|(h, s)| (s, h))
+            .collect();
+        let mut fresh: Vec<(Seat, usize)> = order
+            .iter()
+            .copied()
             .filter(|(s, _)| !self.recently_moved(from, *s))
             .collect();
+        if fresh.is_empty() {
+            // Every player here moved in the last orbit (a break filled
+            // the table, a redraw seated everyone anew): the guard spares
+            // nobody over anybody, and the tables must still balance, so
+            // the house's rule picks from them all.
+            fresh = order;
+        }
         let worst = seats
             .iter()
             .filter(|o| !o.small)
@@ -302,8 +311,8 @@ impl Floor {
         };
         let (Some(player), Some(seat)) = (player, seat) else {
             return Err(FloorRefusal::Other(format!(
-                "Every player at {} moved in the last orbit: the TD chooses.",
-                from.name
+                "No player at {} to move to {}.",
+                from.name, to.name
             )));
         };
         let p = from.table.seats.get(&player).ok_or_else(|| {

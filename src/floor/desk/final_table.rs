@@ -8,7 +8,6 @@
 //! they are revealed, like every draw of the Desk.
 
 use super::fold::with_orders;
-use super::os_seed;
 use super::{Desk, DeskError, OrderPhase};
 use crate::rules::tournament::{FinalButton, Redraw};
 use crate::table::{Chips, Seat};
@@ -226,7 +225,7 @@ impl Desk {
         for t in tables {
             let mut sim = with_orders(self);
             let from = sim.records.len();
-            sim.draw_button(t, &os_seed()?)?;
+            sim.draw_button(t, &self.seed()?)?;
             for record in &sim.records[from..] {
                 self.write(record)?;
             }

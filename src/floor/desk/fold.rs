@@ -405,8 +405,7 @@ fn place_busts(desk: &mut Desk) -> Result<(), super::DeskError> {
 /// Hand-for-hand's rounds: the first when it is switched on (every table
 /// may begin its next hand), then the tables still waited for as each
 /// finishes the round's hand, and the next round when none is. A table
-/// whose journal does not come (offline) stays waited for. With one table
-/// left it ends.
+/// whose journal does not come (offline) stays waited for.
 fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
     let Some(round) = desk.hand_for_hand.clone() else {
         return Ok(());
@@ -415,11 +414,10 @@ fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
         .iter()
         .map(|t| (t.name.clone(), t.table.hand, t.table.in_hand))
         .collect();
-    if live.len() < 2 {
-        // Hand-for-hand is play across tables: with one table left (the
-        // final table) it ends, or that table would wait for a round no
-        // other table can finish.
-        return desk.write(&FloorRecord::HandForHandSet { on: false });
+    // One table left (the final table, hand-for-hand left on) plays its
+    // rounds alone: each hand done opens the next, so it is never held.
+    if live.is_empty() && round.is_none() {
+        return Ok(());
     }
     let next = |number: u32| FloorRecord::HandForHandRound {
         round: number,
@@ -442,7 +440,7 @@ fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
         .cloned()
         .collect();
     if waiting.is_empty() {
-        if live.len() >= 2 {
+        if !live.is_empty() {
             desk.write(&next(r.round + 1))?;
         }
     } else if waiting != r.waiting {

@@ -34,6 +34,7 @@
 mod final_table;
 mod fold;
 mod ops;
+mod seeds;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -41,7 +42,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use postgres::Client;
-use rand::TryRngCore;
 
 use super::{
     FloorError, FloorReader, ReaderOptions, ReaderStatus, append_floor_record, connect, floor_role,
@@ -54,17 +54,7 @@ use crate::table::Seat;
 use crate::tournament::{Floor, FloorRecord, FloorRefusal, FloorTable, Move, Proposal};
 
 pub use ops::ClockAction;
-
-/// A seed from the operating system: 32 bytes in hex.
-fn os_seed() -> Result<String, DeskError> {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.try_fill_bytes(&mut bytes).map_err(|e| {
-        DeskError::Refused(FloorRefusal::Other(format!(
-            "The operating system gave no random seed: {e}"
-        )))
-    })?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
+pub use seeds::{OsSeeds, SeedSequence, SeedSource};
 
 /// How to open a Desk.
 #[derive(Clone)]
@@ -86,6 +76,10 @@ pub struct DeskOptions {
     pub keep_apart: Vec<Vec<String>>,
     /// Where the Desk gets the time (the clock's records).
     pub clock: Arc<dyn Clock>,
+    /// Where the Desk's draws get their seeds: the operating system
+    /// (`OsSeeds`) at a tournament; a `SeedSequence` to run it exactly
+    /// again.
+    pub seeds: Arc<dyn SeedSource>,
     /// How often the reader reads every table again, notified or not.
     pub catch_up: Duration,
     /// How long `open` waits for the first reading of the database.
@@ -103,8 +97,8 @@ impl fmt::Debug for DeskOptions {
 }
 
 impl DeskOptions {
-    /// Options with the machine's clock, a catch-up every 2 s and 10 s
-    /// to wait for the first reading.
+    /// Options with the machine's clock, seeds from the operating system,
+    /// a catch-up every 2 s and 10 s to wait for the first reading.
     pub fn new(
         conninfo: &str,
         tournament: &str,
@@ -121,6 +115,7 @@ impl DeskOptions {
             break_order: Vec::new(),
             keep_apart: Vec::new(),
             clock: Arc::new(crate::journal::clock::SystemClock),
+            seeds: Arc::new(OsSeeds),
             catch_up: Duration::from_secs(2),
             open_wait: Duration::from_secs(10),
         }
@@ -385,6 +380,14 @@ impl Desk {
     /// sentences.
     pub fn problems(&self) -> &[String] {
         &self.problems
+    }
+
+    /// The next draw's seed, from the seed source given.
+    fn seed(&self) -> Result<String, DeskError> {
+        self.options
+            .seeds
+            .seed()
+            .map_err(|why| DeskError::Refused(FloorRefusal::Other(why)))
     }
 
     /// Writes one record to the floor's chain; applies it at once when it

@@ -2,12 +2,13 @@
 //! floor (with the moves the tables have yet to make already made), then
 //! writes its records; the Desk's state changes only by applying them.
 //!
-//! A draw's seed comes from the operating system; its commitment (the
+//! A draw's seed comes from the Desk's seed source (the operating system
+//! at a tournament: `DeskOptions::seeds`); its commitment (the
 //! seed's SHA-256, with the draw's inputs) is written, and committed to
 //! the database, before the record that reveals it.
 
 use super::fold::{live, with_orders};
-use super::{Desk, DeskError, os_seed};
+use super::{Desk, DeskError};
 use crate::session::LevelClock;
 use crate::table::Chips;
 use crate::tournament::draw::commitment;
@@ -118,7 +119,7 @@ impl Desk {
         purpose: DrawPurpose,
         inputs: SeatingInputs,
     ) -> Result<Vec<Assignment>, DeskError> {
-        let seed = os_seed()?;
+        let seed = self.seed()?;
         let plan = inputs.plan(&seed)?;
         let draw = self.floor.draws + 1;
         self.write(&FloorRecord::DrawCommitted {
@@ -156,7 +157,7 @@ impl Desk {
         if !sim.out_of_balance() {
             return Ok(None);
         }
-        let seed = os_seed()?;
+        let seed = self.seed()?;
         let proposal = sim.propose(&seed)?;
         if proposal.moves.is_empty() {
             return Ok(None);

@@ -54,12 +54,7 @@ impl Table {
                 // waits while he sits between the small blind and the
                 // button (TDA 7, 9): decided on the positions the hand
                 // would have without him.
-                let old: Vec<Seat> = live
-                    .iter()
-                    .copied()
-                    .filter(|s| self.seats.get(s).is_some_and(|p| !p.new))
-                    .collect();
-                if old.len() + live.len() - old.len() < 2 {
+                if live.len() < 2 {
                     return Err(TableRefusal::TooFewPlayers(live.len()));
                 }
                 // The big blind moves on one seat (TDA 31): nobody misses it.
@@ -84,9 +79,14 @@ impl Table {
                             || (on_blind_or_button && (*s == button || *s == small));
                         !(new && waits)
                     });
-                }
-                if dealt.len() < 2 {
-                    return Err(TableRefusal::TooFewPlayers(dealt.len()));
+                    // The wait keeps a new player from skipping the
+                    // blinds; where it would leave fewer than two to deal
+                    // to (a table a redraw or a break filled with players
+                    // new to it) no hand could be dealt and the button
+                    // would never pass him: nobody waits.
+                    if dealt.len() < 2 {
+                        dealt = live.clone();
+                    }
                 }
                 let small_posts = dealt.contains(&small) && small != big;
                 (Positions { button, small, big }, dealt, small_posts)
