@@ -313,23 +313,32 @@ fn the_floors_clock_is_followed_and_its_level_applies_at_the_next_hand() {
     );
 }
 
+/// TDA 11: the final table seats a full table plus one. The floor's order
+/// names the extra chair, and the table grows to it: the sit is journaled
+/// and the next hand deals the new seat in, without a restart.
 #[test]
-fn an_order_for_a_seat_the_table_has_not_is_refused_saying_how() {
+fn the_final_tables_extra_chair_is_added_by_the_floors_order() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("t1.jsonl");
     let clock = SteppingClock::new(T0, 0, 0);
     let floor = Floor::default();
     let mut app = t1(&path, &clock, None, &floor);
-    // TDA 11: a final table seats one more than a full table.
     floor.write(moved("Fay", "T3", 1, "T1", 5, 30_000));
     app.tick();
     fold_round(&mut app);
     press(&mut app, "F");
     assert_eq!(
         message(&app),
-        "The floor's order (Fay arrives from T3: seat 5, 30,000) names seat 5, and this table has 4 seats: ask the TD for a seat this table has (TDA 11: a final table seats one more than a full table; open its screen with --seats 5)."
+        "Done for the floor: Fay arrives from T3: seat 5, 30,000 (seat 5 sit 30000 Fay). The table now has 5 seats (TDA 11: the final table seats a full table plus one). Every order of the floor is done."
     );
-    assert!(!journal_has(&path, "seat 5 sit 30000 Fay"));
+    assert!(journal_has(&path, "seat 5 sit 30000 Fay"));
+    press(&mut app, "n");
+    let session = app.session().expect("at the table");
+    assert_eq!(session.header().seats, 5);
+    assert_eq!(
+        session.header().names.get(&5).map(String::as_str),
+        Some("Fay")
+    );
 }
 
 #[test]

@@ -202,16 +202,9 @@ impl App {
                 return;
             }
         }
-        let seats = session.header().seats;
-        if order.seat > seats {
-            self.refuse(format!(
-                "The floor's order ({}) names seat {}, and this table has {seats} seats: ask the TD for a seat this table has (TDA 11: a final table seats one more than a full table; open its screen with --seats {}).",
-                order.text(),
-                order.seat,
-                order.seat
-            ));
-            return;
-        }
+        // A seat beyond the table's last is the final table's extra chair
+        // (TDA 11: "a full table plus one"): the table grows to it.
+        let grows = (order.seat > session.header().seats).then_some(order.seat);
         let (Some(command), Some(line)) = (order.command(), order.line()) else {
             self.refuse(format!(
                 "The floor's order names seat {}: a table has seats 1 to 10.",
@@ -231,8 +224,11 @@ impl App {
                 1 => "One more order of the floor.".to_string(),
                 n => format!("{n} more orders of the floor."),
             };
+            let chair = grows.map_or(String::new(), |s| {
+                format!(" The table now has {s} seats (TDA 11: the final table seats a full table plus one).")
+            });
             self.info(format!(
-                "Done for the floor: {} ({line}). {more}",
+                "Done for the floor: {} ({line}).{chair} {more}",
                 order.text()
             ));
         }
