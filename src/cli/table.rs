@@ -210,7 +210,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     // The session's flags are read and checked here, before the journal is
     // opened; the table screen takes them up with the session (a new
     // table with --new or when there is none to continue).
-    let structure = args.structure.read().map_err(Failure::user)?;
+    let mut structure = args.structure.read().map_err(Failure::user)?;
     let floor_flags = args.floor().map_err(Failure::user)?;
     let flags = args.flags();
     let mut choice = TableChoice::opening(memory.as_deref(), &flags).map_err(Failure::user)?;
@@ -279,7 +279,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         && flags.stacks.is_none()
         && let Some(inbox) = &inbox
     {
-        let sits = drawn(inbox);
+        let (sits, floor_structure) = drawn(inbox);
+        // The floor holds the structure (TDA 22): a table given none
+        // deals its first hand at the floor's first level.
+        if structure.is_none() {
+            structure = floor_structure;
+        }
         choice
             .seat_drawn(&sits, flags.button.is_some())
             .and_then(|()| choice.header(1).map(|_| ()))
@@ -337,12 +342,17 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
 }
 
-/// The sits the floor's draw gave this table, read from its inbox: it
-/// waits up to 10 s for the database (a table is started once, before
-/// play), and gives what it has then.
-fn drawn(inbox: &Inbox) -> Vec<floorcall::tournament::orders::Order> {
+/// The sits the floor's draw gave this table, read from its inbox, and
+/// the floor's structure: it waits up to 10 s for the database (a table
+/// is started once, before play), and gives what it has then.
+fn drawn(
+    inbox: &Inbox,
+) -> (
+    Vec<floorcall::tournament::orders::Order>,
+    Option<floorcall::session::Structure>,
+) {
     let Some(first) = floorcall::table::Seat::new(1) else {
-        return Vec::new();
+        return (Vec::new(), None);
     };
     let empty =
         floorcall::session::Table::new(first, floorcall::session::Structure::default(), Vec::new());
@@ -355,7 +365,7 @@ fn drawn(inbox: &Inbox) -> Vec<floorcall::tournament::orders::Order> {
             .cloned()
             .collect();
         if !sits.is_empty() || start.elapsed() > std::time::Duration::from_secs(10) {
-            return sits;
+            return (sits, orders.structure.map(|(_, s)| s));
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }

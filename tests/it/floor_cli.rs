@@ -17,7 +17,7 @@ fn floorcall() -> Command {
 
 /// TDA 6 (seats drawn at random), carried to the tables: the draw's seats
 /// are printed, T1's dealer starts with exactly those players in those
-/// seats, and the TD's screen shows T1's hand.
+/// seats at the floor's first level, and the TD's screen shows T1's hand.
 #[test]
 fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
     let Some(pg) = pg::shared() else { return };
@@ -87,11 +87,14 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
         "sh",
         "-c",
         &format!(
-            "{env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6 --blinds 10/20",
+            "{env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
             journal = quoted(&journal),
         ),
     ]);
     let screen = table.wait_for("to act");
+    // No structure given: the floor's (TDA 22), from the first hand.
+    assert!(screen.contains("Blinds 10/20"), "{screen}");
+    assert!(screen.contains("Level 1 10/20"), "{screen}");
     // A named seat's box reads `5 Ann`.
     for (player, _, seat) in &at_t1 {
         assert!(screen.contains(&format!("{seat} {player}")), "{screen}");
