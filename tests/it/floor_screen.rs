@@ -608,9 +608,15 @@ fn the_screen_says_what_is_due_and_names_the_winner() {
         });
     }
     floor.field = 3;
+    // Hand-for-hand left on to the end: nothing is waited for any more.
+    floor.hand_for_hand = Some(HandForHand {
+        round: 4,
+        dealt: [("T6".to_string(), 3)].into_iter().collect(),
+    });
     screen.tick();
     let shown = text(&screen, 120, 40);
     assert!(shown.contains("T6a wins (T6) │ 3 players"), "{shown}");
     assert!(shown.contains("1st T6a (T6), the winner"), "{shown}");
     assert!(shown.contains("2nd T6c"), "{shown}");
+    assert!(!shown.contains("hand-for-hand: hand"), "{shown}");
 }

@@ -194,7 +194,10 @@ impl<D: FloorDesk> FloorScreen<D> {
             out.push((text, theme.to_act()));
         }
         let floor = self.desk.floor();
-        if floor.hand_for_hand.is_some() && floor.waiting_for().contains(&t.name) {
+        if floor.hand_for_hand.is_some()
+            && floor.waiting_for().contains(&t.name)
+            && winner(floor).is_none()
+        {
             let round = floor.hand_for_hand.as_ref().map_or(0, |h| h.round);
             out.push((
                 format!("hand-for-hand: hand {round} to finish"),
@@ -752,7 +755,8 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
             self.line(forks, theme.refusal(), area, y, buf);
             y += 1;
         }
-        if let Some(h) = self.desk.floor().hand_for_hand_status() {
+        let over = winner(self.desk.floor()).is_some();
+        if let Some(h) = self.desk.floor().hand_for_hand_status().filter(|_| !over) {
             self.line(format!(" {h}"), theme.to_act(), area, y, buf);
             y += 1;
         } else if self.desk.floor().hand_for_hand_proposed() {
