@@ -154,6 +154,15 @@ pub struct Ruling {
 }
 
 impl Ruling {
+    /// Whether `other` is this very ruling, its texts shared (not merely
+    /// equal): a test of pointers, with no string compared.
+    pub fn is_shared_with(&self, other: &Ruling) -> bool {
+        self.id == other.id
+            && Arc::ptr_eq(&self.text, &other.text)
+            && Arc::ptr_eq(&self.citation, &other.citation)
+            && self.options == other.options
+    }
+
     /// The ruling with the floor's alternatives to it.
     pub fn with_options(mut self, options: Vec<FloorOption>) -> Ruling {
         self.options = options;

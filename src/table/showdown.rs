@@ -64,8 +64,15 @@ impl Outcome<'_> {
         if !round_over {
             return;
         }
-        let pots_now = st.pots();
-        if pots_now.len() > 1 {
+        // Side pots need a live seat all in: without one, `pots::build`
+        // has one level and makes one pot at most, so none are built.
+        let pots_now = if st.live().any(|s| st.seat(s).all_in()) {
+            st.pots()
+        } else {
+            Vec::new()
+        };
+        let side_pots = pots_now.len() > 1;
+        if side_pots {
             let text = describe_pots(&pots_now);
             let said = st
                 .rulings
@@ -82,7 +89,7 @@ impl Outcome<'_> {
         let st = &self.state;
         if st.all_in_face_up().is_some() && !has_ruling(st, RulingId::AllInFaceUp) {
             // TDA 15: the main rule, and its sentence for side pots.
-            let clause = if st.pots().len() > 1 {
+            let clause = if side_pots {
                 "side-pots"
             } else {
                 "betting-complete"

@@ -394,6 +394,51 @@ fn a_state_copied_into_another_s_allocations_equals_it() {
 }
 
 #[test]
+fn a_state_copied_over_rulings_it_partly_shares_takes_the_source_s() {
+    // `copy_from` keeps the rulings the scratch already shares with the
+    // source (the same texts, not equal ones) and clones the rest: a
+    // ruling equal in words but made apart, or one the source lacks, is
+    // replaced or dropped.
+    use floorcall::rules::{HouseRules, RulingId};
+    use floorcall::table::HandState;
+    let rules = HouseRules::tda();
+    let mut source = HandState {
+        rulings: vec![
+            rules.ruling(
+                RulingId::UncalledBet,
+                "Seat 1's uncalled 100 goes back.".into(),
+            ),
+            rules.ruling(RulingId::SidePot, "a side pot".into()),
+        ],
+        ..HandState::default()
+    };
+    let shared = source.rulings[0].clone();
+    let apart = rules.ruling(RulingId::SidePot, "a side pot".into());
+    assert!(shared.is_shared_with(&source.rulings[0]));
+    assert_eq!(apart, source.rulings[1]);
+    assert!(!apart.is_shared_with(&source.rulings[1]));
+    let mut copy = HandState {
+        rulings: vec![
+            shared,
+            apart,
+            rules.ruling(RulingId::OddChip, "an odd chip".into()),
+        ],
+        ..HandState::default()
+    };
+    copy.copy_from(&source);
+    assert_eq!(copy, source);
+    assert!(
+        copy.rulings
+            .iter()
+            .zip(&source.rulings)
+            .all(|(a, b)| a.is_shared_with(b))
+    );
+    source.rulings.clear();
+    copy.copy_from(&source);
+    assert_eq!(copy, source);
+}
+
+#[test]
 fn undo_retracts_the_last_entry_and_redo_restores_it() {
     let mut hand = given(
         "tda",
