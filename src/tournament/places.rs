@@ -312,31 +312,40 @@ impl Floor {
     }
 }
 
-/// The places the floor's `records` give the players out at `table`, by
-/// name: each player's last `PlayerOut` there, as later `PlacesCorrected`
-/// records have it (a place of 0: not out after all). A table counts its
-/// own players only, so its fourth out may be the tournament's tenth:
-/// with a floor, these are the places a table shows.
-pub fn floor_places(records: &[FloorRecord], table: &str) -> BTreeMap<String, u32> {
-    let mut places = BTreeMap::new();
-    for record in records {
-        match record {
-            FloorRecord::PlayerOut { bust } if bust.table == table => {
-                places.insert(bust.player.clone(), bust.place);
-            }
-            FloorRecord::PlacesCorrected { places: corrected } => {
-                for (player, place) in corrected {
-                    match (*place, places.get_mut(player)) {
-                        (0, Some(_)) => {
-                            places.remove(player);
-                        }
-                        (p, Some(held)) => *held = p,
-                        (_, None) => {}
-                    }
+/// Folds one of the floor's place records into `busts`: a `PlayerOut`
+/// adds the player, a `PlacesCorrected` gives his last bust its new place
+/// (0: not out after all, the bust removed). The Desk's fold and a table's
+/// view of its places both read the records through it.
+pub fn fold_place_record(busts: &mut Vec<Bust>, record: &FloorRecord) {
+    match record {
+        FloorRecord::PlayerOut { bust } => busts.push(bust.clone()),
+        FloorRecord::PlacesCorrected { places } => {
+            for (player, place) in places {
+                let Some(i) = busts.iter().rposition(|b| b.player == *player) else {
+                    continue;
+                };
+                if *place == 0 {
+                    busts.remove(i);
+                } else {
+                    busts[i].place = *place;
                 }
             }
-            _ => {}
         }
+        _ => {}
     }
-    places
+}
+
+/// The places the floor's `records` give the players out at `table`, by
+/// name. A table counts its own players only, so its fourth out may be the
+/// tournament's tenth: with a floor, these are the places a table shows.
+pub fn floor_places(records: &[FloorRecord], table: &str) -> BTreeMap<String, u32> {
+    let mut busts = Vec::new();
+    for record in records {
+        fold_place_record(&mut busts, record);
+    }
+    busts
+        .into_iter()
+        .filter(|b| b.table == table)
+        .map(|b| (b.player, b.place))
+        .collect()
 }

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::{Desk, OrderPhase, Round, empty_table};
 use crate::journal::{Loaded, table_of};
 use crate::session::TableEvent;
+use crate::tournament::places::fold_place_record;
 use crate::tournament::{Bust, DrawPurpose, FloorRecord, FloorTable, HandForHand, Move};
 
 /// `Desk::refresh`.
@@ -166,19 +167,9 @@ pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
             // the hand being played when the TD confirmed it): nothing is
             // left to carry out, nor is he in transit.
             desk.orders.retain(|(o, _)| o.player != bust.player);
-            floor.busts.push(bust.clone());
+            fold_place_record(&mut floor.busts, &record);
         }
-        FloorRecord::PlacesCorrected { places } => {
-            for (player, place) in places {
-                if *place == 0 {
-                    if let Some(i) = floor.busts.iter().rposition(|b| b.player == *player) {
-                        floor.busts.remove(i);
-                    }
-                } else if let Some(b) = floor.busts.iter_mut().rev().find(|b| b.player == *player) {
-                    b.place = *place;
-                }
-            }
-        }
+        FloorRecord::PlacesCorrected { .. } => fold_place_record(&mut floor.busts, &record),
         FloorRecord::HandForHandSet { on } => {
             desk.hand_for_hand = on.then_some(None);
         }
