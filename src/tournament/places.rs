@@ -211,6 +211,21 @@ impl Floor {
         places
     }
 
+    /// The tournament's winner and his table: one player seated, every
+    /// other player of the field placed (none between tables).
+    pub fn winner(&self) -> Option<(String, String)> {
+        if self.field < 2 || self.busts.len() + 1 != self.field as usize {
+            return None;
+        }
+        let mut left = self.tables.iter().flat_map(|t| {
+            t.players()
+                .into_iter()
+                .map(move |(_, name, _)| (name, t.name.clone()))
+        });
+        let first = left.next()?;
+        left.next().is_none().then_some(first)
+    }
+
     /// Switches hand-for-hand on or off at every table.
     pub fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
         self.hand_for_hand = on.then(|| HandForHand {

@@ -22,7 +22,6 @@ use super::{FloorDesk, FloorScreen, TableView, Tone, stage_name};
 use crate::floor::{ReaderStatus, TableGlance, moves_due};
 use crate::session::table::ordinal;
 use crate::session::{ClockRun, PlayerClockReading, Stage};
-use crate::tournament::Floor;
 use crate::tui::app::needs_the_floor;
 use crate::tui::panes::fit;
 
@@ -112,7 +111,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             .collect();
         let left = players.len();
         let total: u64 = players.iter().map(|p| p.2).sum();
-        if let Some((name, table)) = winner(floor) {
+        if let Some((name, table)) = floor.winner() {
             return format!(
                 " {name} wins ({table}) │ {} players │ every place given",
                 floor.field
@@ -196,7 +195,7 @@ impl<D: FloorDesk> FloorScreen<D> {
         let floor = self.desk.floor();
         if floor.hand_for_hand.is_some()
             && floor.waiting_for().contains(&t.name)
-            && winner(floor).is_none()
+            && floor.winner().is_none()
         {
             let round = floor.hand_for_hand.as_ref().map_or(0, |h| h.round);
             out.push((
@@ -521,7 +520,7 @@ impl<D: FloorDesk> FloorScreen<D> {
         }
         let mut busts: Vec<_> = floor.busts.iter().collect();
         busts.sort_by_key(|b| b.place);
-        if let Some((name, table)) = winner(floor) {
+        if let Some((name, table)) = floor.winner() {
             lines.push(Line::styled(
                 fit(
                     &format!(" {:>5} {name} ({table}), the winner", ordinal(1)),
@@ -755,7 +754,7 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
             self.line(forks, theme.refusal(), area, y, buf);
             y += 1;
         }
-        let over = winner(self.desk.floor()).is_some();
+        let over = self.desk.floor().winner().is_some();
         if let Some(h) = self.desk.floor().hand_for_hand_status().filter(|_| !over) {
             self.line(format!(" {h}"), theme.to_act(), area, y, buf);
             y += 1;
@@ -813,21 +812,6 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
             self.help(area, buf);
         }
     }
-}
-
-/// The tournament's winner and his table: one player seated, every other
-/// player of the field placed (none between tables).
-fn winner(floor: &Floor) -> Option<(String, String)> {
-    if floor.field < 2 || floor.busts.len() + 1 != floor.field as usize {
-        return None;
-    }
-    let mut left = floor.tables.iter().flat_map(|t| {
-        t.players()
-            .into_iter()
-            .map(move |(_, name, _)| (name, t.name.clone()))
-    });
-    let first = left.next()?;
-    left.next().is_none().then_some(first)
 }
 
 /// `1 table`, `2 tables`.
