@@ -551,7 +551,7 @@ impl Journal {
 
 /// A record's JSON object, `{"record":"KIND",...}`, without its time and
 /// chain members.
-fn object(kind: &str, body: &impl Serialize) -> Result<String, JournalError> {
+pub(super) fn object(kind: &str, body: &impl Serialize) -> Result<String, JournalError> {
     let json = serde_json::to_string(body).map_err(|e| JournalError::Io {
         path: PathBuf::new(),
         doing: "encoding a record for",

@@ -150,15 +150,28 @@ pub(super) fn check_part(
     })
 }
 
-/// Checks a large chained journal in parts, one a core; `None` when it is
-/// not checked so (small, not chained from its first line, or anything
-/// wrong: the caller checks it in one piece).
+/// Checks a large chained journal in parts; `None` when it is not
+/// checked so (small, not chained from its first line, or anything wrong:
+/// the caller checks it in one piece).
+///
+/// The journal is cut at hand headers into a few parts a core, which one
+/// thread a core takes in turn, the next free part each time. The first
+/// part begins with the journal and starts at once; how each later part
+/// begins is found by a walk over the lines before it (this thread's, see
+/// `Walk`), which hands each part its begin as soon as it reaches it. (Two
+/// parts of equal bytes, the second waiting for a walk over the first,
+/// left one core idle at the end for as long as the walk took.)
 pub(super) fn in_parts(
     path: &Path,
     bytes: &[u8],
     house_for: &(dyn Fn(&str) -> Result<HouseRules, String> + Sync),
     wanted: Option<&str>,
 ) -> Option<Tally> {
+    /// Parts for each core: the last part taken ends the check, so the
+    /// smaller the parts, the less a core waits at the end for another.
+    const PER_CORE: usize = 4;
+    /// No part smaller than this: each begins with its own walk's begin.
+    const LEAST: usize = 1 << 18;
     let cores = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);
@@ -172,14 +185,16 @@ pub(super) fn in_parts(
     }
     // Each part begins at a hand.
     let hand = memchr::memmem::Finder::new(b"\n{\"record\":\"hand\"");
+    let size = (bytes.len() / (cores * PER_CORE)).max(LEAST);
     let mut starts = vec![0usize];
-    for k in 1..cores {
-        let target = (bytes.len() / cores * k).max(starts[starts.len() - 1] + 1);
-        if let Some(at) = hand.find(&bytes[target..]) {
-            starts.push(target + at + 1);
-        }
+    let mut target = size;
+    while target < bytes.len() {
+        let Some(at) = hand.find(&bytes[target..]) else {
+            break;
+        };
+        starts.push(target + at + 1);
+        target = target + at + 1 + size;
     }
-    starts.dedup();
     if starts.len() < 2 {
         return None;
     }
@@ -192,53 +207,64 @@ pub(super) fn in_parts(
             PartEnd::Inner
         }
     };
-    let (begins, tallies) = std::thread::scope(|scope| {
-        // The first part begins with the journal: it starts at once, while
-        // this thread finds where the others begin (a walk over the bytes
-        // before the last part, on one core).
-        let first = &bytes[..ends[0]];
-        let first = scope
-            .spawn(move || check_part(path, first, Begin::default(), house_for, wanted, end_of(0)));
-        let begins = later_begins(bytes, &starts[1..])?;
-        let handles: Vec<_> = (1..parts)
-            .map(|k| {
-                let part = &bytes[starts[k]..ends[k]];
-                let (head, session, table) = begins[k - 1].clone();
-                scope.spawn(move || {
-                    let begin = Begin {
-                        // Line numbers count from the part's start (they
-                        // are only said when all is well, shifted); the
-                        // chain began before it.
-                        start: Some(PartStart {
-                            lines_before: 0,
-                            head,
-                            chained_from: 0,
-                        }),
-                        session: Some(session),
-                        table,
+    let begins = Begins::new(parts - 1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let tallies: Vec<std::sync::Mutex<Option<Result<Tally, VerifyError>>>> =
+        (0..parts).map(|_| Default::default()).collect();
+    let walked = std::thread::scope(|scope| {
+        for _ in 0..cores.min(parts) {
+            scope.spawn(|| {
+                while !begins.failed() {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if k >= parts {
+                        break;
+                    }
+                    let begin = if k == 0 {
+                        Begin::default()
+                    } else {
+                        let Some((head, session, table)) = begins.wait(k - 1) else {
+                            break;
+                        };
+                        Begin {
+                            // Line numbers count from the part's start
+                            // (they are only said when all is well,
+                            // shifted); the chain began before it.
+                            start: Some(PartStart {
+                                lines_before: 0,
+                                head,
+                                chained_from: 0,
+                            }),
+                            session: Some(session),
+                            table,
+                        }
                     };
-                    check_part(path, part, begin, house_for, wanted, end_of(k))
-                })
-            })
-            .collect();
-        let tallies: Vec<Result<Tally, VerifyError>> = std::iter::once(first)
-            .chain(handles)
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(VerifyError::BadHead(String::new())))
-            })
-            .collect();
-        Some((begins, tallies))
-    })?;
+                    let part = &bytes[starts[k]..ends[k]];
+                    let tally = check_part(path, part, begin, house_for, wanted, end_of(k));
+                    if tally.is_err() {
+                        // The journal is checked again in one piece.
+                        begins.fail();
+                    }
+                    *tallies[k].lock().unwrap_or_else(|e| e.into_inner()) = Some(tally);
+                }
+            });
+        }
+        let walked = Walk::over(bytes, &starts[1..], |k, begin| begins.give(k, begin));
+        if walked.is_none() {
+            begins.fail();
+        }
+        walked
+    });
+    walked?;
+    let begins = begins.into_heads()?;
     let mut total: Option<Tally> = None;
     for (k, tally) in tallies.into_iter().enumerate() {
-        let mut t = tally.ok()?;
+        let mut t = tally.into_inner().ok()??.ok()?;
         let Some(before) = total.as_mut() else {
             total = Some(t);
             continue;
         };
         // The joins: the chain, the seal, the hand numbers.
-        let joins = before.head == begins[k - 1].0
+        let joins = before.head == begins[k - 1]
             && !before.unsealed_end
             && match (before.last_number, t.first_number) {
                 (Some(last), Some(first)) => first == last.checked_add(1)?,
@@ -267,72 +293,148 @@ pub(super) fn in_parts(
     total
 }
 
-/// How each part that begins at `starts` (byte offsets of hand headers,
-/// in order, after the first part) begins: the head its first record
-/// links to, the house in force (the last session record before it) and
-/// the table folded from the table records before it. `None` when one
-/// cannot be found or read (the caller checks in one piece).
-fn later_begins(bytes: &[u8], starts: &[usize]) -> Option<Vec<(Head, InForce, Option<Table>)>> {
-    let marks = Landmarks::before(bytes, *starts.last()?);
-    let mut tables = tables_at(bytes, &marks.tables, starts)?.into_iter();
-    let mut begins = Vec::with_capacity(starts.len());
-    for &at in starts {
-        let line_end = at + memchr::memchr(b'\n', &bytes[at..])?;
-        let head = chain::links(&bytes[at..line_end])?.prev;
-        let s_at = marks.sessions[..marks.sessions.partition_point(|&s| s < at)]
-            .last()
-            .copied()
-            .unwrap_or(0);
-        let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
-        let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
-            return None;
-        };
-        let rules = s.house.rules().ok()?;
-        let session = InForce {
-            house: Arc::new(s.house),
-            rules: Arc::new(rules),
-        };
-        begins.push((head, session, tables.next().flatten()));
-    }
-    Some(begins)
+/// How a later part begins: the head its first record links to, the house
+/// in force and the table folded from the records before it.
+type PartBegin = (Head, InForce, Option<Table>);
+
+/// The later parts' begins, given by the walk as it reaches each and
+/// waited for by the threads that check the parts.
+struct Begins {
+    state: std::sync::Mutex<BeginsState>,
+    given: std::sync::Condvar,
 }
 
-/// Where the session and table records before a point begin, found
-/// before the later parts start (while the first part is checked, on
-/// the other core): a walk from line to line
-/// that reads the kind at each line's start and jumps the chain's tail,
-/// which every chained line has, before looking for its end. (Searching
-/// the bytes for `\n{"record":"table"` and the like took about 5% of
-/// verify's time, all before the later parts could start: in JSON no byte of
-/// them is rare.) A line shorter than the tail is no chained
+struct BeginsState {
+    begins: Vec<Option<PartBegin>>,
+    /// The heads the parts begin at, kept for the joins.
+    heads: Vec<Option<Head>>,
+    failed: bool,
+}
+
+impl Begins {
+    fn new(parts: usize) -> Begins {
+        Begins {
+            state: std::sync::Mutex::new(BeginsState {
+                begins: (0..parts).map(|_| None).collect(),
+                heads: vec![None; parts],
+                failed: false,
+            }),
+            given: std::sync::Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BeginsState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Part `k`'s begin (counting the later parts from 0), found.
+    fn give(&self, k: usize, begin: PartBegin) {
+        let mut state = self.lock();
+        state.heads[k] = Some(begin.0);
+        state.begins[k] = Some(begin);
+        self.given.notify_all();
+    }
+
+    /// Nothing more is to be checked in parts: the walk or a part failed.
+    fn fail(&self) {
+        self.lock().failed = true;
+        self.given.notify_all();
+    }
+
+    fn failed(&self) -> bool {
+        self.lock().failed
+    }
+
+    /// Part `k`'s begin, once the walk has found it; `None` if the check
+    /// in parts failed first.
+    fn wait(&self, k: usize) -> Option<PartBegin> {
+        let mut state = self.lock();
+        loop {
+            if state.failed {
+                return None;
+            }
+            if let Some(begin) = state.begins[k].take() {
+                return Some(begin);
+            }
+            state = self.given.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// The head each later part began at; `None` if one was never found.
+    fn into_heads(self) -> Option<Vec<Head>> {
+        let state = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
+        state.heads.into_iter().collect()
+    }
+}
+
+/// The walk that finds how each later part begins: from line to line, it
+/// reads the kind at each line's start and jumps the chain's tail, which
+/// every chained line has, before looking for its end. (Searching the
+/// bytes for `\n{"record":"table"` and the like took about 5% of verify's
+/// time, all before the later parts could start: in JSON no byte of them
+/// is rare.) It reads each session record it passes when a part begins
+/// after it (once, however many parts begin in it) and folds the table
+/// records as it passes them. A line shorter than the tail is no chained
 /// record: the part that holds it fails, and the journal is checked in
 /// one piece.
-struct Landmarks {
-    sessions: Vec<usize>,
-    tables: Vec<usize>,
-}
+struct Walk;
 
-impl Landmarks {
-    fn before(bytes: &[u8], end: usize) -> Landmarks {
-        let mut marks = Landmarks {
-            sessions: Vec::new(),
-            tables: Vec::new(),
-        };
+impl Walk {
+    /// Walks `bytes` up to the last of `starts` (byte offsets of hand
+    /// headers, in order), giving each its begin as it is reached; `None`
+    /// when one cannot be found or read.
+    fn over(bytes: &[u8], starts: &[usize], mut give: impl FnMut(usize, PartBegin)) -> Option<()> {
+        let mut session: Option<usize> = None;
+        let mut in_force: Option<(usize, InForce)> = None;
+        let mut table: Option<Table> = None;
         let mut at = 0;
-        while at < end {
-            let line = &bytes[at..];
-            if line.starts_with(b"{\"record\":\"session\"") {
-                marks.sessions.push(at);
-            } else if line.starts_with(b"{\"record\":\"table\"") {
-                marks.tables.push(at);
+        for (k, &start) in starts.iter().enumerate() {
+            while at < start {
+                let line = &bytes[at..];
+                let skip = chain::TAIL.min(line.len());
+                let end = at + skip + memchr::memchr(b'\n', &line[skip..])?;
+                if line.starts_with(b"{\"record\":\"session\"") {
+                    session = Some(at);
+                } else if line.starts_with(b"{\"record\":\"table\"") {
+                    let Ok(Record::Table(record)) = read_record(&bytes[at..end], true) else {
+                        return None;
+                    };
+                    for event in &record.events {
+                        if matches!(event, TableEvent::Opened { .. }) {
+                            table = Some(Table::new(
+                                Seat::from_index(0),
+                                Default::default(),
+                                Vec::new(),
+                            ));
+                        }
+                        if let Some(t) = table.as_mut() {
+                            t.apply(event);
+                        }
+                    }
+                }
+                at = end + 1;
             }
-            let skip = chain::TAIL.min(line.len());
-            match memchr::memchr(b'\n', &line[skip..]) {
-                Some(e) => at += skip + e + 1,
-                None => break,
+            let line_end = start + memchr::memchr(b'\n', &bytes[start..])?;
+            let head = chain::links(&bytes[start..line_end])?.prev;
+            let s_at = session?;
+            if in_force.as_ref().is_none_or(|(read, _)| *read != s_at) {
+                let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
+                let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
+                    return None;
+                };
+                let rules = s.house.rules().ok()?;
+                in_force = Some((
+                    s_at,
+                    InForce {
+                        house: Arc::new(s.house),
+                        rules: Arc::new(rules),
+                    },
+                ));
             }
+            let (_, session) = in_force.as_ref()?;
+            give(k, (head, session.clone(), table.clone()));
         }
-        marks
+        Some(())
     }
 }
 
@@ -354,73 +456,102 @@ fn last_in(finder: &memchr::memmem::Finder, hay: &[u8]) -> Option<usize> {
     None
 }
 
-/// The table each part that begins at `starts` (byte offsets, in order)
-/// begins with: the fold of the table records at `tables` (their offsets,
-/// in order) before it, from the last new table (`None`: no new table
-/// before it). `None` when a table record does not read (the caller
-/// checks in one piece, which names it).
-fn tables_at(bytes: &[u8], tables: &[usize], starts: &[usize]) -> Option<Vec<Option<Table>>> {
-    let mut table: Option<Table> = None;
-    let mut out = Vec::with_capacity(starts.len());
-    let mut next = starts.iter().peekable();
-    for &at in tables {
-        while next.peek().is_some_and(|s| **s <= at) {
-            next.next();
-            out.push(table.clone());
-        }
-        if next.peek().is_none() {
-            break;
-        }
-        let end = at + memchr::memchr(b'\n', &bytes[at..])?;
-        let Ok(Record::Table(record)) = read_record(&bytes[at..end], true) else {
-            return None;
-        };
-        for event in &record.events {
-            if matches!(event, TableEvent::Opened { .. }) {
-                table = Some(Table::new(
-                    Seat::from_index(0),
-                    Default::default(),
-                    Vec::new(),
-                ));
-            }
-            if let Some(t) = table.as_mut() {
-                t.apply(event);
-            }
-        }
-    }
-    out.extend(next.map(|_| table.clone()));
-    Some(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::journal::writer::object;
+    use crate::journal::{HouseRecord, SessionRecord, TableRecord};
+    use crate::table::Chips;
+
+    fn session(house: &str) -> String {
+        let rules = HouseRules::load(house).expect("a built-in house");
+        let record = SessionRecord {
+            format: 2,
+            table: "walk".into(),
+            floorcall: "0.1.0".into(),
+            house: HouseRecord::of(&rules),
+        };
+        object("session", &record).expect("JSON")
+    }
+
+    fn table(events: Vec<TableEvent>) -> String {
+        object("table", &TableRecord { line: None, events }).expect("JSON")
+    }
+
+    fn seated(seat: u8, name: &str) -> TableEvent {
+        TableEvent::PlayerSeated {
+            seat: Seat::new(seat).expect("a seat"),
+            name: name.into(),
+            chips: Chips(5_000),
+            rejoins: false,
+        }
+    }
 
     #[test]
-    fn the_walk_finds_every_session_and_table_record_before_the_point() {
+    fn the_walk_gives_each_part_the_session_and_table_before_it() {
+        let opened = TableEvent::Opened {
+            first_button: Seat::from_index(0),
+            structure: Default::default(),
+            denominations: Vec::new(),
+        };
+        // A hand header whose text holds what a table record begins with:
+        // only a line's start says its kind.
+        let hand = "{\"record\":\"hand\",\"note\":\"{\\\"record\\\":\\\"table\\\"\"}";
+        let objects = [
+            session("tda"),
+            table(vec![opened, seated(1, "Ann")]),
+            hand.to_string(),
+            table(vec![seated(2, "Bob")]),
+            hand.to_string(),
+            session("upt"),
+            table(vec![seated(3, "Cat")]),
+            hand.to_string(),
+        ];
         let mut head = Head::default();
         let mut bytes = String::new();
         let mut starts = Vec::new();
-        for object in [
-            "{\"record\":\"session\",\"n\":1}",
-            "{\"record\":\"hand\",\"note\":\"{\\\"record\\\":\\\"table\\\"\"}",
-            "{\"record\":\"table\",\"n\":2}",
-            "{\"record\":\"entry\",\"seq\":0}",
-            "{\"record\":\"session\",\"n\":3}",
-            "{\"record\":\"table\",\"n\":4}",
-        ] {
+        let mut heads = Vec::new();
+        for object in &objects {
             starts.push(bytes.len());
+            heads.push(head);
             let (line, hash) = chain::seal_line(&head, object);
             bytes.push_str(&line);
             head = hash;
         }
         let bytes = bytes.as_bytes();
-        let all = Landmarks::before(bytes, bytes.len());
-        assert_eq!(all.sessions, vec![starts[0], starts[4]]);
-        assert_eq!(all.tables, vec![starts[2], starts[5]]);
-        // Up to the fifth line: the records before it.
-        let some = Landmarks::before(bytes, starts[4]);
-        assert_eq!(some.sessions, vec![starts[0]]);
-        assert_eq!(some.tables, vec![starts[2]]);
+        let mut given = Vec::new();
+        let walked = Walk::over(bytes, &[starts[2], starts[4], starts[7]], |k, begin| {
+            given.push((k, begin))
+        });
+        assert_eq!(walked, Some(()));
+        let seated = |t: &Option<Table>| -> Vec<String> {
+            t.as_ref()
+                .map(|t| t.seats.values().map(|p| p.name.clone()).collect())
+                .unwrap_or_default()
+        };
+        let said: Vec<(usize, Head, String, Vec<String>)> = given
+            .iter()
+            .map(|(k, (head, in_force, table))| {
+                (*k, *head, in_force.rules.name.clone(), seated(table))
+            })
+            .collect();
+        assert_eq!(
+            said,
+            vec![
+                (0, heads[2], "tda".into(), vec!["Ann".into()]),
+                (1, heads[4], "tda".into(), vec!["Ann".into(), "Bob".into()]),
+                (
+                    2,
+                    heads[7],
+                    "upt".into(),
+                    vec!["Ann".into(), "Bob".into(), "Cat".into()]
+                ),
+            ]
+        );
+        // The house of one session record is read once for the parts in it.
+        assert!(Arc::ptr_eq(&given[0].1.1.rules, &given[1].1.1.rules));
+        // A table record that does not read stops the walk.
+        let broken = String::from_utf8_lossy(bytes).replace("Bob", "B\\u");
+        assert_eq!(Walk::over(broken.as_bytes(), &[starts[4]], |_, _| {}), None);
     }
 }
