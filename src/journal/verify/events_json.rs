@@ -159,37 +159,44 @@ impl Json<'_> {
 
     /// Bytes as they are (punctuation, and a member's key as `member!`
     /// and `first!` spell it).
+    #[inline]
     fn raw(&mut self, text: &str) {
         self.0.extend_from_slice(text.as_bytes());
     }
 
     /// An event whose one member is a seat, after its `tag!`.
+    #[inline]
     fn seat_only(&mut self, tag: &str, seat: Seat) {
         self.raw(tag);
         self.seat_member(member!("seat"), seat);
     }
 
+    #[inline]
     fn seat_member(&mut self, member: &str, seat: Seat) {
         self.raw(member);
         self.number(u64::from(seat.number()));
     }
 
+    #[inline]
     fn chips_member(&mut self, member: &str, chips: Chips) {
         self.raw(member);
         self.number(chips.get());
     }
 
+    #[inline]
     fn number_member(&mut self, member: &str, n: u64) {
         self.raw(member);
         self.number(n);
     }
 
+    #[inline]
     fn bool_member(&mut self, member: &str, b: bool) {
         self.raw(member);
         self.raw(if b { "true" } else { "false" });
     }
 
     /// A name that needs no escape (a kind, a street, a ruling's id).
+    #[inline]
     fn name(&mut self, name: &str) {
         self.0.push(b'"');
         self.0.extend_from_slice(name.as_bytes());
@@ -209,6 +216,7 @@ impl Json<'_> {
     }
 
     /// `n` in decimal digits, as JSON writes a number.
+    #[inline]
     fn number(&mut self, mut n: u64) {
         let mut digits = [0u8; 20];
         let mut at = digits.len();
