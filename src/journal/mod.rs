@@ -83,6 +83,7 @@ pub mod clock;
 pub mod compare;
 pub mod export;
 pub mod house;
+mod known_form;
 mod load;
 mod order;
 mod record;

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use super::{Head, JournalError, PENDING, Record, Stamp, chain};
+use super::{Head, JournalError, PENDING, Record, Stamp, chain, known_form};
 
 /// What a repair on opening cut off the end of the journal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -416,8 +416,9 @@ fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
     })
 }
 
-/// Reads one line as a record: chained lines straight into their type,
-/// format-1 lines as before.
+/// Reads one line as a record: chained lines straight into their type
+/// (hand headers and seals by position when they are in this floorcall's
+/// form, `known_form`), format-1 lines as before.
 pub(crate) fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
     if !chained {
         return read_v1(raw);
@@ -425,8 +426,14 @@ pub(crate) fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
     let bad = |e: serde_json::Error| format!("the line is not a journal record ({e}).");
     match kind_of(raw, true)? {
         Kind::Entry => serde_json::from_slice(raw).map(Record::Entry).map_err(bad),
-        Kind::Hand => serde_json::from_slice(raw).map(Record::Hand).map_err(bad),
-        Kind::Seal => serde_json::from_slice(raw).map(Record::Seal).map_err(bad),
+        Kind::Hand => match known_form::hand(raw) {
+            Some(header) => Ok(Record::Hand(header)),
+            None => serde_json::from_slice(raw).map(Record::Hand).map_err(bad),
+        },
+        Kind::Seal => match known_form::seal(raw) {
+            Some(seal) => Ok(Record::Seal(seal)),
+            None => serde_json::from_slice(raw).map(Record::Seal).map_err(bad),
+        },
         Kind::Table => serde_json::from_slice(raw).map(Record::Table).map_err(bad),
         Kind::Session => serde_json::from_slice(raw)
             .map(|s| Record::Session(Box::new(s)))

@@ -11,12 +11,14 @@
 //!
 //! Here the journal's bytes come in (mapped, or read while a table holds
 //! it) with what to check them against, and a `Verified` or the first bad
-//! record goes out. The work is in four files: `parts` cuts a large
+//! record goes out. The work is in five files: `parts` cuts a large
 //! journal into one part a core and joins what the parts found; `records`
 //! takes each record of a part in turn (sessions, hand headers and the
 //! chips they carry, the table's records, seals); `ruling` rules each
-//! entry again and compares its events; `report` says the verdict.
+//! entry again and compares its events, which `events_json` writes as
+//! the journal holds them; `report` says the verdict.
 
+mod events_json;
 mod parts;
 mod records;
 mod report;

@@ -118,6 +118,10 @@ impl Checker<'_> {
             Record::Hand(header) => {
                 self.close_if_unsealed()?;
                 let previous = self.hand.take();
+                // Hands are much alike in length: the entries are kept
+                // in room for as many as the last hand's, not grown from
+                // none entry by entry.
+                let room = previous.as_ref().map_or(0, |h| h.entries.len());
                 let ended = previous
                     .as_ref()
                     .filter(|h| h.state.street == Street::Done)
@@ -145,7 +149,7 @@ impl Checker<'_> {
                     number: header.number,
                     house: header.house,
                     setup: header.setup,
-                    entries: Vec::new(),
+                    entries: Vec::with_capacity(room),
                     state: HandState::default(),
                     rules: None,
                     chained: raw.chained,

@@ -21,11 +21,12 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use super::events_json::write_events;
 use crate::journal::Seal;
 use crate::notation::parse_line;
 use crate::rules::HouseRules;
 use crate::table::command::Command;
-use crate::table::event::{Action, ActionKind, Event, Street};
+use crate::table::event::{Event, Street};
 use crate::table::hand::{Entry, Hand, live_entries, replay, undoable};
 use crate::table::state::HandState;
 use crate::table::{decide, decide_into, invariants};
@@ -118,62 +119,6 @@ impl<'a> EntryLine<'a> {
         }
         Some(EntryLine { seq, line, events })
     }
-}
-
-/// Writes `events` into `buf` as the journal's writer does (serde_json,
-/// compact). The one event most entries give, an action bound, is written
-/// here member by member, in serde's order and form (serde's writing, a
-/// key at a time with every string scanned for escapes, was a tenth of
-/// verify's time); any other list goes through serde. Only bytes alike
-/// are taken as alike: were this form ever to differ from serde's, an
-/// entry written so would be read whole and its events compared as
-/// values, so nothing different could pass (the test below keeps the two
-/// the same, for every kind).
-fn write_events(buf: &mut Vec<u8>, events: &[Event]) -> serde_json::Result<()> {
-    let [Event::ActionBound { action, full }] = events else {
-        return serde_json::to_writer(buf, events);
-    };
-    let Action {
-        seat,
-        kind,
-        to,
-        all_in,
-    } = action;
-    let kind: &[u8] = match kind {
-        ActionKind::Fold => b"fold",
-        ActionKind::Check => b"check",
-        ActionKind::Call => b"call",
-        ActionKind::Bet => b"bet",
-        ActionKind::Raise => b"raise",
-    };
-    let yes_no = |b: bool| -> &[u8] { if b { b"true" } else { b"false" } };
-    buf.extend_from_slice(b"[{\"event\":\"action-bound\",\"action\":{\"seat\":");
-    push_number(buf, u64::from(seat.number()));
-    buf.extend_from_slice(b",\"kind\":\"");
-    buf.extend_from_slice(kind);
-    buf.extend_from_slice(b"\",\"to\":");
-    push_number(buf, to.get());
-    buf.extend_from_slice(b",\"all_in\":");
-    buf.extend_from_slice(yes_no(*all_in));
-    buf.extend_from_slice(b"},\"full\":");
-    buf.extend_from_slice(yes_no(*full));
-    buf.extend_from_slice(b"}]");
-    Ok(())
-}
-
-/// `n` in decimal digits, as JSON writes a number.
-fn push_number(buf: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[at..]);
 }
 
 /// One hand being checked.
@@ -410,49 +355,5 @@ impl HandCheck {
                 .map_err(|broken| format!("hand {} breaks an invariant: {broken}.", self.number))?;
         }
         Ok(unsealed)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::table::{Chips, Seat};
-
-    #[test]
-    fn an_action_bound_is_written_as_serde_writes_it() {
-        let kinds = [
-            ActionKind::Fold,
-            ActionKind::Check,
-            ActionKind::Call,
-            ActionKind::Bet,
-            ActionKind::Raise,
-        ];
-        let mut buf = Vec::new();
-        for seat in 1..=10 {
-            for kind in kinds {
-                for to in [0, 7, 10, 600, 19_999, Chips::MAX_TABLE.get(), u64::MAX] {
-                    for (all_in, full) in
-                        [(false, false), (false, true), (true, false), (true, true)]
-                    {
-                        let events = [Event::ActionBound {
-                            action: Action {
-                                seat: Seat::new(seat).expect("a seat"),
-                                kind,
-                                to: Chips(to),
-                                all_in,
-                            },
-                            full,
-                        }];
-                        buf.clear();
-                        write_events(&mut buf, &events).expect("written");
-                        let serde = serde_json::to_vec(&events).expect("written");
-                        assert_eq!(
-                            String::from_utf8_lossy(&buf),
-                            String::from_utf8_lossy(&serde)
-                        );
-                    }
-                }
-            }
-        }
     }
 }
