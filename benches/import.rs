@@ -23,7 +23,11 @@
 //! 168.1 ms against 89.1 ms, 1.89x (medians of 11 paired runs);
 //! PokerKit 13.02 s in the same run. Under 2x on the CPU and as whole
 //! processes, just over in process: no margin yet (the aim is
-//! 1.7x). Before the check stopped
+//! 1.7x). Run again at 09:42-09:43 (load 4.7-4.8, the machine busier:
+//! every time near twice as long): 2.28x in process (290.1 against
+//! 127.4 ms), 1.98x on the CPU (179.4 against 90.8 ms), 1.94x as
+//! processes (328.3 against 169.2 ms), PokerKit 23.13 s; the CPU and
+//! process ratios hold, the in-process one follows the load. Before the check stopped
 //! allocating what a file's table and finishing stacks pass through
 //! (this morning, quiet machine): 2.08x in process, 2.02x on the CPU,
 //! 1.98x as processes; alternating the two binaries as whole processes
