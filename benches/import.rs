@@ -16,23 +16,28 @@
 //!
 //! Target (issue 21): the import within twice the read-only limit.
 //!
-//! Measured 2026-11-27, 06:22-06:25 UTC, load 8.6-8.8 on the 2 shared
-//! cores (other sessions' builds and tests): in this process 431 ms
-//! against 211 ms, 2.04x, and on the CPU (every thread's, which the load
-//! stretches less) 152 ms against 70 ms, 2.17x; whole processes 418 ms
-//! against 221 ms, 1.89x (medians of 11 paired runs); criterion's
-//! medians 2.04x in process (581 against 285 ms) and 2.07x as processes
-//! (572 against 277 ms); PokerKit 26.5 s in the same run. The target is
-//! met in one measure and missed in the others by a few per cent: no
-//! margin. Since the check plays each hand on a `Play` its thread keeps
-//! (no journal) and the files are read into a thread's kept buffer, a
-//! whole process takes about 5-10% less CPU than before (`perf stat`, 15
-//! runs each, alternating, load 9-10: 163-182 ms against 175-188 ms),
-//! and the limit, which reads the same way, about as much less (76-82
-//! against 82-94 ms), so the ratios barely moved. Earlier (03:43-03:45
-//! UTC, load 2.7-4.6): whole processes 158 against 79 ms (2.00x), in
-//! process 133 against 71 ms (1.87x); before the engine kept its scratch
-//! state, at load 7-8, 410 against 181 ms of CPU (2.26x).
+//! Measured 2026-11-27, 09:37-09:40 UTC, load 3.8-4.9 on the 2 shared
+//! cores (other sessions' builds and tests): in this process 154.2 ms
+//! against 76.5 ms, 2.02x; on the CPU (every thread's, which the load
+//! stretches less) 138.6 ms against 71.1 ms, 1.95x; whole processes
+//! 168.1 ms against 89.1 ms, 1.89x (medians of 11 paired runs);
+//! PokerKit 13.02 s in the same run. Under 2x on the CPU and as whole
+//! processes, just over in process: no margin yet (the issue's aim is
+//! 1.7x). Run again at 09:42-09:43 (load 4.7-4.8, the machine busier:
+//! every time near twice as long): 2.28x in process (290.1 against
+//! 127.4 ms), 1.98x on the CPU (179.4 against 90.8 ms), 1.94x as
+//! processes (328.3 against 169.2 ms), PokerKit 23.13 s; the CPU and
+//! process ratios hold, the in-process one follows the load. Before the check stopped
+//! allocating what a file's table and finishing stacks pass through
+//! (this morning, quiet machine): 2.08x in process, 2.02x on the CPU,
+//! 1.98x as processes; alternating the two binaries as whole processes
+//! (30 rounds, load 6-7) the import's CPU went from 154.9 to 150.7 ms
+//! against the limit's 73.3 ms. Where the import's own time goes (a
+//! sampling profile of `floorcall import --check`): the engine playing
+//! the commands (`Play::execute`, `Play::start`) about 22% of the whole
+//! process, the PHH reader 7-8%, translating the actions 6%, the rest
+//! of the PHH side 5%; the reads and the walk, which the limit does
+//! too, about half.
 
 mod child;
 

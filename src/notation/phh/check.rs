@@ -13,7 +13,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::raw::RawPhh;
+use super::raw::{RawPhh, chips};
 use super::reader::read_raw;
 use super::{PhhError, play_raw};
 use crate::rules::HouseRules;
@@ -153,54 +153,101 @@ fn check_raw(
     rules: &HouseRules,
     play: &mut Play,
 ) -> Result<Checked, CheckFailure> {
-    let finishing = play_raw(raw, rules, play).map_err(CheckFailure::Phh)?;
+    let finishing = play_raw(&raw, rules, play).map_err(CheckFailure::Phh)?;
     let state = play.state();
     if state.street != Street::Done {
         return Err(CheckFailure::Unfinished {
             street: state.street,
         });
     }
-    let list = |v: &[String]| format!("[{}]", v.join(", "));
-    let got_text = || {
-        let got: Vec<String> = (0..finishing.players)
-            .map(|i| state.seat(Seat::from_index(i)).stack.get().to_string())
-            .collect();
-        list(&got)
+    let Some(recorded) = finishing.recorded else {
+        return Ok(Checked::Unrecorded);
     };
-    if let Some(expected) = &finishing.fractional {
-        let close = expected
-            .iter()
-            .all(|(seat, v)| (state.seat(*seat).stack.get() as f64 - v).abs() <= 0.5);
-        if close {
-            return Ok(Checked::Matched);
+    let stack = |i: usize| state.seat(Seat::from_index(i)).stack;
+    // Whole chips exactly; a fraction of a chip (an exact split) to
+    // within half a chip.
+    let matched = recorded.iter().enumerate().all(|(i, amount)| {
+        if finishing.whole {
+            chips("finishing_stacks", *amount).is_ok_and(|c| stack(i).get() == c)
+        } else {
+            (stack(i).get() as f64 - amount.0).abs() <= 0.5
         }
-        return Err(CheckFailure::Stacks {
-            expected: list(
-                &expected
-                    .iter()
-                    .map(|(_, v)| v.to_string())
-                    .collect::<Vec<_>>(),
-            ),
-            got: got_text(),
-        });
+    });
+    if matched {
+        return Ok(Checked::Matched);
     }
-    match &finishing.whole {
-        None => Ok(Checked::Unrecorded),
-        Some(expected)
-            if expected
-                .iter()
-                .all(|(seat, c)| state.seat(*seat).stack == *c) =>
-        {
-            Ok(Checked::Matched)
+    let list = |v: Vec<String>| format!("[{}]", v.join(", "));
+    let expected = recorded.iter().map(|a| {
+        if finishing.whole {
+            chips("finishing_stacks", *a)
+                .unwrap_or_default()
+                .to_string()
+        } else {
+            a.0.to_string()
         }
-        Some(expected) => Err(CheckFailure::Stacks {
-            expected: list(
-                &expected
-                    .iter()
-                    .map(|(_, c)| c.get().to_string())
-                    .collect::<Vec<_>>(),
-            ),
-            got: got_text(),
-        }),
+    });
+    let got = (0..finishing.players).map(|i| stack(i).get().to_string());
+    Err(CheckFailure::Stacks {
+        expected: list(expected.collect()),
+        got: list(got.collect()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A heads-up hand checked down: p1's aces win 100 from p2.
+    fn hand(finishing: &str) -> String {
+        format!(
+            "variant = 'NT'\nblinds_or_straddles = [50, 100]\nstarting_stacks = [1000, 1000]\n\
+             actions = ['d dh p1 AcAd', 'd dh p2 7c2d', 'p2 cc', 'p1 cc', 'd db 3h8sJd', 'p1 cc', 'p2 cc',\n\
+             'd db Qh', 'p1 cc', 'p2 cc', 'd db 4s', 'p1 cc', 'p2 cc', 'p1 sm AcAd', 'p2 sm 7c2d']\n\
+             {finishing}"
+        )
+    }
+
+    fn checked(finishing: &str) -> Result<Checked, String> {
+        check(&hand(finishing), &Arc::new(HouseRules::tda())).map_err(|e| e.to_string())
+    }
+
+    /// Whole finishing stacks match exactly, fractional ones (an exact
+    /// split) to within half a chip, and a mismatch names both lists as
+    /// written; none recorded is a hand played to its end.
+    #[test]
+    fn finishing_stacks_are_compared_whole_or_within_half_a_chip() {
+        assert_eq!(checked(""), Ok(Checked::Unrecorded));
+        assert_eq!(
+            checked("finishing_stacks = [1100, 900]"),
+            Ok(Checked::Matched)
+        );
+        assert_eq!(
+            checked("finishing_stacks = [1100.0, 900]"),
+            Ok(Checked::Matched)
+        );
+        assert_eq!(
+            checked("finishing_stacks = [1100.5, 899.5]"),
+            Ok(Checked::Matched)
+        );
+        assert_eq!(
+            checked("finishing_stacks = [1000, 1000]"),
+            Err("finishing_stacks are [1000, 1000]; the hand ends with [1100, 900].".into())
+        );
+        assert_eq!(
+            checked("finishing_stacks = [1101.5, 898.5]"),
+            Err("finishing_stacks are [1101.5, 898.5]; the hand ends with [1100, 900].".into())
+        );
+        // Beyond what a table holds: compared as written.
+        assert_eq!(
+            checked("finishing_stacks = [1e19, 900]"),
+            Err(
+                "finishing_stacks are [10000000000000000000, 900]; the hand ends with [1100, 900]."
+                    .into()
+            )
+        );
+        assert_eq!(
+            checked("finishing_stacks = [1100]"),
+            Err("finishing_stacks has 1 entries; there are 2 players.".into())
+        );
     }
 }

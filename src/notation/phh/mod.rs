@@ -34,9 +34,9 @@ mod translate;
 use thiserror::Error;
 
 pub use check::{CheckFailure, Checked, FileHand, HandCheck, check, check_each, check_files};
-use raw::{RawPhh, whole};
+use raw::{Amount, RawPhh, chips};
 use reader::read_raw;
-use translate::{check_len, seated, table, translate};
+use translate::{check_len, table, translate};
 
 use crate::notation::format_command;
 use crate::rules::HouseRules;
@@ -185,6 +185,7 @@ fn import_raw(raw: RawPhh<'_>, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand
         None => (1..=n).map(|i| format!("p{i}")).collect(),
     };
     let finishing = finishing(&raw, n)?;
+    let (finishing_stacks, fractional_finishing_stacks) = finishing.stacks();
     let mut hand = Hand::start(setup.clone(), Arc::clone(rules)).map_err(PhhError::Setup)?;
     let mut commands = Vec::with_capacity(raw.actions.len());
     let mut sources = Vec::with_capacity(raw.actions.len());
@@ -197,8 +198,8 @@ fn import_raw(raw: RawPhh<'_>, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand
         commands,
         sources,
         players,
-        finishing_stacks: finishing.whole,
-        fractional_finishing_stacks: finishing.fractional,
+        finishing_stacks,
+        fractional_finishing_stacks,
     };
     Ok((imported, hand))
 }
@@ -207,51 +208,71 @@ fn import_raw(raw: RawPhh<'_>, rules: &Arc<HouseRules>) -> Result<(PhhHand, Hand
 /// from hand to hand by a check of many), with the same checks as an
 /// import and in the same order, keeping nothing but how it ends: the
 /// stacks the file records and how many players there are.
-fn play_raw(raw: RawPhh<'_>, rules: &HouseRules, play: &mut Play) -> Result<Finishing, PhhError> {
-    let setup = table(&raw)?;
+fn play_raw<'r>(
+    raw: &'r RawPhh<'_>,
+    rules: &HouseRules,
+    play: &mut Play,
+) -> Result<Finishing<'r>, PhhError> {
+    let setup = table(raw)?;
     let n = raw.starting_stacks.len();
     if let Some(names) = &raw.players {
         check_len("players", n, names.len())?;
     }
-    let finishing = finishing(&raw, n)?;
+    let finishing = finishing(raw, n)?;
     play.start(setup, rules).map_err(PhhError::Setup)?;
     let mut checking = Checking { play, rules };
     play_actions(&raw.actions, n, &mut checking, |_, _| {})?;
     Ok(finishing)
 }
 
-/// The stacks a PHH file says its hand ends with, for its `players`.
-struct Finishing {
+/// The stacks a PHH file says its hand ends with, for its `players`: as
+/// the file writes them (a check compares them with the table's without
+/// copying them).
+struct Finishing<'r> {
     players: usize,
-    /// In whole chips, by seat.
-    whole: Option<Vec<(Seat, Chips)>>,
-    /// As written, by seat, when some are fractions of a chip.
-    fractional: Option<Vec<(Seat, f64)>>,
+    /// The file's `finishing_stacks`, one a player, if it has them.
+    recorded: Option<&'r [Amount]>,
+    /// Whether every one is in whole chips a table can hold.
+    whole: bool,
+}
+
+impl Finishing<'_> {
+    /// By seat, in whole chips, or (when some are fractions of a chip) as
+    /// written.
+    #[allow(clippy::type_complexity)]
+    fn stacks(&self) -> (Option<Vec<(Seat, Chips)>>, Option<Vec<(Seat, f64)>>) {
+        let Some(recorded) = self.recorded else {
+            return (None, None);
+        };
+        let by_seat = recorded.iter().enumerate();
+        if self.whole {
+            let whole = by_seat.map(|(i, a)| (Seat::from_index(i), Chips(whole_amount(*a))));
+            (Some(whole.collect()), None)
+        } else {
+            let written = by_seat.map(|(i, a)| (Seat::from_index(i), a.0));
+            (None, Some(written.collect()))
+        }
+    }
+}
+
+/// A finishing stack known to be whole chips, as such.
+fn whole_amount(amount: Amount) -> u64 {
+    chips("finishing_stacks", amount).unwrap_or_default()
 }
 
 /// The file's `finishing_stacks`, one for each of the `n` players.
-fn finishing(raw: &RawPhh<'_>, n: usize) -> Result<Finishing, PhhError> {
-    let mut finishing = Finishing {
-        players: n,
-        whole: None,
-        fractional: None,
-    };
-    if let Some(stacks) = &raw.finishing_stacks {
+fn finishing<'r>(raw: &'r RawPhh<'_>, n: usize) -> Result<Finishing<'r>, PhhError> {
+    let recorded = raw.finishing_stacks.as_deref();
+    if let Some(stacks) = recorded {
         check_len("finishing_stacks", n, stacks.len())?;
-        match whole("finishing_stacks", stacks) {
-            Ok(chips) => finishing.whole = Some(seated(&chips)),
-            Err(_) => {
-                finishing.fractional = Some(
-                    stacks
-                        .iter()
-                        .enumerate()
-                        .map(|(i, a)| (Seat::from_index(i), a.0))
-                        .collect(),
-                )
-            }
-        }
     }
-    Ok(finishing)
+    let whole =
+        recorded.is_some_and(|stacks| stacks.iter().all(|a| chips("finishing_stacks", *a).is_ok()));
+    Ok(Finishing {
+        players: n,
+        recorded,
+        whole,
+    })
 }
 
 /// What a hand's commands are played on: a `Hand`, which keeps the
@@ -299,7 +320,13 @@ fn play_actions<'a>(
 ) -> Result<(), PhhError> {
     let mut deferred = Vec::new();
     for (index, action) in actions.iter().enumerate() {
-        let text = action.split('#').next().unwrap_or("").trim();
+        // A comment after `#` is no part of the action.
+        let action: &str = action;
+        let text = match memchr::memchr(b'#', action.as_bytes()) {
+            Some(hash) => &action[..hash],
+            None => action,
+        }
+        .trim();
         if text.is_empty() {
             continue;
         }
@@ -430,7 +457,7 @@ mod tests {
                 let text = std::fs::read_to_string(&path).expect("read");
                 let (_, hand) = import_played(&text, &rules).expect("imports");
                 let raw = read_raw(&text).expect("reads");
-                play_raw(raw, &rules, &mut play).expect("plays");
+                play_raw(&raw, &rules, &mut play).expect("plays");
                 assert_eq!(play.state(), hand.state(), "{}", path.display());
                 played += 1;
             }

@@ -12,14 +12,14 @@ use serde::Deserialize;
 use super::PhhError;
 use crate::table::Chips;
 
-/// The PHH keys the importer reads; others are ignored. The actions and
-/// the players' names are borrowed from the file's text where the
+/// The PHH keys the importer reads; others are ignored. The variant, the
+/// actions and the players' names are borrowed from the file's text where the
 /// purpose-built reader reads it (thousands of hands, each of dozens of
 /// actions, are not copied string by string), owned where the `toml`
 /// crate does.
 #[derive(Debug, Deserialize, PartialEq)]
 pub(super) struct RawPhh<'a> {
-    pub(super) variant: String,
+    pub(super) variant: Cow<'a, str>,
     #[serde(default)]
     pub(super) antes: Option<Vec<Amount>>,
     #[serde(default)]

@@ -20,10 +20,15 @@ use std::borrow::Cow;
 use super::raw::{Amount, RawPhh};
 use crate::table::seat::MAX_SEATS;
 
+/// The most keys a file the reader reads may have (PHH files have a
+/// dozen or so; the `toml` crate reads one with more).
+const KEYS: usize = 40;
+
 /// A value of the subset other than an array.
 #[derive(Debug, Clone, Copy)]
-enum Scalar<'a> {
-    Str(&'a str),
+enum Scalar {
+    /// A string (the reader reads a wanted one with `Reader::string`).
+    Str,
     Int(i64),
     Float(f64),
     Bool,
@@ -48,26 +53,30 @@ pub(super) fn read(text: &str) -> Option<RawPhh<'_>> {
         at: 0,
     };
     let mut f = Fields::default();
-    let mut seen: Vec<&str> = Vec::with_capacity(16);
+    // The keys read so far, to refuse a repeated one: PHH files have a
+    // dozen or so; a file with more than room is left to the `toml` crate.
+    let mut seen = [""; KEYS];
+    let mut keys = 0;
     loop {
         r.blank_lines()?;
         if r.at == r.bytes.len() {
             break;
         }
         let key = r.bare_key()?;
-        if seen.contains(&key) {
+        if keys == KEYS || seen[..keys].contains(&key) {
             return None;
         }
-        seen.push(key);
+        seen[keys] = key;
+        keys += 1;
         r.spaces();
         r.eat(b'=')?;
         r.spaces();
         // Each known key's value read as its type, or `None`.
         match key {
-            "variant" => f.variant = Some(r.string()?.to_string()),
+            "variant" => f.variant = Some(Cow::Borrowed(r.string()?)),
             "antes" => f.antes = Some(r.amounts()?),
             "blinds_or_straddles" => f.blinds_or_straddles = Some(r.amounts()?),
-            "min_bet" => f.min_bet = Some(amount(r.scalar()?)?),
+            "min_bet" => f.min_bet = Some(r.amount()?),
             "starting_stacks" => f.starting_stacks = Some(r.amounts()?),
             "actions" => f.actions = Some(r.strings(32)?),
             "players" => f.players = Some(r.strings(MAX_SEATS)?),
@@ -95,7 +104,7 @@ pub(super) fn read(text: &str) -> Option<RawPhh<'_>> {
 /// The fields being gathered.
 #[derive(Default)]
 struct Fields<'a> {
-    variant: Option<String>,
+    variant: Option<Cow<'a, str>>,
     antes: Option<Vec<Amount>>,
     blinds_or_straddles: Option<Vec<Amount>>,
     min_bet: Option<Amount>,
@@ -216,7 +225,13 @@ impl<'a> Reader<'a> {
     fn array_space(&mut self) -> Option<()> {
         loop {
             self.spaces();
-            self.comment()?;
+            match self.peek() {
+                Some(b'#') => self.comment()?,
+                Some(b'\n' | b'\r') => {}
+                // A value, a comma or a bracket (or the end): nothing more
+                // to pass.
+                _ => return Some(()),
+            }
             if self.peek().is_none() || self.line_end().is_none() {
                 return Some(());
             }
@@ -235,10 +250,9 @@ impl<'a> Reader<'a> {
     }
 
     /// A value other than an array.
-    fn scalar(&mut self) -> Option<Scalar<'a>> {
+    fn scalar(&mut self) -> Option<Scalar> {
         match self.peek()? {
-            b'"' => self.quoted(b'"').map(Scalar::Str),
-            b'\'' => self.quoted(b'\'').map(Scalar::Str),
+            quote @ (b'"' | b'\'') => self.quoted(quote).map(|_| Scalar::Str),
             b't' => self.word("true"),
             b'f' => self.word("false"),
             b'-' | b'0'..=b'9' => self.number(),
@@ -248,8 +262,19 @@ impl<'a> Reader<'a> {
 
     /// A value that is a string.
     fn string(&mut self) -> Option<&'a str> {
-        match self.scalar()? {
-            Scalar::Str(s) => Some(s),
+        // Only a quote starts one (`scalar` would read anything else as
+        // another type, or nothing).
+        match self.peek()? {
+            quote @ (b'"' | b'\'') => self.quoted(quote),
+            _ => None,
+        }
+    }
+
+    /// A value that is an amount: a number (`scalar` would read anything
+    /// else as another type, or nothing), as `amount` takes it.
+    fn amount(&mut self) -> Option<Amount> {
+        match self.peek()? {
+            b'-' | b'0'..=b'9' => amount(self.number()?),
             _ => None,
         }
     }
@@ -270,7 +295,7 @@ impl<'a> Reader<'a> {
     fn amounts(&mut self) -> Option<Vec<Amount>> {
         let mut out = Vec::with_capacity(MAX_SEATS);
         self.array(|r| {
-            out.push(amount(r.scalar()?)?);
+            out.push(r.amount()?);
             Some(())
         })?;
         Some(out)
@@ -285,7 +310,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn word(&mut self, word: &str) -> Option<Scalar<'a>> {
+    fn word(&mut self, word: &str) -> Option<Scalar> {
         if !self.bytes[self.at..].starts_with(word.as_bytes()) {
             return None;
         }
@@ -302,14 +327,22 @@ impl<'a> Reader<'a> {
     fn quoted(&mut self, quote: u8) -> Option<&'a str> {
         let start = self.at + 1;
         let rest = &self.bytes[start..];
-        let len = memchr::memchr(quote, rest)?;
-        let body = &rest[..len];
+        let bad = |b: u8| (b < 0x20 && b != b'\t') || b == 0x7f || (quote == b'"' && b == b'\\');
+        // One pass to the closing quote, checking each byte on the way
+        // (strings are a few bytes: no search first, then a check).
+        let mut len = 0;
+        loop {
+            let b = *rest.get(len)?;
+            if b == quote {
+                break;
+            }
+            if bad(b) {
+                return None;
+            }
+            len += 1;
+        }
         if len == 0 && rest.get(1) == Some(&quote) {
             return None; // `"""` or `'''`
-        }
-        let bad = |b: u8| (b < 0x20 && b != b'\t') || b == 0x7f || (quote == b'"' && b == b'\\');
-        if body.iter().any(|&b| bad(b)) {
-            return None;
         }
         self.at = start + len + 1;
         Some(&self.text[start..start + len])
@@ -317,7 +350,7 @@ impl<'a> Reader<'a> {
 
     /// `-?(0|[1-9][0-9]*)`, then optionally `.[0-9]+` and
     /// `[eE][+-]?[0-9]+`: an integer without them, else a float.
-    fn number(&mut self) -> Option<Scalar<'a>> {
+    fn number(&mut self) -> Option<Scalar> {
         let start = self.at;
         let digits = |r: &mut Self| {
             let from = r.at;
@@ -509,6 +542,17 @@ mod tests {
             let text = format!("{BASE}{extra}");
             assert!(read(&text).is_none(), "left to the toml crate: {text:?}");
         }
+        // More keys than the reader keeps to refuse a repeated one.
+        let many: String = (0..KEYS).map(|i| format!("k{i} = {i}\n")).collect();
+        let text = format!("{BASE}{many}");
+        assert!(read(&text).is_none(), "{KEYS} more keys");
+        assert!(read_raw(&text).is_ok(), "the toml crate reads them");
+        let fewer: String = (0..KEYS - 2).map(|i| format!("k{i} = {i}\n")).collect();
+        assert!(agrees(&format!("{BASE}{fewer}")).is_some(), "{KEYS} keys");
+        assert!(
+            read(&format!("{BASE}k0 = 0\nk1 = 1\nk0 = 2")).is_none(),
+            "repeated"
+        );
         assert!(
             read("starting_stacks = [1000, 1000]").is_none(),
             "no variant"

@@ -25,32 +25,26 @@ pub(super) fn check_len(field: &'static str, expected: usize, got: usize) -> Res
     }
 }
 
-/// Amounts by position as (seat, chips): player `pN` sits in seat N.
-pub(super) fn seated(amounts: &[u64]) -> Vec<(Seat, Chips)> {
-    amounts
-        .iter()
-        .enumerate()
-        .map(|(i, a)| (Seat::from_index(i), Chips(*a)))
-        .collect()
-}
-
 /// The table: seats, button, blinds, antes.
 pub(super) fn table(raw: &RawPhh<'_>) -> Result<TableSetup, PhhError> {
     if raw.variant != "NT" {
-        return Err(PhhError::Variant(raw.variant.clone()));
+        return Err(PhhError::Variant(raw.variant.to_string()));
     }
     let n = raw.starting_stacks.len();
     if !(2..=MAX_SEATS).contains(&n) {
         return Err(PhhError::PlayerCount(n));
     }
-    let starting_stacks = whole("starting_stacks", &raw.starting_stacks)?;
-    let blinds = match &raw.blinds_or_straddles {
-        Some(b) => whole("blinds_or_straddles", b)?,
-        None => vec![0; n],
-    };
-    check_len("blinds_or_straddles", n, blinds.len())?;
+    let mut stacks = Vec::with_capacity(n);
+    for (i, amount) in raw.starting_stacks.iter().enumerate() {
+        stacks.push((
+            Seat::from_index(i),
+            Chips(chips("starting_stacks", *amount)?),
+        ));
+    }
+    let blinds = by_player("blinds_or_straddles", raw.blinds_or_straddles.as_deref(), n)?;
+    let blinds = &blinds[..n];
     if blinds.iter().skip(2).any(|b| *b != 0) {
-        return Err(PhhError::Straddle(blinds));
+        return Err(PhhError::Straddle(blinds.to_vec()));
     }
     // `[B, 0, ...]`: p1 posts the big blind and no one the small blind (a
     // dead small blind, as floorcall exports a dead-button hand).
@@ -67,11 +61,8 @@ pub(super) fn table(raw: &RawPhh<'_>) -> Result<TableSetup, PhhError> {
         }
     }
 
-    let antes = match &raw.antes {
-        Some(a) => whole("antes", a)?,
-        None => vec![0; n],
-    };
-    check_len("antes", n, antes.len())?;
+    let antes = by_player("antes", raw.antes.as_deref(), n)?;
+    let antes = &antes[..n];
     // Heads-up, p1 posts the big blind (the button, p2, posts the small);
     // so does p1 when the small blind is dead.
     let big_blind_index = if n == 2 || dead_small { 0 } else { 1 };
@@ -86,7 +77,7 @@ pub(super) fn table(raw: &RawPhh<'_>) -> Result<TableSetup, PhhError> {
     {
         (antes[big_blind_index], AnteMode::BigBlind)
     } else {
-        return Err(PhhError::Antes(antes));
+        return Err(PhhError::Antes(antes.to_vec()));
     };
 
     Ok(TableSetup {
@@ -95,7 +86,7 @@ pub(super) fn table(raw: &RawPhh<'_>) -> Result<TableSetup, PhhError> {
         big_blind: Chips(big_blind),
         ante: Chips(ante),
         ante_mode,
-        stacks: seated(&starting_stacks),
+        stacks,
         denominations: whole("_floorcall_denominations", &raw.denominations)?
             .into_iter()
             .map(Chips)
@@ -109,6 +100,28 @@ pub(super) fn table(raw: &RawPhh<'_>) -> Result<TableSetup, PhhError> {
         }),
         away: Vec::new(),
     })
+}
+
+/// A per-player field in whole chips (all zero when the file has none),
+/// in the order its errors are told: the first amount that is not whole
+/// chips a table can hold, then a count other than the `n` players'. The
+/// players' amounts are the first `n`: a table seats at most `MAX_SEATS`.
+fn by_player(
+    field: &'static str,
+    amounts: Option<&[Amount]>,
+    n: usize,
+) -> Result<[u64; MAX_SEATS], PhhError> {
+    let mut chips_by_player = [0; MAX_SEATS];
+    if let Some(amounts) = amounts {
+        for (i, amount) in amounts.iter().enumerate() {
+            let value = chips(field, *amount)?;
+            if let Some(slot) = chips_by_player.get_mut(i) {
+                *slot = value;
+            }
+        }
+        check_len(field, n, amounts.len())?;
+    }
+    Ok(chips_by_player)
 }
 
 /// One PHH action as a command, read against the live state; `None` for
@@ -198,10 +211,7 @@ pub(super) fn translate(
             let amount = rest
                 .first()
                 .ok_or("'cbr' takes the street total, like 'p1 cbr 300'.")?;
-            let to = amount
-                .parse::<f64>()
-                .ok()
-                .and_then(|v| Amount(v).whole())
+            let to = whole_chips(amount)
                 .map(Chips)
                 .ok_or_else(|| format!("'{amount}' is not a whole number of chips."))?;
             if !to.within_table() {
@@ -244,9 +254,23 @@ fn fill<'a>(words: &mut [&'a str; 5], split: impl Iterator<Item = &'a str>) -> u
     count
 }
 
+/// A `cbr` amount in whole chips, as `f64` reads it: digits alone (every
+/// amount PHH writers write) read in place, exactly, below 2^53; anything
+/// else parsed.
+fn whole_chips(text: &str) -> Option<u64> {
+    if (1..=15).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(text.bytes().fold(0, |v, b| v * 10 + u64::from(b - b'0')));
+    }
+    text.parse::<f64>().ok().and_then(|v| Amount(v).whole())
+}
+
 fn player_seat(word: &str, players: usize) -> Result<Seat, String> {
-    word.strip_prefix('p')
-        .and_then(|n| n.parse::<usize>().ok())
+    // `p1` to `p9` read in place; anything else as `usize` parses it.
+    let number = match word.as_bytes() {
+        [b'p', digit @ b'1'..=b'9'] => Some(usize::from(digit - b'0')),
+        _ => word.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()),
+    };
+    number
         .filter(|n| (1..=players).contains(n))
         .map(|n| Seat::from_index(n - 1))
         .ok_or_else(|| format!("'{word}' is not a player: expected p1 to p{players}."))
@@ -267,5 +291,66 @@ fn two_cards(text: &str) -> Result<[Card; 2], String> {
             "'{text}' is {} card(s); a hold'em hand is 2.",
             other.len()
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `cbr` amount read in place is what `f64`'s parser reads, for
+    /// digits alone and everything else.
+    #[test]
+    fn amounts_read_in_place_as_f64_parses_them() {
+        let slow = |text: &str| text.parse::<f64>().ok().and_then(|v| Amount(v).whole());
+        for text in [
+            "0",
+            "00",
+            "225",
+            "0225",
+            "999999999999999",
+            "1000000000000000",
+            "9007199254740993",
+            "99999999999999999999",
+            "300.0",
+            "300.5",
+            "1e3",
+            "+300",
+            "-300",
+            "",
+            "3O0",
+            "inf",
+            "٣",
+        ] {
+            assert_eq!(whole_chips(text), slow(text), "{text:?}");
+        }
+        for v in (0..2000).chain([u32::MAX as u64, 1 << 52, (1 << 53) - 1]) {
+            let text = v.to_string();
+            assert_eq!(whole_chips(&text), slow(&text), "{text}");
+        }
+    }
+
+    /// A player read in place is the one `usize`'s parser reads.
+    #[test]
+    fn players_read_in_place_as_usize_parses_them() {
+        let slow = |word: &str, players: usize| {
+            word.strip_prefix('p')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=players).contains(n))
+                .map(|n| Seat::from_index(n - 1))
+        };
+        let words = [
+            "p0", "p1", "p2", "p6", "p9", "p10", "p11", "p01", "p+1", "p", "P1", "q1", "p1x",
+            "p-1", "p١",
+        ];
+        for players in [2, 6, 9, 10] {
+            for word in words {
+                assert_eq!(
+                    player_seat(word, players).ok(),
+                    slow(word, players),
+                    "{word} of {players}"
+                );
+            }
+        }
     }
 }
