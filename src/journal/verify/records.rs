@@ -345,13 +345,24 @@ impl Checker<'_> {
             || events.starts_with(b"[{\"event\":\"rulings-accepted\"");
         if !whole {
             self.order.entry_seq(line.seq)?;
-            let rules = self.rules_for(true)?;
+            // The rules in force, borrowed: an `Arc` cloned and dropped
+            // for every entry is two atomic writes to a count that every
+            // part's thread shares.
+            let by_name = match self.session {
+                Some(_) => None,
+                None => Some(self.rules_by_name()?),
+            };
+            let Some(rules) = self.session.as_ref().map(|s| &s.rules).or(by_name.as_ref()) else {
+                return Err("an entry comes before any house rules.".to_string().into());
+            };
             let (buf, scratch, commands) = (&mut self.buf, &mut self.scratch, &mut self.commands);
             let hand = self
                 .hand
                 .as_mut()
                 .ok_or_else(|| "an entry comes before any hand.".to_string())?;
-            hand.rules = Some(rules.clone());
+            if !hand.rules.as_ref().is_some_and(|r| Arc::ptr_eq(r, rules)) {
+                hand.rules = Some(Arc::clone(rules));
+            }
             hand.chained = true;
             hand.sealed = false;
             hand.last_line = raw.line;
@@ -359,7 +370,7 @@ impl Checker<'_> {
                 line.seq,
                 line.line.as_deref(),
                 events,
-                &rules,
+                rules,
                 (buf, scratch),
                 commands,
             )? {
