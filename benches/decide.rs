@@ -137,9 +137,7 @@ fn main() {
     group.bench_function("readme_hand", |b| b.iter(|| on_hands(&readme, &rules)));
     group.throughput(Throughput::Elements(commands(&phh)));
     let mut play = Play::default();
-    group.bench_function("phh_hands", |b| {
-        b.iter(|| on_play(&phh, &rules, &mut play))
-    });
+    group.bench_function("phh_hands", |b| b.iter(|| on_play(&phh, &rules, &mut play)));
     group.finish();
     c.final_summary();
 }

@@ -539,6 +539,20 @@ impl HandState {
     }
 
     fn start(&mut self, setup: &TableSetup) {
+        // Every field made anew, but the lists keep their allocations
+        // (emptied): a `Play` or a verify's scratch state starts hand
+        // after hand (replay speed).
+        fn kept<T>(list: &mut Vec<T>) -> Vec<T> {
+            let mut list = std::mem::take(list);
+            list.clear();
+            list
+        }
+        let mut actions = kept(&mut self.actions);
+        // Room for a typical hand's actions: one allocation, not a
+        // reallocation every few actions.
+        actions.reserve(16);
+        let mut board = kept(&mut self.board);
+        board.extend_from_slice(&setup.board);
         *self = HandState {
             started: true,
             button: Some(setup.button),
@@ -553,9 +567,12 @@ impl HandState {
             dead_money: setup.pot,
             starting_pot: setup.pot,
             ante_mode: setup.ante_mode,
-            // Room for a typical hand's actions: one allocation, not a
-            // reallocation every few actions (replay speed).
-            actions: Vec::with_capacity(16),
+            board,
+            actions,
+            rulings: kept(&mut self.rulings),
+            awards: kept(&mut self.awards),
+            out_of_turn: kept(&mut self.out_of_turn),
+            penalties: kept(&mut self.penalties),
             ..HandState::default()
         };
         for (seat, stack) in &setup.stacks {
@@ -567,7 +584,6 @@ impl HandState {
         for c in &setup.board {
             self.seen |= c.bit();
         }
-        self.board = setup.board.clone();
         self.new_street(setup.street);
         self.advance();
     }
