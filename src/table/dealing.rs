@@ -38,7 +38,7 @@ pub(super) fn start(
     }
     let mut out = Outcome::new(scratch, events);
     out.emit(Event::HandStarted {
-        setup: setup.clone(),
+        setup: Box::new(setup.clone()),
     });
     if setup.street != Street::Preflop {
         out.settle(rules);

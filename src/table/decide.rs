@@ -237,7 +237,9 @@ mod tests {
         ];
         let setup = TableSetup::preflop(seat(1), (Chips(100), Chips(200)), stacks);
         vec![
-            Event::HandStarted { setup },
+            Event::HandStarted {
+                setup: Box::new(setup),
+            },
             Event::Posted {
                 seat: seat(2),
                 post: Post::SmallBlind,
@@ -269,7 +271,7 @@ mod tests {
     fn starting_a_hand_posts_the_blinds_as_events() {
         let given = three_handed();
         let setup = match &given[0] {
-            Event::HandStarted { setup } => setup.clone(),
+            Event::HandStarted { setup } => (**setup).clone(),
             _ => unreachable!(),
         };
         let events = decide(
