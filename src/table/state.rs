@@ -227,7 +227,17 @@ impl HandState {
 
     /// How many seats are still in the hand.
     pub fn live_count(&self) -> usize {
-        self.live().count()
+        self.live_bits().count_ones() as usize
+    }
+
+    /// The live seats as bits by seat index (seat 1 the lowest): one pass
+    /// over the seats without a branch a seat, where the end of each
+    /// command asks how many are left and which (replay speed).
+    pub fn live_bits(&self) -> u16 {
+        self.seats
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, s)| bits | u16::from(s.live()) << i)
     }
 
     /// All chips in the middle, this street's wagers included.
@@ -742,5 +752,39 @@ impl HandState {
             state.apply(e);
         }
         state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `live_bits` names the seats `live` gives, whatever the flags: every
+    /// combination of dealt in, folded and discarded at every seat.
+    #[test]
+    fn the_live_bits_are_the_live_seats() {
+        let mut st = HandState::default();
+        for flags in 0..8u32 {
+            for at in 0..MAX_SEATS {
+                for (i, s) in st.seats.iter_mut().enumerate() {
+                    // Seat `at` takes `flags`; the others turn with it.
+                    let f = if i == at {
+                        flags
+                    } else {
+                        (flags + i as u32) % 8
+                    };
+                    s.occupied = f & 1 != 0;
+                    s.folded = f & 2 != 0;
+                    s.discarded = f & 4 != 0;
+                }
+                let bits = st.live_bits();
+                let seats: Vec<Seat> = (0..MAX_SEATS)
+                    .filter(|i| bits & 1 << i != 0)
+                    .map(Seat::from_index)
+                    .collect();
+                assert_eq!(seats, st.live().collect::<Vec<_>>());
+                assert_eq!(st.live_count(), seats.len());
+            }
+        }
     }
 }
