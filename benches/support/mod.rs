@@ -108,7 +108,7 @@ pub fn build(dir: &Path, hands: u32) -> PathBuf {
 }
 
 /// A line of `HAND` with its seat (`s6 ...`) moved `shift` seats on.
-fn moved(line: &str, shift: usize) -> String {
+pub fn moved(line: &str, shift: usize) -> String {
     let seat = line
         .strip_prefix('s')
         .and_then(|rest| rest.split_once(' '))

@@ -166,7 +166,7 @@ fn check_entry(hand: &HandAt, entry: &Entry) -> Result<(), String> {
     }
     if expected == 0 {
         match entry.events.first() {
-            Some(Event::HandStarted { setup }) if *setup == hand.setup => {}
+            Some(Event::HandStarted { setup }) if **setup == hand.setup => {}
             Some(Event::HandStarted { .. }) => {
                 return Err(format!(
                     "hand {} starts with a table other than the one in its header.",

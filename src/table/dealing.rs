@@ -21,21 +21,28 @@ use super::seat::Seat;
 use super::state::HandState;
 use crate::rules::{HouseRules, RulingId};
 
-pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>, Refusal> {
+/// The start of a hand, its events applied as they are made to `scratch`
+/// (whatever it held: `HandStarted` makes every field anew) and gathered
+/// in `events`. On a refusal `scratch` is left as it was or half-made.
+pub(super) fn start(
+    setup: &TableSetup,
+    rules: &HouseRules,
+    scratch: &mut HandState,
+    events: &mut Vec<Event>,
+) -> Result<(), Refusal> {
     validate_setup(setup)?;
     if let Some(problem) =
         crate::rules::ante_problem(&rules.settings, setup.small_blind.get(), setup.ante.get())
     {
         return Err(Refusal::Setup(format!("{problem}.")));
     }
-    let mut state = HandState::default();
-    let mut out = Outcome::new(&mut state);
+    let mut out = Outcome::new(scratch, events);
     out.emit(Event::HandStarted {
-        setup: setup.clone(),
+        setup: Box::new(setup.clone()),
     });
     if setup.street != Street::Preflop {
         out.settle(rules);
-        return Ok(out.events);
+        return Ok(());
     }
     let dealt: Vec<Seat> = out.state.occupied().collect();
     let heads_up = dealt.len() == 2;
@@ -179,7 +186,7 @@ pub(super) fn start(setup: &TableSetup, rules: &HouseRules) -> Result<Vec<Event>
     // after any entry (uncalled chips back, pots, all-in face up), not on
     // the next entry.
     out.settle(rules);
-    Ok(out.events)
+    Ok(())
 }
 
 /// Whether a hand can start at this table, whatever the house: the one

@@ -49,16 +49,29 @@ pub fn decide_into(
     command: &Command,
     scratch: &mut HandState,
 ) -> Result<Vec<Event>, Refusal> {
+    let mut events = Vec::new();
+    decide_with(state, rules, command, (scratch, false), &mut events)?;
+    Ok(events)
+}
+
+/// `decide_into`, the events gathered in `events` (cleared first). With
+/// `caught_up`, `scratch` is already equal to `state` and is not copied
+/// again: a `Play` catches its scratch up by applying the last command's
+/// events to it, which costs less than copying the whole state.
+pub(super) fn decide_with(
+    state: &HandState,
+    rules: &HouseRules,
+    command: &Command,
+    (scratch, caught_up): (&mut HandState, bool),
+    events: &mut Vec<Event>,
+) -> Result<(), Refusal> {
     if let Command::StartHand(setup) = command {
         if state.started {
             return Err(Refusal::AlreadyStarted);
         }
-        let events = dealing::start(setup, rules)?;
-        scratch.copy_from(state);
-        for e in &events {
-            scratch.apply(e);
-        }
-        return Ok(events);
+        // The start's events make every field of the scratch anew: no
+        // copy of the state before it is needed.
+        return dealing::start(setup, rules, scratch, events);
     }
     if !state.started {
         return Err(Refusal::NotStarted);
@@ -74,8 +87,10 @@ pub fn decide_into(
             max: Chips::MAX_TABLE,
         });
     }
-    scratch.copy_from(state);
-    let mut out = Outcome::new(scratch);
+    if !caught_up {
+        scratch.copy_from(state);
+    }
+    let mut out = Outcome::new(scratch, events);
     // A seat's pending physical action resolves when the next line concerns
     // another seat or the dealer. A clear verb from the same seat is the
     // dealer's own reading of it and takes its place.
@@ -99,7 +114,7 @@ pub fn decide_into(
             out.emit(e);
         }
         out.settle(rules);
-        return Ok(out.events);
+        return Ok(());
     }
     match command {
         Command::StartHand(_) => unreachable!("handled above"),
@@ -198,7 +213,7 @@ pub fn decide_into(
         }
     }
     out.settle(rules);
-    Ok(out.events)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -222,7 +237,9 @@ mod tests {
         ];
         let setup = TableSetup::preflop(seat(1), (Chips(100), Chips(200)), stacks);
         vec![
-            Event::HandStarted { setup },
+            Event::HandStarted {
+                setup: Box::new(setup),
+            },
             Event::Posted {
                 seat: seat(2),
                 post: Post::SmallBlind,
@@ -254,7 +271,7 @@ mod tests {
     fn starting_a_hand_posts_the_blinds_as_events() {
         let given = three_handed();
         let setup = match &given[0] {
-            Event::HandStarted { setup } => setup.clone(),
+            Event::HandStarted { setup } => (**setup).clone(),
             _ => unreachable!(),
         };
         let events = decide(

@@ -590,8 +590,11 @@ impl fmt::Display for Event {
 pub enum Event {
     /// The hand began with this table.
     HandStarted {
-        /// Seats, stacks, button, blinds.
-        setup: TableSetup,
+        /// Seats, stacks, button, blinds. Boxed: the largest of the
+        /// events by far, it made every event as large (136 bytes), and
+        /// events are moved and listed by the million in a verify or an
+        /// import (JSON and equality see through the box).
+        setup: Box<TableSetup>,
     },
     /// A blind or ante went in.
     Posted {

@@ -25,16 +25,17 @@ pub(super) struct Outcome<'a> {
     /// The scratch state with the events so far applied (a `Hand` keeps
     /// one, so its allocations serve command after command).
     pub(super) state: &'a mut HandState,
-    /// The events so far.
-    pub(super) events: Vec<Event>,
+    /// The events so far (in a list the caller keeps: a `Play` clears
+    /// one list for each command instead of making a new one).
+    pub(super) events: &'a mut Vec<Event>,
 }
 
 impl<'a> Outcome<'a> {
-    pub(super) fn new(state: &'a mut HandState) -> Outcome<'a> {
-        Outcome {
-            state,
-            events: Vec::new(),
-        }
+    /// The events of one command, into `events` (cleared here), applied
+    /// to `state` as they are made.
+    pub(super) fn new(state: &'a mut HandState, events: &'a mut Vec<Event>) -> Outcome<'a> {
+        events.clear();
+        Outcome { state, events }
     }
 
     pub(super) fn emit(&mut self, event: Event) {

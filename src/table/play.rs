@@ -2,11 +2,12 @@
 //! matters (a check of thousands of hand histories): each command decided
 //! by the engine's `decide_into` exactly as `Hand::execute` decides it,
 //! with no journal kept. Its two states (the live one and the scratch
-//! the next command is decided into) are kept from hand to hand.
+//! the next command is decided into) and its list of events are kept
+//! from hand to hand.
 
 use super::command::{Command, Refusal};
-use super::decide::decide_into;
-use super::event::TableSetup;
+use super::decide::decide_with;
+use super::event::{Event, TableSetup};
 use super::state::HandState;
 use crate::rules::HouseRules;
 
@@ -17,21 +18,53 @@ pub struct Play {
     /// pointers.
     state: Box<HandState>,
     scratch: Box<HandState>,
+    /// The last command's events.
+    events: Vec<Event>,
+    /// Whether the scratch is the state before the last command's events
+    /// (it was the state that command was decided from): applying them
+    /// catches it up, at less cost than copying the whole state. False
+    /// after a refusal, which leaves the scratch half-made.
+    behind: bool,
 }
 
 impl Play {
     /// Starts a new hand (whatever hand was played before): seats, blinds
-    /// and antes posted.
+    /// and antes posted. Decided as from no hand at all; the states made
+    /// anew keep their lists' allocations.
     pub fn start(&mut self, setup: TableSetup, rules: &HouseRules) -> Result<(), Refusal> {
-        *self.state = HandState::default();
-        self.execute(&Command::StartHand(setup), rules)
+        let command = Command::StartHand(setup);
+        let started = self.decide(Some(&HandState::default()), &command, rules);
+        if started.is_err() {
+            *self.state = HandState::default();
+        }
+        started
     }
 
     /// Decides a command and, if it is not refused, takes the state it
     /// leaves. A refused command changes nothing.
     pub fn execute(&mut self, command: &Command, rules: &HouseRules) -> Result<(), Refusal> {
-        decide_into(&self.state, rules, command, &mut self.scratch)?;
+        self.decide(None, command, rules)
+    }
+
+    /// Decides `command` from `from`, or from the live state.
+    fn decide(
+        &mut self,
+        from: Option<&HandState>,
+        command: &Command,
+        rules: &HouseRules,
+    ) -> Result<(), Refusal> {
+        // A start makes the scratch anew: it needs no catching up.
+        let caught_up = std::mem::take(&mut self.behind) && from.is_none();
+        if caught_up {
+            for e in &self.events {
+                self.scratch.apply(e);
+            }
+        }
+        let state = from.unwrap_or(&self.state);
+        let scratch = (&mut *self.scratch, caught_up);
+        decide_with(state, rules, command, scratch, &mut self.events)?;
         std::mem::swap(&mut self.state, &mut self.scratch);
+        self.behind = true;
         Ok(())
     }
 

@@ -134,7 +134,9 @@ mod tests {
             street: Street::Flop,
             ..TableSetup::preflop(Seat::new(1).unwrap(), (Chips(0), Chips(100)), stacks)
         };
-        let mut state = HandState::fold([&Event::HandStarted { setup }]);
+        let mut state = HandState::fold([&Event::HandStarted {
+            setup: Box::new(setup),
+        }]);
         for (s, c, all_in, folded) in committed {
             let seat = &mut state.seats[*s as usize - 1];
             seat.committed = Chips(*c);

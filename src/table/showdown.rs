@@ -39,10 +39,9 @@ impl Outcome<'_> {
             return;
         }
         // The one seat left in, when only one is.
-        let alone = match (st.live().next(), st.live_count()) {
-            (Some(seat), 1) => Some(seat),
-            _ => None,
-        };
+        let live = st.live_bits();
+        let alone =
+            (live.count_ones() == 1).then(|| Seat::from_index(live.trailing_zeros() as usize));
         let round_over =
             st.street == Street::Showdown || (st.street.is_betting() && st.to_act.is_none());
         if alone.is_some() || round_over {
@@ -261,17 +260,34 @@ pub(super) fn best_hands(st: &HandState, eligible: &[Seat]) -> Vec<Seat> {
     if contenders.len() <= 1 {
         return contenders;
     }
-    let strength = |seat: Seat| st.seat(seat).hole.map(|hole| strength(&hole, &st.board));
-    let best = contenders.iter().filter_map(|s| strength(*s)).max();
+    // Each hand's strength reckoned once (a seat's unknown cards: none).
+    let strengths: Vec<_> = contenders
+        .iter()
+        .map(|s| st.seat(*s).hole.map(|hole| strength(&hole, &st.board)))
+        .collect();
+    let best = strengths.iter().flatten().max().cloned();
     contenders
         .into_iter()
-        .filter(|s| strength(*s) == best)
+        .zip(strengths)
+        .filter(|(_, s)| *s == best)
+        .map(|(seat, _)| seat)
         .collect()
 }
 
 /// A comparable hand strength: the evaluator's rank with five or more cards,
 /// else rank groups (a showdown on an unrecorded board).
 pub(super) fn strength(hole: &[Card; 2], board: &[Card]) -> (u32, Vec<u8>) {
+    let n = 2 + board.len();
+    if (5..=7).contains(&n) {
+        // The cards in a buffer on the stack, not a new list.
+        let mut cards = [hole[0]; 7];
+        cards[1] = hole[1];
+        cards[2..n].copy_from_slice(board);
+        return (
+            u32::from(eval::evaluate(&cards[..n]).value()) + 1,
+            Vec::new(),
+        );
+    }
     let mut cards: Vec<Card> = hole.to_vec();
     cards.extend_from_slice(board);
     if cards.len() >= 5 {

@@ -227,7 +227,17 @@ impl HandState {
 
     /// How many seats are still in the hand.
     pub fn live_count(&self) -> usize {
-        self.live().count()
+        self.live_bits().count_ones() as usize
+    }
+
+    /// The live seats as bits by seat index (seat 1 the lowest): one pass
+    /// over the seats without a branch a seat, where the end of each
+    /// command asks how many are left and which (replay speed).
+    pub fn live_bits(&self) -> u16 {
+        self.seats
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, s)| bits | u16::from(s.live()) << i)
     }
 
     /// All chips in the middle, this street's wagers included.
@@ -539,6 +549,20 @@ impl HandState {
     }
 
     fn start(&mut self, setup: &TableSetup) {
+        // Every field made anew, but the lists keep their allocations
+        // (emptied): a `Play` or a verify's scratch state starts hand
+        // after hand (replay speed).
+        fn kept<T>(list: &mut Vec<T>) -> Vec<T> {
+            let mut list = std::mem::take(list);
+            list.clear();
+            list
+        }
+        let mut actions = kept(&mut self.actions);
+        // Room for a typical hand's actions: one allocation, not a
+        // reallocation every few actions.
+        actions.reserve(16);
+        let mut board = kept(&mut self.board);
+        board.extend_from_slice(&setup.board);
         *self = HandState {
             started: true,
             button: Some(setup.button),
@@ -553,9 +577,12 @@ impl HandState {
             dead_money: setup.pot,
             starting_pot: setup.pot,
             ante_mode: setup.ante_mode,
-            // Room for a typical hand's actions: one allocation, not a
-            // reallocation every few actions (replay speed).
-            actions: Vec::with_capacity(16),
+            board,
+            actions,
+            rulings: kept(&mut self.rulings),
+            awards: kept(&mut self.awards),
+            out_of_turn: kept(&mut self.out_of_turn),
+            penalties: kept(&mut self.penalties),
             ..HandState::default()
         };
         for (seat, stack) in &setup.stacks {
@@ -567,7 +594,6 @@ impl HandState {
         for c in &setup.board {
             self.seen |= c.bit();
         }
-        self.board = setup.board.clone();
         self.new_street(setup.street);
         self.advance();
     }
@@ -726,5 +752,39 @@ impl HandState {
             state.apply(e);
         }
         state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `live_bits` names the seats `live` gives, whatever the flags: every
+    /// combination of dealt in, folded and discarded at every seat.
+    #[test]
+    fn the_live_bits_are_the_live_seats() {
+        let mut st = HandState::default();
+        for flags in 0..8u32 {
+            for at in 0..MAX_SEATS {
+                for (i, s) in st.seats.iter_mut().enumerate() {
+                    // Seat `at` takes `flags`; the others turn with it.
+                    let f = if i == at {
+                        flags
+                    } else {
+                        (flags + i as u32) % 8
+                    };
+                    s.occupied = f & 1 != 0;
+                    s.folded = f & 2 != 0;
+                    s.discarded = f & 4 != 0;
+                }
+                let bits = st.live_bits();
+                let seats: Vec<Seat> = (0..MAX_SEATS)
+                    .filter(|i| bits & 1 << i != 0)
+                    .map(Seat::from_index)
+                    .collect();
+                assert_eq!(seats, st.live().collect::<Vec<_>>());
+                assert_eq!(st.live_count(), seats.len());
+            }
+        }
     }
 }

@@ -3,7 +3,9 @@
 //! the journal's fold equal to the live state), a refused command changes
 //! nothing, undo restores the state before, and nothing panics. Along the
 //! way, whenever every other player still in is all in, no bet or raise
-//! can bind.
+//! can bind; and a `Play` (the import's check, which catches its scratch
+//! state up by applying the last command's events instead of copying the
+//! state) given the same commands is in the `Hand`'s state at every step.
 //!
 //! Amounts are drawn huge too: tables up to and over `Chips::MAX_TABLE`,
 //! and commands naming up to `u64::MAX` chips. Nothing may wrap: chip
@@ -20,7 +22,7 @@ use floorcall::rules::HouseRules;
 use floorcall::table::command::{FloorDecision, Irregularity, Penalty};
 use floorcall::table::event::{Declaration, PushedChips, Street, TableSetup};
 use floorcall::table::{
-    ActionKind, Card, Chips, Command, Event, Hand, HandState, Intent, Seat, invariants,
+    ActionKind, Card, Chips, Command, Event, Hand, HandState, Intent, Play, Seat, invariants,
 };
 
 fn random_setup(rng: &mut StdRng) -> TableSetup {
@@ -362,16 +364,23 @@ fn play_with(
     let mut rng = StdRng::seed_from_u64(seed);
     let houses = ["tda", "upt", "ugly-tuna", "nuts", "redtooth"];
     let rules = HouseRules::load(houses[rng.random_range(0..5)]).expect("a built-in house");
+    let rules = std::sync::Arc::new(rules);
     let setup = random_setup(&mut rng);
+    // The same commands on a `Play`, which one `Play` starts again after
+    // an undo or a redo (with the live commands): a start over a hand
+    // already played, and a scratch caught up command after command.
+    let mut play = Play::default();
+    let started = play.start(setup.clone(), &rules);
     let in_play: u128 = setup
         .stacks
         .iter()
         .map(|(_, c)| u128::from(c.get()))
         .sum::<u128>()
         + u128::from(setup.pot.get());
-    let mut hand = match Hand::start(setup, rules) {
+    let mut hand = match Hand::start(setup.clone(), std::sync::Arc::clone(&rules)) {
         Ok(hand) => hand,
         Err(refusal) => {
+            prop_assert_eq!(started, Err(refusal.clone()));
             if in_play > u128::from(Chips::MAX_TABLE.get()) {
                 prop_assert!(
                     refusal.to_string().contains("1,000,000,000,000,000"),
@@ -389,8 +398,13 @@ fn play_with(
         seed,
         in_play
     );
+    prop_assert_eq!(started, Ok(()));
+    prop_assert_eq!(play.state(), hand.state());
     let mut history: Vec<HandState> = Vec::new();
     let mut undone: Vec<HandState> = Vec::new();
+    // The live commands, and those undone (for a redo).
+    let mut live: Vec<Command> = Vec::new();
+    let mut taken_back: Vec<Command> = Vec::new();
     for _ in 0..steps {
         if hand.state().street == Street::Done {
             break;
@@ -400,10 +414,17 @@ fn play_with(
         let entries = hand.entries().len();
         match random_command(&hand, &mut rng, out_of_turn) {
             Some(command) => {
-                match hand.execute(&command, floorcall::notation::format_command(&command)) {
+                let played = play.execute(&command, &rules);
+                let executed = hand
+                    .execute(&command, floorcall::notation::format_command(&command))
+                    .map(|_| ());
+                prop_assert_eq!(&played, &executed, "seed {}: {:?}", seed, command);
+                match executed {
                     Ok(_) => {
                         history.push(before);
                         undone.clear();
+                        live.push(command);
+                        taken_back.clear();
                     }
                     Err(_) => {
                         prop_assert_eq!(
@@ -426,6 +447,8 @@ fn play_with(
                             "undo did not restore the state before"
                         );
                         undone.push(before);
+                        taken_back.push(live.pop().expect("an undone command"));
+                        replay_on(&mut play, &setup, &live, &rules)?;
                     }
                 } else if hand.redo().is_ok() {
                     let redone = undone.pop().expect("a redo has a state to restore");
@@ -435,9 +458,12 @@ fn play_with(
                         "redo did not restore the undone state"
                     );
                     history.push(before);
+                    live.push(taken_back.pop().expect("a redone command"));
+                    replay_on(&mut play, &setup, &live, &rules)?;
                 }
             }
         }
+        prop_assert_eq!(play.state(), hand.state(), "seed {}: the play", seed);
         if let Err(broken) = invariants::check(&hand) {
             let journal: Vec<String> = hand
                 .entries()
@@ -455,6 +481,22 @@ fn play_with(
         }
         nothing_wrapped(hand.state(), in_play)
             .map_err(|e| TestCaseError::fail(format!("seed {seed}: {e}")))?;
+    }
+    Ok(())
+}
+
+/// Starts `play` again and plays `commands` on it.
+fn replay_on(
+    play: &mut Play,
+    setup: &TableSetup,
+    commands: &[Command],
+    rules: &HouseRules,
+) -> Result<(), TestCaseError> {
+    play.start(setup.clone(), rules)
+        .map_err(|e| TestCaseError::fail(format!("the start again: {e}")))?;
+    for command in commands {
+        play.execute(command, rules)
+            .map_err(|e| TestCaseError::fail(format!("{command:?} again: {e}")))?;
     }
     Ok(())
 }
