@@ -58,7 +58,7 @@ pub fn decide_into(
 /// `caught_up`, `scratch` is already equal to `state` and is not copied
 /// again: a `Play` catches its scratch up by applying the last command's
 /// events to it, which costs less than copying the whole state.
-pub(super) fn decide_with(
+pub fn decide_with(
     state: &HandState,
     rules: &HouseRules,
     command: &Command,

@@ -590,7 +590,9 @@ mod tests {
             |seat| Event::TurnReturned { seat },
         ];
         prop_oneof![
-            setup().prop_map(|setup| Event::HandStarted { setup }),
+            setup().prop_map(|setup| Event::HandStarted {
+                setup: Box::new(setup),
+            }),
             (seat(), post, chips()).prop_map(|(seat, post, amount)| Event::Posted {
                 seat,
                 post,

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::ruling::{Commands, EntryJson, EntryLine, HandCheck};
+use super::ruling::{Commands, EntryJson, EntryLine, HandCheck, Scratch};
 use crate::journal::{Bad, Head, HouseRecord, Kind, Order, Raw, Record, read_record};
 use crate::rules::HouseRules;
 use crate::session::{Table, TableEvent};
@@ -32,7 +32,7 @@ pub(super) struct Checker<'a> {
     pub(super) buf: Vec<u8>,
     /// Where each entry is ruled again (`HandCheck::ruled_alike`): its
     /// allocations serve entry after entry, hand after hand.
-    pub(super) scratch: HandState,
+    pub(super) scratch: Scratch,
     /// Lines read back into commands: a journal says `s5 check` and its
     /// like thousands of times, and reading a line costs more than
     /// looking it up.
@@ -66,7 +66,7 @@ impl<'a> Checker<'a> {
             house_for,
             order: Order::default(),
             buf: Vec::with_capacity(4096),
-            scratch: HandState::default(),
+            scratch: Scratch::default(),
             commands: Commands::default(),
             by_name: HashMap::new(),
             session,
@@ -125,7 +125,7 @@ impl Checker<'_> {
                 let ended = previous
                     .as_ref()
                     .filter(|h| h.state.street == Street::Done)
-                    .map(|h| (h.number, h.state.clone()));
+                    .map(|h| (h.number, (*h.state).clone()));
                 if let Some(hand) = previous
                     && let Some(unsealed) = hand.finish()?
                 {
@@ -150,7 +150,7 @@ impl Checker<'_> {
                     house: header.house,
                     setup: header.setup,
                     entries: Vec::with_capacity(room),
-                    state: HandState::default(),
+                    state: Box::default(),
                     rules: None,
                     chained: raw.chained,
                     sealed: false,

@@ -27,9 +27,9 @@ use crate::notation::parse_line;
 use crate::rules::HouseRules;
 use crate::table::command::Command;
 use crate::table::event::{Event, Street};
-use crate::table::hand::{Entry, Hand, live_entries, replay, undoable};
+use crate::table::hand::{Entry, live_entries, replay, undoable};
 use crate::table::state::HandState;
-use crate::table::{decide, decide_into, invariants};
+use crate::table::{decide, decide_with, invariants};
 
 /// Notation lines read into commands, kept by line.
 /// (Hashed with foldhash, seeded afresh in each run: SipHash, the
@@ -127,29 +127,46 @@ pub(super) struct HandCheck {
     pub(super) house: String,
     pub(super) setup: crate::table::event::TableSetup,
     pub(super) entries: Vec<Entry>,
-    pub(super) state: HandState,
+    /// Boxed, as the scratch's is, so that the two change places by
+    /// their pointers.
+    pub(super) state: Box<HandState>,
     pub(super) rules: Option<Arc<HouseRules>>,
     pub(super) chained: bool,
     pub(super) sealed: bool,
     pub(super) last_line: usize,
 }
 
+/// Where each entry is ruled again: a state the entry is decided into
+/// and the events it gives, kept from entry to entry and hand to hand (no
+/// new state nor list for each entry).
+#[derive(Default)]
+pub(super) struct Scratch {
+    state: Box<HandState>,
+    events: Vec<Event>,
+    /// The scratch state is the state before the last entry taken alike:
+    /// that hand's number and its count of entries then. Applying that
+    /// entry's events catches it up, at less cost than copying the whole
+    /// state (as a `Play` does). Any other way an entry is taken changes
+    /// the count, and a new hand the number.
+    behind: Option<(u32, usize)>,
+}
+
 impl HandCheck {
     /// Rules an entry again and compares the events it gives, as JSON, with
     /// the recorded `events`; when alike, takes the entry. `Ok(false)`: not
     /// alike as bytes (the caller reads it whole). The entry is decided
-    /// into `scratch` (a copy of the hand's state made into the
-    /// allocations of an earlier one, the events applied as they are
-    /// made), which becomes the hand's state when alike, as a `Hand` does:
-    /// no new state for each entry, and no events applied twice (the
-    /// invariants' fold at the hand's end checks that the two agree).
+    /// into the scratch state (the hand's state caught up, or copied into
+    /// it, the events applied as they are made), which becomes the hand's
+    /// state when alike, as a `Hand` does: no new state for each entry,
+    /// and no events applied twice (the invariants' fold at the hand's end
+    /// checks that the two agree).
     pub(super) fn ruled_alike(
         &mut self,
         seq: u32,
         line: Option<&str>,
         events: &[u8],
         rules: &HouseRules,
-        (buf, scratch): (&mut Vec<u8>, &mut HandState),
+        (buf, scratch): (&mut Vec<u8>, &mut Scratch),
         commands: &mut Commands,
     ) -> Result<bool, String> {
         let command = if seq == 0 {
@@ -161,21 +178,35 @@ impl HandCheck {
                 Some(None) => return Ok(false),
             }
         };
-        let Ok(decided) = decide_into(&self.state, rules, &command, scratch) else {
+        let caught_up = scratch.behind.take() == Some((self.number, self.entries.len()));
+        if caught_up && let Some(last) = self.entries.last() {
+            for e in &last.events {
+                scratch.state.apply(e);
+            }
+        }
+        let decided = decide_with(
+            &self.state,
+            rules,
+            &command,
+            (&mut scratch.state, caught_up),
+            &mut scratch.events,
+        );
+        if decided.is_err() {
             return Ok(false);
-        };
+        }
         buf.clear();
-        write_events(buf, &decided)
+        write_events(buf, &scratch.events)
             .map_err(|e| format!("the events of entry {seq} cannot be written as JSON: {e}"))?;
         if buf.as_slice() != events {
             return Ok(false);
         }
-        std::mem::swap(&mut self.state, scratch);
+        std::mem::swap(&mut self.state, &mut scratch.state);
         self.entries.push(Entry {
             seq,
             line: line.map(str::to_string),
-            events: decided,
+            events: std::mem::take(&mut scratch.events),
         });
+        scratch.behind = Some((self.number, self.entries.len()));
         Ok(true)
     }
 
@@ -187,7 +218,7 @@ impl HandCheck {
             [Event::EntryRetracted { entry: target }] if seq > 0 => {
                 self.retraction(seq, *target)?;
                 self.entries.push(entry);
-                self.state = replay(&self.entries);
+                *self.state = replay(&self.entries);
                 return Ok(());
             }
             [Event::RulingsAccepted { entry: target }] if seq > 0 => {
@@ -347,11 +378,14 @@ impl HandCheck {
     /// not end here (a missing seal), for the caller to weigh.
     pub(super) fn finish(self) -> Result<Option<String>, String> {
         let unsealed = self.unsealed();
-        if let Some(rules) = &self.rules {
-            // The state kept entry by entry, which the check compares
-            // with the entries' fold.
-            let hand = Hand::with_state(self.entries, self.state, Arc::clone(rules));
-            invariants::check(&hand)
+        if self.rules.is_some() {
+            // The state kept entry by entry. Every event in it is the
+            // engine's (ruled again and alike) or checked for what it may
+            // do (an undo, a redo, an acceptance), so the entries are not
+            // folded again to compare: that the engine's state is its
+            // events' fold is the engine's property, which the property
+            // tests hold (`invariants::check`).
+            invariants::check_state(&self.state, &self.entries)
                 .map_err(|broken| format!("hand {} breaks an invariant: {broken}.", self.number))?;
         }
         Ok(unsealed)
