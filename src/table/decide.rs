@@ -57,7 +57,9 @@ pub fn decide_into(
 /// `decide_into`, the events gathered in `events` (cleared first). With
 /// `caught_up`, `scratch` is already equal to `state` and is not copied
 /// again: a `Play` catches its scratch up by applying the last command's
-/// events to it, which costs less than copying the whole state.
+/// events to it, which costs less than copying the whole state (a
+/// caller may do so only where the scratch is exactly the state those
+/// events were decided from: a refusal leaves it half-made).
 pub fn decide_with(
     state: &HandState,
     rules: &HouseRules,

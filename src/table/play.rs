@@ -1,9 +1,10 @@
 //! `Play`: a hand played command by command where only how it ends
 //! matters (a check of thousands of hand histories): each command decided
-//! by the engine's `decide_into` exactly as `Hand::execute` decides it,
-//! with no journal kept. Its two states (the live one and the scratch
-//! the next command is decided into) and its list of events are kept
-//! from hand to hand.
+//! by the engine's `decide_with` (the body of `decide_into`) exactly as
+//! `Hand::execute` decides it, with no journal kept. Its two states (the
+//! live one and the scratch the next command is decided into) and its
+//! list of events are kept from hand to hand, and the scratch is caught
+//! up with the last command's events instead of copied from the state.
 
 use super::command::{Command, Refusal};
 use super::decide::decide_with;
