@@ -101,11 +101,7 @@ fn parse_utc(b: &[u8]) -> Option<i64> {
     {
         return None;
     }
-    let days = days_from_civil(
-        i64::from(digits(&b[0..4])?),
-        digits(&b[5..7])?,
-        digits(&b[8..10])?,
-    )?;
+    let days = day_of(&b[..10])?;
     let (h, m, s, ms) = (
         digits(&b[11..13])?,
         digits(&b[14..16])?,
@@ -117,6 +113,28 @@ fn parse_utc(b: &[u8]) -> Option<i64> {
     }
     let seconds = days * 86_400 + i64::from(h * 3600 + m * 60 + s);
     Some(seconds * 1000 + i64::from(ms))
+}
+
+/// The days from 1970-01-01 to the day `date` (`YYYY-MM-DD`) names. The
+/// last day read on this thread is kept: the records of a journal come
+/// day after day, thousands to a day, and `verify` reads a time on each.
+fn day_of(date: &[u8]) -> Option<i64> {
+    thread_local! {
+        static LAST: std::cell::Cell<Option<([u8; 10], i64)>> = const { std::cell::Cell::new(None) };
+    }
+    let date: [u8; 10] = date.try_into().ok()?;
+    if let Some((last, days)) = LAST.get()
+        && last == date
+    {
+        return Some(days);
+    }
+    let days = days_from_civil(
+        i64::from(digits(&date[0..4])?),
+        digits(&date[5..7])?,
+        digits(&date[8..10])?,
+    )?;
+    LAST.set(Some((date, days)));
+    Some(days)
 }
 
 /// The days from 1970-01-01 to year `y`, month `m`, day `d` of the
@@ -285,6 +303,38 @@ mod tests {
         ] {
             assert_eq!(parse_utc(text.as_bytes()), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_day_read_again_reads_as_the_first_time() {
+        // The last day read is kept: a day again, a day that does not
+        // exist between (never kept), and a day before.
+        let texts = [
+            "2026-11-27T05:31:55.437Z",
+            "2026-11-27T05:31:55.443Z",
+            "2026-11-31T05:31:55.443Z",
+            "2026-11-27T23:59:59.999Z",
+            "2026-11-28T00:00:00.000Z",
+            "2026-11-27T00:00:00.000Z",
+            "2026-11-31T05:31:55.443Z",
+        ];
+        let first: Vec<Option<i64>> = texts.iter().map(|t| parse_utc(t.as_bytes())).collect();
+        let again: Vec<Option<i64>> = texts.iter().map(|t| parse_utc(t.as_bytes())).collect();
+        let day = 86_400_000;
+        let at = 1_795_757_515_437; // 2026-11-27T05:31:55.437Z
+        assert_eq!(
+            first,
+            vec![
+                Some(at),
+                Some(at + 6),
+                None,
+                Some(at - 19_915_437 + day - 1),
+                Some(at - 19_915_437 + day),
+                Some(at - 19_915_437),
+                None
+            ]
+        );
+        assert_eq!(again, first);
     }
 
     #[test]

@@ -6,9 +6,12 @@
 
 use std::collections::BTreeMap;
 
+use std::io;
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 
-use super::HouseRecord;
+use super::{HouseRecord, JournalError};
 use crate::table::event::{EVENT_VERSION, Street, TableSetup};
 use crate::table::hand::Entry;
 use crate::table::state::HandState;
@@ -121,4 +124,23 @@ pub enum Record {
     Entry(Entry),
     /// The current hand is over.
     Seal(Seal),
+}
+
+/// A record's JSON object, `{"record":"KIND",...}`, without its time and
+/// chain members.
+pub(super) fn object(kind: &str, body: &impl Serialize) -> Result<String, JournalError> {
+    let json = serde_json::to_string(body).map_err(|e| JournalError::Io {
+        path: PathBuf::new(),
+        doing: "encoding a record for",
+        source: io::Error::other(e),
+    })?;
+    let inner = json
+        .strip_prefix('{')
+        .and_then(|j| j.strip_suffix('}'))
+        .unwrap_or("");
+    Ok(if inner.is_empty() {
+        format!("{{\"record\":\"{kind}\"}}")
+    } else {
+        format!("{{\"record\":\"{kind}\",{inner}}}")
+    })
 }

@@ -16,8 +16,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::Serialize;
-
+use super::record::object;
 use super::{
     Clock, HandHeader, Head, HouseRecord, JOURNAL_FORMAT, JournalError, Loaded, PENDING, Seal,
     SessionRecord, SystemClock, chain, parse,
@@ -547,25 +546,6 @@ impl Journal {
         }
         self.file.sync_data()
     }
-}
-
-/// A record's JSON object, `{"record":"KIND",...}`, without its time and
-/// chain members.
-pub(super) fn object(kind: &str, body: &impl Serialize) -> Result<String, JournalError> {
-    let json = serde_json::to_string(body).map_err(|e| JournalError::Io {
-        path: PathBuf::new(),
-        doing: "encoding a record for",
-        source: io::Error::other(e),
-    })?;
-    let inner = json
-        .strip_prefix('{')
-        .and_then(|j| j.strip_suffix('}'))
-        .unwrap_or("");
-    Ok(if inner.is_empty() {
-        format!("{{\"record\":\"{kind}\"}}")
-    } else {
-        format!("{{\"record\":\"{kind}\",{inner}}}")
-    })
 }
 
 /// Syncs a folder, so a file created in it survives a power cut.

@@ -459,7 +459,7 @@ fn last_in(finder: &memchr::memmem::Finder, hay: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::journal::writer::object;
+    use crate::journal::record::object;
     use crate::journal::{HouseRecord, SessionRecord, TableRecord};
     use crate::table::Chips;
 

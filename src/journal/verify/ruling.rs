@@ -95,13 +95,18 @@ impl<'a> EntryLine<'a> {
             (None, rest)
         } else {
             let body = rest.strip_prefix(b"\"")?;
+            // The closing quote: the first quote not escaped.
             let mut i = 0;
             let mut escaped = false;
-            while i < body.len() && body[i] != b'"' {
-                escaped |= body[i] == b'\\';
-                i += if body[i] == b'\\' { 2 } else { 1 };
+            loop {
+                i += memchr::memchr2(b'"', b'\\', body.get(i..)?)?;
+                if body[i] == b'"' {
+                    break;
+                }
+                escaped = true;
+                i += 2;
             }
-            let text = body.get(..i)?;
+            let text = &body[..i];
             let line = if escaped {
                 Cow::Owned(serde_json::from_slice::<String>(rest.get(..i + 2)?).ok()?)
             } else {
@@ -389,5 +394,50 @@ impl HandCheck {
                 .map_err(|broken| format!("hand {} breaks an invariant: {broken}.", self.number))?;
         }
         Ok(unsealed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An entry line as the writer closes it: the events, then its time,
+    /// offset and chain members.
+    fn entry(line_json: &str) -> String {
+        format!(
+            "{{\"record\":\"entry\",\"seq\":7,\"line\":{line_json},\"events\":[{{\"event\":\"x\"}}],\"time\":\"2026-11-27T05:31:55.437Z\",\"offset\":\"+00:00\",\"prev\":\"{}\",\"hash\":\"{}\"}}",
+            "0".repeat(64),
+            "1".repeat(64)
+        )
+    }
+
+    #[test]
+    fn an_entry_line_is_read_by_position_as_serde_reads_it() {
+        for line in [
+            "s5 check",
+            "",
+            "# a note \"quoted\"",
+            "# ends in a backslash \\",
+            "\\\"",
+            "# tab\there, é and 🂡",
+        ] {
+            let json = serde_json::to_string(line).expect("JSON");
+            let raw = entry(&json);
+            let read = EntryLine::read(raw.as_bytes()).expect("read by position");
+            let serde: EntryJson = serde_json::from_str(&raw).expect("serde reads it");
+            assert_eq!(read.seq, 7);
+            assert_eq!(read.line.as_deref(), Some(line), "{json}");
+            assert_eq!(read.line, serde.line, "{json}");
+            assert_eq!(read.events, b"[{\"event\":\"x\"}]");
+        }
+        let raw = entry("null");
+        assert_eq!(EntryLine::read(raw.as_bytes()).expect("read").line, None);
+        // A string that never closes, or closes on an escaped quote only,
+        // is not read by position.
+        for bad in ["\"s5 check", "\"s5 check\\\"", "\"\\"] {
+            let raw = entry(bad);
+            let cut = raw.find(",\"events\"").expect("events");
+            assert!(EntryLine::read(&raw.as_bytes()[..cut]).is_none(), "{bad}");
+        }
     }
 }
