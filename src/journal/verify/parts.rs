@@ -169,7 +169,7 @@ pub(super) fn in_parts(
 ) -> Option<Tally> {
     /// Parts for each core: the last part taken ends the check, so the
     /// smaller the parts, the less a core waits at the end for another.
-    const PER_CORE: usize = 4;
+    const PER_CORE: usize = 16;
     /// No part smaller than this: each begins with its own walk's begin.
     const LEAST: usize = 1 << 18;
     let cores = std::thread::available_parallelism()
