@@ -16,28 +16,19 @@
 //!
 //! Target (issue 21): the import within twice the read-only limit.
 //!
-//! Measured 2026-11-27, 09:37-09:40 UTC, load 3.8-4.9 on the 2 shared
-//! cores (other sessions' builds and tests): in this process 154.2 ms
-//! against 76.5 ms, 2.02x; on the CPU (every thread's, which the load
-//! stretches less) 138.6 ms against 71.1 ms, 1.95x; whole processes
-//! 168.1 ms against 89.1 ms, 1.89x (medians of 11 paired runs);
-//! PokerKit 13.02 s in the same run. Under 2x on the CPU and as whole
-//! processes, just over in process: no margin yet (the issue's aim is
-//! 1.7x). Run again at 09:42-09:43 (load 4.7-4.8, the machine busier:
-//! every time near twice as long): 2.28x in process (290.1 against
-//! 127.4 ms), 1.98x on the CPU (179.4 against 90.8 ms), 1.94x as
-//! processes (328.3 against 169.2 ms), PokerKit 23.13 s; the CPU and
-//! process ratios hold, the in-process one follows the load. Before the check stopped
-//! allocating what a file's table and finishing stacks pass through
-//! (this morning, quiet machine): 2.08x in process, 2.02x on the CPU,
-//! 1.98x as processes; alternating the two binaries as whole processes
-//! (30 rounds, load 6-7) the import's CPU went from 154.9 to 150.7 ms
-//! against the limit's 73.3 ms. Where the import's own time goes (a
-//! sampling profile of `floorcall import --check`): the engine playing
-//! the commands (`Play::execute`, `Play::start`) about 22% of the whole
-//! process, the PHH reader 7-8%, translating the actions 6%, the rest
-//! of the PHH side 5%; the reads and the walk, which the limit does
-//! too, about half.
+//! Measured 2026-11-27, 10:27-10:29 UTC, load 1.5-1.9 on the 2 shared
+//! cores, medians of 11 paired runs: in this process 97.8 ms against
+//! 48.5 ms (2.02x); on the CPU (every thread's) 155.4 against 81.7 ms
+//! (1.90x); whole processes 98.7 against 51.0 ms (1.93x); PokerKit 12.06
+//! s in the same run (median of 3), 122 times floorcall. The target is
+//! met in two measures and missed by 1% in the third: no margin. That
+//! morning, before the day's changes (PHH check allocations, the engine's
+//! `Play` caught up instead of copied, the setup boxed), at load 1-2:
+//! 2.08x, 2.02x and 1.98x. Where the import's own time goes (a sampling
+//! profile of `floorcall import --check`): the engine playing the
+//! commands about a fifth of the whole process, the PHH reader 7-8%,
+//! translating the actions 6%, the rest of the PHH side 5%; the reads
+//! and the walk, which the limit does too, about half.
 
 mod child;
 

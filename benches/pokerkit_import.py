@@ -32,14 +32,13 @@ beside the read-only limit, and runs this script on it as well when the
 venv that `cargo test` makes (`target/tmp/pokerkit-0.7.7`) or
 `FLOORCALL_POKERKIT_PYTHON` has PokerKit.
 
-Measured in one such run (PokerKit 0.7.7, 27 November 2026, 06:22-06:25
-UTC, 2 shared cores, load 8.6-8.8): 10,012 hands in 26.5 s wall for
-PokerKit (median of 3); floorcall's import and check 418 ms as a whole
-process (431 ms in process, 152 ms of it on the CPU), beside 221 ms (211
-ms, 70 ms on the CPU) for only reading the same files the same way,
-medians of 11 paired runs: about 63 times faster than PokerKit at that
-load (116 times at load 3-5 earlier the same day, 18.4 s against 158
-ms).
+Measured in one such run (PokerKit 0.7.7, 27 November 2026, 10:27-10:29
+UTC, 2 shared cores, load 1.5-1.9): 10,012 hands in 12.06 s wall for
+PokerKit (median of 3); floorcall's import and check 98.7 ms as a whole
+process (97.8 ms in process, 155.4 ms on the CPU over both cores),
+beside 51.0 ms (48.5 ms, 81.7 ms on the CPU) for only reading the same
+files the same way, medians of 11 paired runs: about 122 times faster
+than PokerKit.
 """
 
 import sys
