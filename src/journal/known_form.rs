@@ -178,15 +178,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn street(&mut self) -> Option<Street> {
-        Some(match self.text()? {
-            "preflop" => Street::Preflop,
-            "flop" => Street::Flop,
-            "turn" => Street::Turn,
-            "river" => Street::River,
-            "showdown" => Street::Showdown,
-            "done" => Street::Done,
-            _ => return None,
-        })
+        Street::named(self.text()?)
     }
 
     fn setup(&mut self) -> Option<TableSetup> {

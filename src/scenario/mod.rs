@@ -482,7 +482,7 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
             }
         }
         if let Some(street) = &e.street
-            && street_named(street).is_none()
+            && Street::named(street).is_none()
         {
             return Err(at(
                 start,
@@ -518,19 +518,6 @@ fn load_house(house: &str, dir: Option<&Path>) -> Result<HouseRules, RulesError>
         }
     }
     HouseRules::load(house)
-}
-
-fn street_named(name: &str) -> Option<Street> {
-    [
-        Street::Preflop,
-        Street::Flop,
-        Street::Turn,
-        Street::River,
-        Street::Showdown,
-        Street::Done,
-    ]
-    .into_iter()
-    .find(|s| s.as_str() == name)
 }
 
 pub(crate) fn seat_named(key: &str) -> Result<Seat, String> {
@@ -572,7 +559,7 @@ fn table_setup(raw: RawTable, blinds: (Chips, Chips)) -> Result<TableSetup, Stri
     let stacks: Vec<(Seat, Chips)> = stacks.into_iter().filter(|(_, c)| !c.is_zero()).collect();
     let street = match raw.street.as_deref() {
         None => Street::Preflop,
-        Some(name) => street_named(name)
+        Some(name) => Street::named(name)
             .filter(|s| s.is_betting())
             .ok_or_else(|| format!("street = \"{name}\": expected preflop, flop, turn or river"))?,
     };

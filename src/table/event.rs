@@ -117,7 +117,23 @@ pub enum Street {
 }
 
 impl Street {
-    /// The name used in the notation and scenario files.
+    /// Every street, in the order a hand goes through them.
+    pub const ALL: [Street; 6] = [
+        Street::Preflop,
+        Street::Flop,
+        Street::Turn,
+        Street::River,
+        Street::Showdown,
+        Street::Done,
+    ];
+
+    /// The street `as_str` names `name`.
+    pub fn named(name: &str) -> Option<Street> {
+        Street::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
+    /// The name used in the notation and scenario files (and the
+    /// journal's, as serde writes it).
     pub fn as_str(self) -> &'static str {
         match self {
             Street::Preflop => "preflop",

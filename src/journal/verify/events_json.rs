@@ -429,14 +429,7 @@ mod tests {
     }
 
     fn street() -> impl Strategy<Value = Street> {
-        prop::sample::select(vec![
-            Street::Preflop,
-            Street::Flop,
-            Street::Turn,
-            Street::River,
-            Street::Showdown,
-            Street::Done,
-        ])
+        prop::sample::select(Street::ALL.to_vec())
     }
 
     /// Texts as a ruling or an option has them, and every kind that
