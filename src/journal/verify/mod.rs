@@ -27,6 +27,7 @@ mod ruling;
 use std::path::Path;
 
 use self::parts::{Begin, PartEnd, check_part, first_chained, in_parts, part_begin};
+use self::records::Kept;
 pub use self::report::{Verified, VerifyError};
 use super::JournalError;
 use crate::rules::HouseRules;
@@ -117,6 +118,7 @@ pub fn verify(path: &Path, bytes: &[u8], options: &VerifyOptions) -> Result<Veri
             options.house,
             wanted,
             PartEnd::Last,
+            &mut Kept::default(),
         )?,
     };
     report::verdict(path, tally, wanted)
@@ -165,5 +167,14 @@ pub fn check_for_start(
     } else {
         (bytes, Begin::default())
     };
-    check_part(path, part, begin, house_for, None, PartEnd::Repaired).map(|_| ())
+    check_part(
+        path,
+        part,
+        begin,
+        house_for,
+        None,
+        PartEnd::Repaired,
+        &mut Kept::default(),
+    )
+    .map(|_| ())
 }

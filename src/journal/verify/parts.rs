@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::records::{Checker, InForce};
+use super::records::{Checker, InForce, Kept};
 use super::report::{Tally, VerifyError};
 use crate::journal::{Head, JournalError, PartStart, Record, chain, read_record, scan_part};
 use crate::rules::HouseRules;
@@ -93,6 +93,7 @@ pub(super) fn check_part(
     house_for: &(dyn Fn(&str) -> Result<HouseRules, String> + Sync),
     wanted: Option<&str>,
     end: PartEnd,
+    kept: &mut Kept,
 ) -> Result<Tally, VerifyError> {
     let Begin {
         start,
@@ -100,7 +101,7 @@ pub(super) fn check_part(
         table,
     } = begin;
     let last = end != PartEnd::Inner;
-    let mut check = Checker::new(house_for, session, table, wanted);
+    let mut check = Checker::new(house_for, session, table, wanted, kept);
     let scanned =
         scan_part(path, bytes, start, |raw| check.visit(raw)).map_err(VerifyError::Journal)?;
     let corrupt = |line: usize, reason: String| {
@@ -214,6 +215,7 @@ pub(super) fn in_parts(
     let walked = std::thread::scope(|scope| {
         for _ in 0..cores.min(parts) {
             scope.spawn(|| {
+                let mut kept = Kept::default();
                 while !begins.failed() {
                     let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if k >= parts {
@@ -239,7 +241,8 @@ pub(super) fn in_parts(
                         }
                     };
                     let part = &bytes[starts[k]..ends[k]];
-                    let tally = check_part(path, part, begin, house_for, wanted, end_of(k));
+                    let tally =
+                        check_part(path, part, begin, house_for, wanted, end_of(k), &mut kept);
                     if tally.is_err() {
                         // The journal is checked again in one piece.
                         begins.fail();

@@ -24,19 +24,27 @@ pub(super) struct InForce {
     pub(super) rules: Arc<HouseRules>,
 }
 
+/// What a thread keeps from part to part of a journal, for ruling its
+/// entries again (a part's checker borrows it).
+#[derive(Default)]
+pub(super) struct Kept {
+    /// The events ruled again, as JSON (a writer comparing them as they
+    /// came, byte by byte, cost a third more than a buffer compared once).
+    buf: Vec<u8>,
+    /// Where each entry is ruled again (`HandCheck::ruled_alike`): its
+    /// allocations serve entry after entry, hand after hand.
+    scratch: Scratch,
+    /// Lines read back into commands: a journal says `s5 check` and its
+    /// like thousands of times, and reading a line costs more than
+    /// looking it up (each part reading its lines afresh was 5% of the
+    /// check in parts).
+    commands: Commands,
+}
+
 pub(super) struct Checker<'a> {
     pub(super) house_for: &'a (dyn Fn(&str) -> Result<HouseRules, String> + Sync),
     pub(super) order: Order,
-    /// The events ruled again, as JSON (a writer comparing them as they
-    /// came, byte by byte, cost a third more than a buffer compared once).
-    pub(super) buf: Vec<u8>,
-    /// Where each entry is ruled again (`HandCheck::ruled_alike`): its
-    /// allocations serve entry after entry, hand after hand.
-    pub(super) scratch: Scratch,
-    /// Lines read back into commands: a journal says `s5 check` and its
-    /// like thousands of times, and reading a line costs more than
-    /// looking it up.
-    pub(super) commands: Commands,
+    pub(super) kept: &'a mut Kept,
     pub(super) by_name: HashMap<String, Result<Arc<HouseRules>, String>>,
     pub(super) session: Option<InForce>,
     pub(super) hand: Option<HandCheck>,
@@ -55,19 +63,21 @@ pub(super) struct Checker<'a> {
 
 impl<'a> Checker<'a> {
     /// A checker starting with `session` in force and `table` (the fold
-    /// of the table records before), looking for the head `wanted`.
+    /// of the table records before), looking for the head `wanted`, with
+    /// what its thread `kept`.
     pub(super) fn new(
         house_for: &'a (dyn Fn(&str) -> Result<HouseRules, String> + Sync),
         session: Option<InForce>,
         table: Option<Table>,
         wanted: Option<&'a str>,
+        kept: &'a mut Kept,
     ) -> Checker<'a> {
+        // The scratch state is of the part before, if any.
+        kept.scratch.forget();
         Checker {
             house_for,
             order: Order::default(),
-            buf: Vec::with_capacity(4096),
-            scratch: Scratch::default(),
-            commands: Commands::default(),
+            kept,
             by_name: HashMap::new(),
             session,
             hand: None,
@@ -122,15 +132,15 @@ impl Checker<'_> {
                 // in room for as many as the last hand's, not grown from
                 // none entry by entry.
                 let room = previous.as_ref().map_or(0, |h| h.entries.len());
-                let ended = previous
-                    .as_ref()
-                    .filter(|h| h.state.street == Street::Done)
-                    .map(|h| (h.number, (*h.state).clone()));
-                if let Some(hand) = previous
+                if let Some(hand) = previous.as_ref()
                     && let Some(unsealed) = hand.finish()?
                 {
                     return Err(unsealed.into());
                 }
+                let ended = previous
+                    .as_ref()
+                    .filter(|h| h.state.street == Street::Done)
+                    .map(|h| (h.number, &*h.state));
                 if let Some(last) = self.last_number
                     && header.number != last.saturating_add(1)
                 {
@@ -140,7 +150,7 @@ impl Checker<'_> {
                     )
                     .into());
                 }
-                self.carried(&header, ended.as_ref())?;
+                self.carried(&header, ended)?;
                 self.fresh_run = false;
                 self.last_number = Some(header.number);
                 self.first_number.get_or_insert(header.number);
@@ -267,7 +277,7 @@ impl Checker<'_> {
     fn carried(
         &mut self,
         header: &crate::journal::HandHeader,
-        ended: Option<&(u32, HandState)>,
+        ended: Option<(u32, &HandState)>,
     ) -> Result<(), String> {
         let number = header.number;
         if let Some(table) = self.table.as_mut() {
@@ -275,7 +285,7 @@ impl Checker<'_> {
             // `table_event`).
             if let Some((last, state)) = ended
                 && table.in_hand
-                && table.hand == *last
+                && table.hand == last
             {
                 for e in table.hand_over(state) {
                     table.apply(&e);
@@ -355,7 +365,11 @@ impl Checker<'_> {
             let Some(rules) = self.session.as_ref().map(|s| &s.rules).or(by_name.as_ref()) else {
                 return Err("an entry comes before any house rules.".to_string().into());
             };
-            let (buf, scratch, commands) = (&mut self.buf, &mut self.scratch, &mut self.commands);
+            let Kept {
+                buf,
+                scratch,
+                commands,
+            } = &mut *self.kept;
             let hand = self
                 .hand
                 .as_mut()
