@@ -199,6 +199,15 @@ pub(super) fn in_parts(
     if starts.len() < 2 {
         return None;
     }
+    // The first session record's house, read once for the first part and
+    // the walk (each read it, on its own thread, at the same moment).
+    let first = match read_record(first, true) {
+        Ok(Record::Session(s)) => InForce {
+            rules: Arc::new(s.house.rules().ok()?),
+            house: Arc::new(s.house),
+        },
+        _ => return None,
+    };
     let ends: Vec<usize> = starts[1..].iter().copied().chain([bytes.len()]).collect();
     let parts = starts.len();
     let end_of = |k: usize| {
@@ -222,7 +231,10 @@ pub(super) fn in_parts(
                         break;
                     }
                     let begin = if k == 0 {
-                        Begin::default()
+                        Begin {
+                            session: Some(first.clone()),
+                            ..Begin::default()
+                        }
                     } else {
                         let Some((head, session, table)) = begins.wait(k - 1) else {
                             break;
@@ -251,7 +263,9 @@ pub(super) fn in_parts(
                 }
             });
         }
-        let walked = Walk::over(bytes, &starts[1..], |k, begin| begins.give(k, begin));
+        let walked = Walk::over(bytes, &starts[1..], Some((0, first.clone())), |k, begin| {
+            begins.give(k, begin)
+        });
         if walked.is_none() {
             begins.fail();
         }
@@ -385,10 +399,16 @@ struct Walk;
 impl Walk {
     /// Walks `bytes` up to the last of `starts` (byte offsets of hand
     /// headers, in order), giving each its begin as it is reached; `None`
-    /// when one cannot be found or read.
-    fn over(bytes: &[u8], starts: &[usize], mut give: impl FnMut(usize, PartBegin)) -> Option<()> {
+    /// when one cannot be found or read. `read`: a session record already
+    /// read, and where it begins.
+    fn over(
+        bytes: &[u8],
+        starts: &[usize],
+        read: Option<(usize, InForce)>,
+        mut give: impl FnMut(usize, PartBegin),
+    ) -> Option<()> {
         let mut session: Option<usize> = None;
-        let mut in_force: Option<(usize, InForce)> = None;
+        let mut in_force = read;
         let mut table: Option<Table> = None;
         let mut at = 0;
         for (k, &start) in starts.iter().enumerate() {
@@ -523,10 +543,29 @@ mod tests {
         }
         let bytes = bytes.as_bytes();
         let mut given = Vec::new();
-        let walked = Walk::over(bytes, &[starts[2], starts[4], starts[7]], |k, begin| {
-            given.push((k, begin))
-        });
+        let walked = Walk::over(
+            bytes,
+            &[starts[2], starts[4], starts[7]],
+            None,
+            |k, begin| given.push((k, begin)),
+        );
         assert_eq!(walked, Some(()));
+        // A session record already read is not read again.
+        let Ok(Record::Session(s)) = read_record(&bytes[..starts[1] - 1], true) else {
+            panic!("the first record is a session record");
+        };
+        let read = InForce {
+            rules: Arc::new(s.house.rules().expect("the house")),
+            house: Arc::new(s.house),
+        };
+        let mut first = None;
+        Walk::over(
+            bytes,
+            &[starts[2]],
+            Some((0, read.clone())),
+            |_, (_, in_force, _)| first = Some(in_force),
+        );
+        assert!(Arc::ptr_eq(&first.expect("given").rules, &read.rules));
         let seated = |t: &Option<Table>| -> Vec<String> {
             t.as_ref()
                 .map(|t| t.seats.values().map(|p| p.name.clone()).collect())
@@ -555,6 +594,9 @@ mod tests {
         assert!(Arc::ptr_eq(&given[0].1.1.rules, &given[1].1.1.rules));
         // A table record that does not read stops the walk.
         let broken = String::from_utf8_lossy(bytes).replace("Bob", "B\\u");
-        assert_eq!(Walk::over(broken.as_bytes(), &[starts[4]], |_, _| {}), None);
+        assert_eq!(
+            Walk::over(broken.as_bytes(), &[starts[4]], None, |_, _| {}),
+            None
+        );
     }
 }

@@ -222,7 +222,11 @@ impl HandCheck {
             // Moved into a list of their own size: the scratch's keeps its
             // room for the next entry (taken whole, each entry's list grew
             // from nothing again).
-            events: scratch.events.drain(..).collect(),
+            events: {
+                let mut events = Vec::with_capacity(scratch.events.len());
+                events.append(&mut scratch.events);
+                events
+            },
         });
         scratch.behind = Some((self.number, self.entries.len()));
         Ok(true)
