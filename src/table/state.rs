@@ -185,6 +185,31 @@ pub fn intent_words(intent: Intent, faced: Chips) -> String {
     }
 }
 
+/// The seats as the turn sees them, as bits by seat index (seat 1 the
+/// lowest).
+struct Turn {
+    /// In the hand.
+    live: u16,
+    /// Still owing an action on this street: with chips to act and behind
+    /// the bet or not yet acted (with every other player still in all in,
+    /// only behind the largest of them).
+    owing: u16,
+}
+
+/// The first of `seats` (bits by seat index) clockwise after `from`,
+/// ending with `from` itself: `from.clockwise_after().find(..)` over bits.
+fn first_clockwise_after(from: Seat, seats: u16) -> Option<Seat> {
+    let after = from.index() + 1;
+    let later = seats >> after;
+    if later != 0 {
+        Some(Seat::from_index(after + later.trailing_zeros() as usize))
+    } else if seats != 0 {
+        Some(Seat::from_index(seats.trailing_zeros() as usize))
+    } else {
+        None
+    }
+}
+
 impl OutOfTurnAction {
     /// What it is, as the dealer's screen shows it on the seat: "calls
     /// 500, out of turn, pending".
@@ -274,27 +299,6 @@ impl HandState {
         self.to_act.is_some()
     }
 
-    /// Whether `seat` still owes an action on this street; `able` is how
-    /// many live seats can still act, `all_in_top` the largest street total
-    /// of a live seat that is all in.
-    fn needs_action(&self, seat: Seat, able: usize, all_in_top: Chips) -> bool {
-        let s = self.seat(seat);
-        if !s.can_act() {
-            return false;
-        }
-        if able < 2 {
-            // Every other player still in is all in: no one could call a
-            // raise, so only a seat that has not yet matched them has a
-            // decision (call or fold). A heads-up small blind facing a big
-            // blind all in for no more than it has nothing to decide.
-            return s.wager < all_in_top;
-        }
-        if s.wager < self.current_bet {
-            return true;
-        }
-        !s.acted
-    }
-
     /// Passes the turn clockwise from the last actor, or closes the round.
     fn advance(&mut self) {
         self.to_act = self.next_to_act();
@@ -309,21 +313,38 @@ impl HandState {
         }
     }
 
-    /// Live seats, the seats among them with chips to act, and the largest
-    /// street wager of an all-in seat: one pass over the seats, not one per
-    /// seat asked (replay speed).
-    fn turn_counts(&self) -> (usize, usize, Chips) {
-        // Counted without a branch a seat (a live seat is occupied, so it
-        // is all in when its stack is empty): this runs at every action.
-        let (mut live, mut able, mut all_in_top) = (0, 0, Chips::ZERO);
-        for s in &self.seats {
+    /// The seats as the turn sees them: one pass over the seats, without
+    /// a branch a seat, and the rest bit operations (this runs at every
+    /// action, twice in a verify: replay speed).
+    fn turn(&self) -> Turn {
+        let (mut live, mut able, mut owing) = (0u16, 0u16, 0u16);
+        let mut all_in_top = Chips::ZERO;
+        for (i, s) in self.seats.iter().enumerate() {
+            // A live seat is occupied, so it is all in when its stack is
+            // empty.
             let is_live = s.live();
             let all_in = is_live & s.stack.is_zero();
-            live += usize::from(is_live);
-            able += usize::from(is_live & !all_in);
+            live |= u16::from(is_live) << i;
+            able |= u16::from(is_live & !all_in) << i;
+            owing |= u16::from((s.wager < self.current_bet) | !s.acted) << i;
             all_in_top = all_in_top.max(if all_in { s.wager } else { Chips::ZERO });
         }
-        (live, able, all_in_top)
+        let owing = if able.count_ones() < 2 {
+            // Every other player still in is all in: no one could call a
+            // raise, so only a seat that has not yet matched them has a
+            // decision (call or fold). A heads-up small blind facing a big
+            // blind all in for no more than it has nothing to decide.
+            self.seats.iter().enumerate().fold(0, |bits, (i, s)| {
+                bits | u16::from(s.wager < all_in_top) << i
+            })
+        } else {
+            // Behind the bet, or not yet acted on this street.
+            owing
+        };
+        Turn {
+            live,
+            owing: owing & able,
+        }
     }
 
     /// The next seat owing an action, clockwise from the last actor.
@@ -331,16 +352,15 @@ impl HandState {
         if !self.street.is_betting() {
             return None;
         }
-        let (live, able, all_in_top) = self.turn_counts();
-        if live < 2 {
+        let turn = self.turn();
+        if turn.live.count_ones() < 2 {
             return None;
         }
         let from = self
             .last_actor
             .or(self.button)
             .unwrap_or(Seat::from_index(0));
-        from.clockwise_after()
-            .find(|s| self.needs_action(*s, able, all_in_top))
+        first_clockwise_after(from, turn.owing)
     }
 
     fn new_street(&mut self, street: Street) {
@@ -657,8 +677,8 @@ impl HandState {
         let Some(seat) = self.to_act else {
             return;
         };
-        let (live, able, all_in_top) = self.turn_counts();
-        if live >= 2 && self.needs_action(seat, able, all_in_top) {
+        let turn = self.turn();
+        if turn.live.count_ones() >= 2 && turn.owing & 1 << seat.index() != 0 {
             return;
         }
         // Pass the turn on as if the seat before it had just acted.
@@ -758,6 +778,79 @@ impl HandState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The bit walk finds the seat `clockwise_after` finds: from every
+    /// seat, over every set of seats.
+    #[test]
+    fn the_first_seat_clockwise_is_the_one_the_walk_finds() {
+        for from in Seat::all() {
+            for seats in 0..1u16 << MAX_SEATS {
+                let walked = from.clockwise_after().find(|s| seats & 1 << s.index() != 0);
+                assert_eq!(
+                    first_clockwise_after(from, seats),
+                    walked,
+                    "{from:?} {seats:b}"
+                );
+            }
+        }
+    }
+
+    /// One seat's state, every flag and amount the turn looks at drawn
+    /// (amounts from a few values, so that equal wagers and bets come up).
+    fn seat_state() -> impl Strategy<Value = SeatState> {
+        let chips = || prop::sample::select(vec![0u64, 100, 200, 600]).prop_map(Chips);
+        (any::<[bool; 4]>(), chips(), chips(), chips()).prop_map(
+            |([occupied, folded, discarded, acted], stack, wager, acted_at)| SeatState {
+                occupied,
+                folded,
+                discarded,
+                acted,
+                stack,
+                wager,
+                acted_at,
+                ..SeatState::default()
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// The seats `turn` names as owing an action are the seats that
+        /// owe one seat by seat: with chips to act and, while two or more
+        /// can act, behind the bet or not yet acted; else behind the
+        /// largest all-in wager.
+        #[test]
+        fn the_turn_bits_are_the_seats_owing_an_action(
+            seats in prop::array::uniform10(seat_state()),
+            bet in prop::sample::select(vec![0u64, 100, 200, 600]),
+        ) {
+            let st = HandState { seats, current_bet: Chips(bet), ..HandState::default() };
+            let able = st.seats.iter().filter(|s| s.can_act()).count();
+            let all_in_top = st
+                .seats
+                .iter()
+                .filter(|s| s.live() && s.all_in())
+                .map(|s| s.wager)
+                .max()
+                .unwrap_or(Chips::ZERO);
+            let owes = |s: &SeatState| {
+                s.can_act()
+                    && if able < 2 {
+                        s.wager < all_in_top
+                    } else {
+                        s.wager < st.current_bet || !s.acted
+                    }
+            };
+            let bits = |f: &dyn Fn(&SeatState) -> bool| {
+                st.seats.iter().enumerate().fold(0u16, |b, (i, s)| b | u16::from(f(s)) << i)
+            };
+            let turn = st.turn();
+            prop_assert_eq!(turn.live, bits(&|s: &SeatState| s.live()));
+            prop_assert_eq!(turn.owing, bits(&owes));
+        }
+    }
 
     /// `live_bits` names the seats `live` gives, whatever the flags: every
     /// combination of dealt in, folded and discarded at every seat.
