@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::order::Order;
-use super::scan::{Dropped, read_record, scan};
+use super::scan::{Dropped, read_raw, scan};
 use super::{HandHeader, Head, HouseRecord, JournalError, Record, Stamp, TableRecord};
 use crate::rules::HouseRules;
 use crate::table::event::Street;
@@ -132,8 +132,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Loaded, JournalError> {
     let mut table = Vec::new();
     let mut table_names = Vec::new();
     let scan = scan(path, bytes, |raw| {
-        raw.check_text()?;
-        let record = read_record(raw.bytes, raw.chained)?;
+        let record = read_raw(raw)?;
         order.record(raw.line, &record)?;
         match record {
             Record::Session(s) => {

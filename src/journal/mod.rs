@@ -104,7 +104,7 @@ pub use load::{JournalHand, Loaded, TableNote, load, parse};
 pub(crate) use order::Order;
 pub use record::{HandHeader, JOURNAL_FORMAT, PENDING, Record, Seal, SessionRecord, TableRecord};
 pub use scan::Dropped;
-pub(crate) use scan::{Bad, Kind, PartStart, Raw, read_record, scan_part};
+pub(crate) use scan::{Bad, Kind, PartStart, Raw, read_raw, read_record, scan_part};
 pub use session::{Session, SessionError, table_of, table_start};
 pub use writer::{Faults, Journal, JournalOptions, Step};
 

@@ -58,10 +58,12 @@ pub(crate) struct Raw<'a> {
     pub(crate) time: Option<Stamp>,
     /// Its hash (format 2).
     pub(crate) hash: Option<Head>,
-    /// Whether its bytes are yet to be checked as UTF-8 text: an entry
-    /// that follows the chain is left to its visitor (`check_text`), as
-    /// `verify` reads most of it as bytes; every other line is checked
-    /// before it is handed on.
+    /// Whether its bytes are yet to be checked as UTF-8 text: an entry, a
+    /// hand header or a seal that follows the chain is left to its visitor
+    /// (`check_text`, `read_raw`), as `verify` reads most of an entry as
+    /// bytes and a header or seal in this floorcall's form is read by
+    /// position, every byte as text; every other line is checked before
+    /// it is handed on.
     pub(crate) text_unchecked: bool,
 }
 
@@ -213,7 +215,12 @@ pub(crate) fn scan_part(
         let quick = out
             .chained_from
             .and_then(|_| chain::follows(raw, &out.head, &head_hex));
-        let text_unchecked = quick.is_some() && raw.starts_with(b"{\"record\":\"entry\",");
+        let text_unchecked = quick.is_some()
+            && [&b"entry"[..], b"hand", b"seal"].iter().any(|kind| {
+                raw.strip_prefix(b"{\"record\":\"")
+                    .and_then(|r| r.strip_prefix(*kind))
+                    .is_some_and(|r| r.starts_with(b"\","))
+            });
         if !text_unchecked && std::str::from_utf8(raw).is_err() {
             return Err(corrupt(number, NOT_TEXT.into()));
         }
@@ -439,6 +446,22 @@ pub(crate) fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
             .map(|s| Record::Session(Box::new(s)))
             .map_err(bad),
     }
+}
+
+/// Reads a line the scan handed on: a chained hand header or seal in
+/// this floorcall's form by position (`known_form` reads every byte of it
+/// as text), any other line checked as text, then read (`read_record`).
+pub(crate) fn read_raw(raw: &Raw) -> Result<Record, Bad> {
+    let known = match raw.kind {
+        Kind::Hand if raw.chained => known_form::hand(raw.bytes).map(Record::Hand),
+        Kind::Seal if raw.chained => known_form::seal(raw.bytes).map(Record::Seal),
+        _ => None,
+    };
+    if let Some(record) = known {
+        return Ok(record);
+    }
+    raw.check_text()?;
+    Ok(read_record(raw.bytes, raw.chained)?)
 }
 
 /// Reads a format-1 line. (Through a JSON value first: serde's tagged

@@ -261,38 +261,64 @@ fn forged_bytes(path: &Path, line: usize, at: &[u8], with: &[u8]) -> Vec<u8> {
     out
 }
 
-/// An entry that follows the chain but is not UTF-8 text (its line or its
-/// events hold a byte that is not, and the chain was written over it):
-/// the scan leaves an entry's text to the reader of it (issue 21: `verify`
-/// reads most of an entry as bytes), and `verify` and `load` still name
-/// the line.
+/// An entry, a hand header or a seal that follows the chain but is not
+/// UTF-8 text (a byte that is not, and the chain written over it): the
+/// scan leaves their text to the reader of them (issue 21: `verify` reads
+/// most of an entry as bytes, a header or seal in this floorcall's form
+/// by position), and `verify` and `load` still name the line.
 #[test]
-fn an_entry_that_follows_the_chain_but_is_not_text_is_named() {
+fn an_entry_header_or_seal_that_follows_the_chain_but_is_not_text_is_named() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let path = dir.path().join("j.jsonl");
-    drop(journaled(&path, LINES));
-    // Line 5 is entry 2, "s2 push 700".
-    for (at, with) in [
-        (&b"s2 push 700"[..], &b"s2 push 700\xff"[..]),
-        (&b"\"event\":\""[..], &b"\"event\":\"\xff"[..]),
+    // A hand being played (line 5 is entry 2, "s2 push 700") and one
+    // over, sealed.
+    let playing = dir.path().join("playing.jsonl");
+    drop(journaled(&playing, LINES));
+    let over = dir.path().join("over.jsonl");
+    drop(journaled(&over, FOLDED));
+    let text = std::fs::read_to_string(&over).expect("read");
+    let line_of = |kind: &str| {
+        1 + text
+            .lines()
+            .position(|l| l.starts_with(&format!("{{\"record\":\"{kind}\"")))
+            .expect("the record")
+    };
+    let (header, seal) = (line_of("hand"), line_of("seal"));
+    for (path, at_line, at, with) in [
+        (&playing, 5, &b"s2 push 700"[..], &b"s2 push 700\xff"[..]),
+        (&playing, 5, &b"\"event\":\""[..], &b"\"event\":\"\xff"[..]),
+        (
+            &over,
+            header,
+            &b"\"house\":\"tda"[..],
+            &b"\"house\":\"tda\xff"[..],
+        ),
+        (
+            &over,
+            header,
+            &b"\"stacks\":["[..],
+            &b"\"stacks\":\xff["[..],
+        ),
+        (&over, seal, &b"\"stacks\":["[..], &b"\"stacks\":[\xff"[..]),
     ] {
-        let bytes = forged_bytes(&path, 5, at, with);
+        let bytes = forged_bytes(path, at_line, at, with);
         let forged = dir.path().join("forged.jsonl");
         std::fs::write(&forged, &bytes).expect("written");
         let (line, text) = bad_record(&forged);
-        assert_eq!(line, 5, "{text}");
+        assert_eq!(line, at_line, "{text}");
         assert!(text.contains("not valid UTF-8"), "{text}");
         match journal::load(&forged) {
             Err(JournalError::Corrupt { line, reason, .. }) => {
-                assert_eq!(line, 5, "{reason}");
+                assert_eq!(line, at_line, "{reason}");
                 assert!(reason.contains("not valid UTF-8"), "{reason}");
             }
             other => panic!("loads: {other:?}"),
         }
     }
-    // Unforged, both read it.
-    verify(&path).expect("verifies");
-    journal::load(&path).expect("loads");
+    // Unforged, both read them.
+    for path in [&playing, &over] {
+        verify(path).expect("verifies");
+        journal::load(path).expect("loads");
+    }
 }
 
 #[test]

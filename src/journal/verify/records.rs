@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::ruling::{Commands, EntryJson, EntryLine, HandCheck, Scratch};
-use crate::journal::{Bad, Head, HouseRecord, Kind, Order, Raw, Record, read_record};
+use crate::journal::{Bad, Head, HouseRecord, Kind, Order, Raw, Record, read_raw, read_record};
 use crate::rules::HouseRules;
 use crate::session::{Table, TableEvent};
 use crate::table::event::Street;
@@ -103,8 +103,7 @@ impl Checker<'_> {
         if raw.kind == Kind::Entry && raw.chained {
             return self.entry_line(raw);
         }
-        raw.check_text()?;
-        let record = read_record(raw.bytes, raw.chained)?;
+        let record = read_raw(raw)?;
         self.order.record(raw.line, &record)?;
         match record {
             Record::Session(s) => {
