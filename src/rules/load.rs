@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use super::error::{RulesError, in_file_order, line_column};
 use super::raw::RawHouseRules;
@@ -156,7 +157,7 @@ impl HouseRules {
             .map(|b| b.citations.clone())
             .unwrap_or_default();
         for (id, cite) in &raw.cite {
-            citations.insert(*id, cite.resolve(&rulebook));
+            citations.insert(*id, Arc::new(cite.resolve(&rulebook)));
         }
         let settings = match Settings::resolve(
             &raw.settings,
@@ -304,11 +305,11 @@ impl HouseRules {
 fn resolve_clauses(
     raw: &RawHouseRules,
     base: Option<&HouseRules>,
-    citations: &BTreeMap<RulingId, Citation>,
+    citations: &BTreeMap<RulingId, Arc<Citation>>,
     settings: &Settings,
     file: &str,
     text: &str,
-) -> Result<BTreeMap<RulingId, BTreeMap<String, Citation>>, RulesError> {
+) -> Result<BTreeMap<RulingId, BTreeMap<String, Arc<Citation>>>, RulesError> {
     let mut all = base.map(|b| b.clauses.clone()).unwrap_or_default();
     let invalid = |path: String, at: usize, message: String| {
         let (line, column) = line_column(text, at);
@@ -332,7 +333,7 @@ fn resolve_clauses(
             )),
             None => citations
                 .get(id)
-                .map(|c| (*id, c))
+                .map(|c| (*id, &**c))
                 .ok_or_else(|| format!("cite.{id} has no citation")),
         };
         given.push((format!("cite.{id}"), owner, &cite.clauses));
@@ -377,14 +378,14 @@ fn resolve_clauses(
             let c = c.get_ref();
             resolved.insert(
                 key.clone(),
-                Citation {
+                Arc::new(Citation {
                     rulebook: c
                         .rulebook
                         .clone()
                         .unwrap_or_else(|| parent.rulebook.clone()),
                     rule: c.rule.clone(),
                     text: c.text.clone(),
-                },
+                }),
             );
         }
         if resolved.is_empty() {
