@@ -453,12 +453,12 @@ mod clause_tests {
         HouseRules::from_toml("x.toml", &format!("{BASE}{extra}")).map_err(|e| e.to_string())
     }
 
+    /// A cited ruling (the pot bet's) with one clause (facing a bet).
+    const POT_BET_CLAUSED: &str = "[cite.pot-bet-no-limit]\nrule = \"9\"\ntext = \"main\"\n\n[cite.pot-bet-no-limit.clauses.facing-bet]\nrule = \"9-B\"\ntext = \"raise\"\n";
+
     #[test]
     fn a_clause_is_quoted_for_its_case_and_the_main_citation_otherwise() {
-        let rules = load(
-            "[cite.pot-bet-no-limit]\nrule = \"9\"\ntext = \"main\"\n\n[cite.pot-bet-no-limit.clauses.facing-bet]\nrule = \"9-B\"\ntext = \"raise\"\n",
-        )
-        .unwrap();
+        let rules = load(POT_BET_CLAUSED).unwrap();
         let id = RulingId::PotBetNoLimit;
         let facing = rules.ruling_clause(id, "facing-bet", "r".into());
         assert_eq!(
@@ -531,6 +531,30 @@ mod clause_tests {
         );
         let err = load("[cite.fifty-percent.clauses.under-half]\nrule = \"2\"\n").unwrap_err();
         assert!(err.contains("missing field `text`"), "{err}");
+    }
+
+    /// A ruling holds its house's citation, shared, not a copy: two
+    /// rulings of one id (a setting's, a cited ruling's, a clause's) hold
+    /// the very same one, equal to what `citation` and `clause` hand out.
+    #[test]
+    fn rulings_share_the_house_citation() {
+        let rules = load(POT_BET_CLAUSED).unwrap();
+        let cited = RulingId::PotBetNoLimit;
+        let setting = RulingId::ALL
+            .into_iter()
+            .find(|id| setting_for(*id).is_some())
+            .expect("a ruling that quotes a setting");
+        for id in [cited, setting] {
+            let (a, b) = (rules.ruling(id, "a".into()), rules.ruling(id, "b".into()));
+            assert!(Arc::ptr_eq(&a.citation, &b.citation), "{id}");
+            assert_eq!(*a.citation, rules.citation(id), "{id}");
+        }
+        let clause = |text: &str| rules.ruling_clause(cited, "facing-bet", text.into());
+        assert!(Arc::ptr_eq(&clause("a").citation, &clause("b").citation));
+        assert_eq!(
+            Some(&*clause("a").citation),
+            rules.clause(cited, "facing-bet")
+        );
     }
 
     #[test]
