@@ -414,7 +414,7 @@ fn min_raise(id: &str, rng: &mut StdRng, rules: &HouseRules) -> Option<Question>
                 st.current_bet, st.raise_size, rules.name
             )
         },
-        Some(rules.settings.min_raise.citation.clone()),
+        Some(Citation::clone(&rules.settings.min_raise.citation)),
     )
 }
 
@@ -587,7 +587,7 @@ fn show_first(id: &str, rng: &mut StdRng, rules: &HouseRules) -> Option<Question
                 .collect()
         },
         "Who shows first depends on the river: the last to bet or raise, or with no river bet the first seat left of the button (the house's show order).".into(),
-        Some(rules.settings.show_order.citation.clone()),
+        Some(Citation::clone(&rules.settings.show_order.citation)),
     )
 }
 
@@ -620,7 +620,7 @@ fn odd_chip(id: &str, rng: &mut StdRng, rules: &HouseRules) -> Option<Question> 
         },
         move |st, _| st.live().map(seat_gets).collect(),
         "The odd chip goes by the house's rule: the first winner clockwise from the button (TDA 19-A), or the smaller stack where the house says so.".into(),
-        Some(rules.settings.odd_chip.citation.clone()),
+        Some(Citation::clone(&rules.settings.odd_chip.citation)),
     )?;
     q.told = format!(
         "{} Seats {} and {} tie and split the pot; one chip of the smallest denomination is left over.",

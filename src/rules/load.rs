@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use super::error::{RulesError, in_file_order, line_column};
 use super::raw::RawHouseRules;
@@ -156,7 +157,7 @@ impl HouseRules {
             .map(|b| b.citations.clone())
             .unwrap_or_default();
         for (id, cite) in &raw.cite {
-            citations.insert(*id, cite.resolve(&rulebook));
+            citations.insert(*id, Arc::new(cite.resolve(&rulebook)));
         }
         let settings = match Settings::resolve(
             &raw.settings,
@@ -304,11 +305,11 @@ impl HouseRules {
 fn resolve_clauses(
     raw: &RawHouseRules,
     base: Option<&HouseRules>,
-    citations: &BTreeMap<RulingId, Citation>,
+    citations: &BTreeMap<RulingId, Arc<Citation>>,
     settings: &Settings,
     file: &str,
     text: &str,
-) -> Result<BTreeMap<RulingId, BTreeMap<String, Citation>>, RulesError> {
+) -> Result<BTreeMap<RulingId, BTreeMap<String, Arc<Citation>>>, RulesError> {
     let mut all = base.map(|b| b.clauses.clone()).unwrap_or_default();
     let invalid = |path: String, at: usize, message: String| {
         let (line, column) = line_column(text, at);
@@ -332,7 +333,7 @@ fn resolve_clauses(
             )),
             None => citations
                 .get(id)
-                .map(|c| (*id, c))
+                .map(|c| (*id, &**c))
                 .ok_or_else(|| format!("cite.{id} has no citation")),
         };
         given.push((format!("cite.{id}"), owner, &cite.clauses));
@@ -377,14 +378,14 @@ fn resolve_clauses(
             let c = c.get_ref();
             resolved.insert(
                 key.clone(),
-                Citation {
+                Arc::new(Citation {
                     rulebook: c
                         .rulebook
                         .clone()
                         .unwrap_or_else(|| parent.rulebook.clone()),
                     rule: c.rule.clone(),
                     text: c.text.clone(),
-                },
+                }),
             );
         }
         if resolved.is_empty() {
@@ -452,12 +453,12 @@ mod clause_tests {
         HouseRules::from_toml("x.toml", &format!("{BASE}{extra}")).map_err(|e| e.to_string())
     }
 
+    /// A cited ruling (the pot bet's) with one clause (facing a bet).
+    const POT_BET_CLAUSED: &str = "[cite.pot-bet-no-limit]\nrule = \"9\"\ntext = \"main\"\n\n[cite.pot-bet-no-limit.clauses.facing-bet]\nrule = \"9-B\"\ntext = \"raise\"\n";
+
     #[test]
     fn a_clause_is_quoted_for_its_case_and_the_main_citation_otherwise() {
-        let rules = load(
-            "[cite.pot-bet-no-limit]\nrule = \"9\"\ntext = \"main\"\n\n[cite.pot-bet-no-limit.clauses.facing-bet]\nrule = \"9-B\"\ntext = \"raise\"\n",
-        )
-        .unwrap();
+        let rules = load(POT_BET_CLAUSED).unwrap();
         let id = RulingId::PotBetNoLimit;
         let facing = rules.ruling_clause(id, "facing-bet", "r".into());
         assert_eq!(
@@ -530,6 +531,30 @@ mod clause_tests {
         );
         let err = load("[cite.fifty-percent.clauses.under-half]\nrule = \"2\"\n").unwrap_err();
         assert!(err.contains("missing field `text`"), "{err}");
+    }
+
+    /// A ruling holds its house's citation, shared, not a copy: two
+    /// rulings of one id (a setting's, a cited ruling's, a clause's) hold
+    /// the very same one, equal to what `citation` and `clause` hand out.
+    #[test]
+    fn rulings_share_the_house_citation() {
+        let rules = load(POT_BET_CLAUSED).unwrap();
+        let cited = RulingId::PotBetNoLimit;
+        let setting = RulingId::ALL
+            .into_iter()
+            .find(|id| setting_for(*id).is_some())
+            .expect("a ruling that quotes a setting");
+        for id in [cited, setting] {
+            let (a, b) = (rules.ruling(id, "a".into()), rules.ruling(id, "b".into()));
+            assert!(Arc::ptr_eq(&a.citation, &b.citation), "{id}");
+            assert_eq!(*a.citation, rules.citation(id), "{id}");
+        }
+        let clause = |text: &str| rules.ruling_clause(cited, "facing-bet", text.into());
+        assert!(Arc::ptr_eq(&clause("a").citation, &clause("b").citation));
+        assert_eq!(
+            Some(&*clause("a").citation),
+            rules.clause(cited, "facing-bet")
+        );
     }
 
     #[test]

@@ -59,8 +59,11 @@ pub struct HouseRules {
     /// The chip denominations in play, smallest first, when the house
     /// gives them (`chips = [25, 100, 500]`): what a colour-up removes.
     pub chips: Vec<Chips>,
-    citations: BTreeMap<RulingId, Citation>,
-    clauses: BTreeMap<RulingId, BTreeMap<String, Citation>>,
+    /// The citations and clauses are shared: a ruling quoting one holds
+    /// it, not a copy of its words (an import of thousands of hands makes
+    /// many rulings).
+    citations: BTreeMap<RulingId, Arc<Citation>>,
+    clauses: BTreeMap<RulingId, BTreeMap<String, Arc<Citation>>>,
     /// The file name and TOML text read, and the built-in profiles it was
     /// laid over (name, text; nearest first): what a journal embeds to
     /// rebuild it.
@@ -104,19 +107,25 @@ impl HouseRules {
 
     /// The rule this house applies for a ruling.
     pub fn citation(&self, id: RulingId) -> Citation {
-        let setting = setting_for(id).and_then(|key| self.settings.citation(key));
+        Citation::clone(&self.shared_citation(id))
+    }
+
+    /// `citation`, shared with the house (no words copied) where it cites
+    /// one.
+    fn shared_citation(&self, id: RulingId) -> Arc<Citation> {
+        let setting = setting_for(id).and_then(|key| self.settings.shared_citation(key));
         match setting.or(self.citations.get(&id)) {
-            Some(c) => c.clone(),
-            None => Citation {
+            Some(c) => Arc::clone(c),
+            None => Arc::new(Citation {
                 rulebook: "none".into(),
                 rule: "-".into(),
                 text: format!("The house rules do not cite a rule for {id}."),
-            },
+            }),
         }
     }
 
     /// Citations for rulings that are not settings.
-    pub fn ruling_citations(&self) -> &BTreeMap<RulingId, Citation> {
+    pub fn ruling_citations(&self) -> &BTreeMap<RulingId, Arc<Citation>> {
         &self.citations
     }
 
@@ -125,7 +134,7 @@ impl HouseRules {
         Ruling {
             id,
             text: text.into(),
-            citation: std::sync::Arc::new(self.citation(id)),
+            citation: self.shared_citation(id),
             options: Vec::new(),
         }
     }
@@ -138,21 +147,18 @@ impl HouseRules {
             clauses::is_known(id, clause),
             "the clause {clause} of {id} is not listed in rules::CLAUSES"
         );
-        let citation = match self.clause(id, clause) {
-            Some(c) => c.clone(),
-            None => self.citation(id),
-        };
+        let clause = self.clauses.get(&id).and_then(|c| c.get(clause));
         Ruling {
             id,
             text: text.into(),
-            citation: std::sync::Arc::new(citation),
+            citation: clause.map_or_else(|| self.shared_citation(id), Arc::clone),
             options: Vec::new(),
         }
     }
 
     /// The house's clause `key` of ruling `id`, if it gives one.
     pub fn clause(&self, id: RulingId, key: &str) -> Option<&Citation> {
-        self.clauses.get(&id).and_then(|c| c.get(key))
+        self.clauses.get(&id).and_then(|c| c.get(key)).map(|c| &**c)
     }
 
     /// The clauses of ruling `id`'s citation: key and citation, by key.
@@ -160,6 +166,6 @@ impl HouseRules {
         self.clauses
             .get(&id)
             .into_iter()
-            .flat_map(|c| c.iter().map(|(k, v)| (k.as_str(), v)))
+            .flat_map(|c| c.iter().map(|(k, v)| (k.as_str(), &**v)))
     }
 }

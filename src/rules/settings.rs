@@ -8,6 +8,7 @@
 //! blinds and ante (`blinds_problem`, `ante_problem`) live here too.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -201,8 +202,9 @@ pub enum MaxAnte {
 pub struct Setting<T> {
     /// What the house decides.
     pub value: T,
-    /// Where the house says so.
-    pub citation: Citation,
+    /// Where the house says so (shared: every ruling that quotes it
+    /// holds this one citation, not a copy of its words).
+    pub citation: Arc<Citation>,
 }
 
 /// One row of `rules show` / `rules diff`: the key, its value as written, its citation.
@@ -248,11 +250,16 @@ macro_rules! house_settings {
 
             /// Every setting: key, value as written, citation.
             pub fn rows(&self) -> Vec<SettingRow<'_>> {
-                vec![ $( ($key, value_text(&self.$field.value), &self.$field.citation), )* ]
+                vec![ $( ($key, value_text(&self.$field.value), &*self.$field.citation), )* ]
             }
 
             /// The citation of the setting `key` (as written in the TOML).
             pub fn citation(&self, key: &str) -> Option<&Citation> {
+                self.shared_citation(key).map(|c| &**c)
+            }
+
+            /// `citation`, shared: what a ruling quoting it holds.
+            pub(super) fn shared_citation(&self, key: &str) -> Option<&Arc<Citation>> {
                 match key {
                     $( $key => Some(&self.$field.citation), )*
                     _ => None,
@@ -317,11 +324,11 @@ pub(super) fn pick<T: Copy>(
     match (raw, base) {
         (Some(r), _) => Ok(Setting {
             value: r.value,
-            citation: Citation {
+            citation: Arc::new(Citation {
                 rulebook: r.rulebook.clone().unwrap_or_else(|| rulebook.to_string()),
                 rule: r.rule.clone(),
                 text: r.text.clone(),
-            },
+            }),
         }),
         (None, Some(b)) => Ok(b.clone()),
         (None, None) => Err(RulesError::Missing {

@@ -15,6 +15,26 @@ const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
 /// Suit characters in id order: clubs (0), diamonds, hearts, spades (3).
 const SUIT_CHARS: &[u8; 4] = b"cdhs";
 
+/// A byte that is no rank (or no suit) in `RANKS` (`SUITS`).
+const NONE: u8 = u8::MAX;
+
+/// Each byte's place in `chars`, either case; `NONE` for the rest.
+const fn places(chars: &[u8]) -> [u8; 256] {
+    let mut table = [NONE; 256];
+    let mut i = 0;
+    while i < chars.len() {
+        table[chars[i].to_ascii_uppercase() as usize] = i as u8;
+        table[chars[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    table
+}
+
+/// Each byte's rank (0 = deuce .. 12 = ace), either case.
+const RANKS: [u8; 256] = places(RANK_CHARS);
+/// Each byte's suit (0 = clubs .. 3 = spades), either case.
+const SUITS: [u8; 256] = places(SUIT_CHARS);
+
 /// One playing card: `rank * 4 + suit`, 0..=51.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(try_from = "String")]
@@ -89,28 +109,14 @@ impl FromStr for Card {
             return Err(CardError::Malformed(s.to_string()));
         }
         // The rank's and the suit's places in `RANK_CHARS` and
-        // `SUIT_CHARS`, either case (a match, not a search: an import
-        // of hand histories reads hundreds of thousands of cards).
-        let rank = match bytes[0].to_ascii_uppercase() {
-            c @ b'2'..=b'9' => Some(c - b'2'),
-            b'T' => Some(8),
-            b'J' => Some(9),
-            b'Q' => Some(10),
-            b'K' => Some(11),
-            b'A' => Some(12),
-            _ => None,
-        };
-        let suit = match bytes[1].to_ascii_lowercase() {
-            b'c' => Some(0),
-            b'd' => Some(1),
-            b'h' => Some(2),
-            b's' => Some(3),
-            _ => None,
-        };
-        match (rank, suit) {
-            (Some(r), Some(s)) => Ok(Card(r * 4 + s)),
-            _ => Err(CardError::Malformed(s.to_string())),
+        // `SUIT_CHARS`, either case, looked up (not a search, nor a match
+        // whose jumps the processor mispredicts card after card: an
+        // import of hand histories reads hundreds of thousands of cards).
+        let (rank, suit) = (RANKS[usize::from(bytes[0])], SUITS[usize::from(bytes[1])]);
+        if rank == NONE || suit == NONE {
+            return Err(CardError::Malformed(s.to_string()));
         }
+        Ok(Card(rank * 4 + suit))
     }
 }
 
@@ -195,6 +201,47 @@ mod tests {
         let deuce_clubs: Card = "2c".parse().unwrap();
         assert_eq!(deuce_clubs.id(), 0);
         assert_eq!("tD".parse::<Card>().unwrap().to_string(), "Td");
+    }
+
+    /// The tables read every two-byte text as the match they replace
+    /// does: every pair of ASCII bytes and every two-byte character.
+    #[test]
+    fn cards_are_looked_up_as_they_were_matched() {
+        fn matched(s: &str) -> Option<Card> {
+            let bytes = s.as_bytes();
+            if bytes.len() != 2 {
+                return None;
+            }
+            let rank = match bytes[0].to_ascii_uppercase() {
+                c @ b'2'..=b'9' => c - b'2',
+                b'T' => 8,
+                b'J' => 9,
+                b'Q' => 10,
+                b'K' => 11,
+                b'A' => 12,
+                _ => return None,
+            };
+            let suit = match bytes[1].to_ascii_lowercase() {
+                b'c' => 0,
+                b'd' => 1,
+                b'h' => 2,
+                b's' => 3,
+                _ => return None,
+            };
+            Card::new(rank, suit)
+        }
+        let ascii = (0..128u8).flat_map(|a| (0..128u8).map(move |b| [a as char, b as char]));
+        let texts = ascii
+            .map(String::from_iter)
+            .chain(('\u{80}'..='\u{7ff}').map(String::from));
+        let mut read = 0;
+        for text in texts {
+            assert_eq!(text.parse::<Card>().ok(), matched(&text), "{text:?}");
+            read += usize::from(matched(&text).is_some());
+        }
+        // Ranks 2-9, T J Q K A in either case (18 bytes), suits in
+        // either case (8).
+        assert_eq!(read, 18 * 8, "each card in either case of rank and suit");
     }
 
     #[test]

@@ -39,7 +39,7 @@ fn every_citation_is_the_rulebooks_own_words() {
                 rules
                     .ruling_citations()
                     .iter()
-                    .map(|(id, c)| (id.to_string(), c)),
+                    .map(|(id, c)| (id.to_string(), &**c)),
             )
             .chain(clauses);
         for (key, cite) in citations {

@@ -221,8 +221,20 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Whitespace, newlines and comments inside an array.
+    /// Whitespace, newlines and comments inside an array. Most often
+    /// there are none (a value, a comma or a bracket comes next): that is
+    /// told here, where the reading of each item is, and the rest passed
+    /// by `more_array_space`.
+    #[inline]
     fn array_space(&mut self) -> Option<()> {
+        match self.peek() {
+            Some(b' ' | b'\t' | b'#' | b'\n' | b'\r') => self.more_array_space(),
+            _ => Some(()),
+        }
+    }
+
+    /// `array_space` where there is some.
+    fn more_array_space(&mut self) -> Option<()> {
         loop {
             self.spaces();
             match self.peek() {
