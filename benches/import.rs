@@ -16,19 +16,19 @@
 //!
 //! Target (issue 21): the import within twice the read-only limit.
 //!
-//! Measured 2026-11-27, 10:27-10:29 UTC, load 1.5-1.9 on the 2 shared
-//! cores, medians of 11 paired runs: in this process 97.8 ms against
-//! 48.5 ms (2.02x); on the CPU (every thread's) 155.4 against 81.7 ms
-//! (1.90x); whole processes 98.7 against 51.0 ms (1.93x); PokerKit 12.06
-//! s in the same run (median of 3), 122 times floorcall. The target is
-//! met in two measures and missed by 1% in the third: no margin. That
-//! morning, before the day's changes (PHH check allocations, the engine's
-//! `Play` caught up instead of copied, the setup boxed), at load 1-2:
-//! 2.08x, 2.02x and 1.98x. Where the import's own time goes (a sampling
-//! profile of `floorcall import --check`): the engine playing the
-//! commands about a fifth of the whole process, the PHH reader 7-8%,
-//! translating the actions 6%, the rest of the PHH side 5%; the reads
-//! and the walk, which the limit does too, about half.
+//! Measured 2026-11-27, 12:58 UTC, load 1.5-2.4 on the 2 shared cores,
+//! medians of 11 paired runs: in this process 66.9 ms against 38.8 ms
+//! (1.73x); on the CPU (every thread's) 129.8 against 73.9 ms (1.76x);
+//! whole processes 72.6 against 41.9 ms (1.73x); PokerKit 9.05 s in the
+//! same run (median of 3), 125 times floorcall. The target is met. Two
+//! more runs that minute: 1.74-1.78x. (At 10:27 that day, before the
+//! turn by seat bits, the shared citations and the cards read through
+//! tables: 2.02x, 1.90x and 1.93x; that morning 2.08x, 2.02x, 1.98x.)
+//! Where the import's own time goes (a sampling profile of `floorcall
+//! import --check`): the engine playing the commands about a fifth of
+//! the whole process, the PHH reader about 6%, translating the actions
+//! 5%, the rest of the PHH side 5%; the reads and the walk, which the
+//! limit does too, about half.
 
 mod child;
 

@@ -15,20 +15,20 @@
 //! journal (62,001 records) and over 19,355 hands (600,006 records, 225
 //! MB, built here: it takes a minute); an append's p99 under 5 ms.
 //!
-//! Measured 27 November 2026, 10:15-10:25 UTC, load 1.5-2.1 on the 2
-//! cores, medians of 11 paired runs (two runs: four parts a core, then
-//! sixteen): 62,001 records, whole processes, verify 35.6 and 35.7 ms
-//! (1.73 M records/s) beside the limit's 14.5 and 15.4 ms (2.46x, 2.31x);
-//! criterion 31.6 and 29.1 ms in process beside 12.9 and 12.1 ms (2.45x,
-//! 2.41x), 35.6 and 32.0 ms as processes beside 14.0 and 15.1 ms (2.55x,
-//! 2.12x). 600,006 records: 238 and 288 ms beside 107 and 117 ms
-//! (2.2-2.5x). On one core (`taskset`, 30 alternating runs of whole
-//! processes) the CPU time is 50.6 ms against 24.4 ms: 2.07x. The 1 M
-//! records/s target is met; the 2x is not. That morning, before the
-//! day's changes, at load 1-2: 47.5 ms against 17.7 ms (2.7x). Beyond
-//! SHA-256 (17-18% of verify, as of the limit), the time is the engine
-//! ruling each entry again (turn passing about 5%, settling 2%), the scan
-//! and the walk that finds where the parts begin.
+//! Measured 27 November 2026, 13:00-13:03 UTC, load 1.4-2.3 on the 2
+//! cores, medians of 11 paired runs: 62,001 records, in process verify
+//! 23.4 ms beside the limit's 11.0 ms (2.13x), whole processes 25.8 ms
+//! (2.41 M records/s) beside 12.7 ms (2.02x); criterion 23.9 ms in
+//! process beside 10.5 ms (2.29x), 26.8 ms as processes beside 12.9 ms
+//! (2.08x). 600,006 records: 219.6 and 223.3 ms beside 105.5 and 108.3
+//! ms (2.08x, 2.06x). On one core (`taskset`, 30 alternating runs of
+//! whole processes) the CPU time is 45.2 ms against 22.7 ms: 1.99x. The
+//! 1 M records/s target is met; the 2x is not, by 2-15%. At 10:15 that
+//! day: 2.31-2.55x; that morning, at load 1-2: 2.7x. Beyond SHA-256
+//! (about 27% of verify, half of the limit), the time is the engine
+//! ruling each entry again and catching its scratch up (about 12%), the
+//! events' JSON (4%), the headers and seals (2%) and the walk that finds
+//! where the parts begin (3%, on a third thread).
 
 //! Measured on the shared machine (22 November 2026): the disk has
 //! moods, minutes long. Slow (load 4-6), every sync takes 4 ms: p50 4.0

@@ -32,13 +32,13 @@ beside the read-only limit, and runs this script on it as well when the
 venv that `cargo test` makes (`target/tmp/pokerkit-0.7.7`) or
 `FLOORCALL_POKERKIT_PYTHON` has PokerKit.
 
-Measured in one such run (PokerKit 0.7.7, 27 November 2026, 10:27-10:29
-UTC, 2 shared cores, load 1.5-1.9): 10,012 hands in 12.06 s wall for
-PokerKit (median of 3); floorcall's import and check 98.7 ms as a whole
-process (97.8 ms in process, 155.4 ms on the CPU over both cores),
-beside 51.0 ms (48.5 ms, 81.7 ms on the CPU) for only reading the same
-files the same way, medians of 11 paired runs: about 122 times faster
-than PokerKit.
+Measured in one such run (PokerKit 0.7.7, 27 November 2026, 12:58 UTC,
+2 shared cores, load 1.5-2.4): 10,012 hands in 9.05 s wall for PokerKit
+(median of 3); floorcall's import and check 72.6 ms as a whole process
+(66.9 ms in process, 129.8 ms on the CPU over both cores), beside 41.9
+ms (38.8 ms, 73.9 ms on the CPU) for only reading the same files the
+same way, medians of 11 paired runs: about 125 times faster than
+PokerKit.
 """
 
 import sys
