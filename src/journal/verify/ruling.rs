@@ -217,7 +217,7 @@ impl HandCheck {
             seq,
             // Not kept: nothing after the entry reads its line (a hand's
             // entries are folded, undone and sealed by their events), and
-            // a copy of every line was a per cent of `verify`.
+            // copying every line was an allocation an entry.
             line: None,
             // Moved into a list of their own size: the scratch's keeps its
             // room for the next entry (taken whole, each entry's list grew
