@@ -22,7 +22,7 @@
 
 use super::chips::Chips;
 use super::command::{Command, FloorDecision, Intent, Refusal};
-use super::event::{Declaration, Event, Street};
+use super::event::{Declaration, Event, Street, TableSetup};
 use super::outcome::Outcome;
 use super::state::HandState;
 use super::{betting, dealing, floor, out_of_turn, showdown};
@@ -67,13 +67,47 @@ pub fn decide_with(
     (scratch, caught_up): (&mut HandState, bool),
     events: &mut Vec<Event>,
 ) -> Result<(), Refusal> {
-    if let Command::StartHand(setup) = command {
-        if state.started {
-            return Err(Refusal::AlreadyStarted);
-        }
+    match checked(state, command)? {
         // The start's events make every field of the scratch anew: no
         // copy of the state before it is needed.
-        return dealing::start(setup, rules, scratch, events);
+        Some(setup) => dealing::start(setup, rules, scratch, events),
+        None => {
+            if !caught_up {
+                scratch.copy_from(state);
+            }
+            decide_on(scratch, rules, command, events)
+        }
+    }
+}
+
+/// `decide_with` in `state` itself: the events are applied to it as they
+/// are made. A caller that needs the state before (to decide again
+/// another way, when these events are not the ones it wanted) rebuilds it
+/// from the hand's entries (`hand::replay`): `verify`, ruling a journal's
+/// entries again, finds them alike but for a forged or foreign line, and
+/// so copies no state at all. On a refusal `state` is left half-made.
+pub fn decide_in_place(
+    state: &mut HandState,
+    rules: &HouseRules,
+    command: &Command,
+    events: &mut Vec<Event>,
+) -> Result<(), Refusal> {
+    match checked(state, command)? {
+        Some(setup) => dealing::start(setup, rules, state, events),
+        None => decide_on(state, rules, command, events),
+    }
+}
+
+/// The setup of a start (`None` for any other command), or why `command`
+/// is refused in `state` before anything is decided: a start over a
+/// hand started, a hand not started or over, an amount over the table's
+/// most.
+fn checked<'c>(state: &HandState, command: &'c Command) -> Result<Option<&'c TableSetup>, Refusal> {
+    if let Command::StartHand(setup) = command {
+        return match state.started {
+            true => Err(Refusal::AlreadyStarted),
+            false => Ok(Some(setup)),
+        };
     }
     if !state.started {
         return Err(Refusal::NotStarted);
@@ -89,17 +123,27 @@ pub fn decide_with(
             max: Chips::MAX_TABLE,
         });
     }
-    if !caught_up {
-        scratch.copy_from(state);
-    }
+    Ok(None)
+}
+
+/// Decides `command` (not a start) in `scratch`, the state it is decided
+/// from, applying the events to it as they are made.
+fn decide_on(
+    scratch: &mut HandState,
+    rules: &HouseRules,
+    command: &Command,
+    events: &mut Vec<Event>,
+) -> Result<(), Refusal> {
+    // The seat whose physical action was pending before this command.
+    let pending = scratch.pending.as_ref().map(|p| p.seat);
     let mut out = Outcome::new(scratch, events);
     // A seat's pending physical action resolves when the next line concerns
     // another seat or the dealer. A clear verb from the same seat is the
     // dealer's own reading of it and takes its place.
-    if let Some(pending) = &state.pending {
+    if let Some(pending) = pending {
         // The floor's forfeit of an undercall is its reading of the motion.
-        let forfeit = matches!(command, Command::Decide { decision: FloorDecision::Forfeit { seat, .. }, .. } if *seat == pending.seat);
-        let same_seat = command.seat() == Some(pending.seat) || forfeit;
+        let forfeit = matches!(command, Command::Decide { decision: FloorDecision::Forfeit { seat, .. }, .. } if *seat == pending);
+        let same_seat = command.seat() == Some(pending) || forfeit;
         if !same_seat || matches!(command, Command::Resolve) {
             out.resolve_pending(rules)?;
         }
@@ -124,7 +168,7 @@ pub fn decide_with(
             seat,
             declaration: Declaration::Conditional,
         } => out.emit(floor::conditional(rules, Some(*seat))),
-        Command::Resolve if state.pending.is_none() && !binds_over_skipped => {
+        Command::Resolve if pending.is_none() && !binds_over_skipped => {
             return Err(Refusal::NothingTo("resolve"));
         }
         Command::Resolve => {}

@@ -22,7 +22,8 @@ use floorcall::rules::HouseRules;
 use floorcall::table::command::{FloorDecision, Irregularity, Penalty};
 use floorcall::table::event::{Declaration, PushedChips, Street, TableSetup};
 use floorcall::table::{
-    ActionKind, Card, Chips, Command, Event, Hand, HandState, Intent, Play, Seat, invariants,
+    ActionKind, Card, Chips, Command, Event, Hand, HandState, Intent, Play, Seat, decide_in_place,
+    invariants,
 };
 
 fn random_setup(rng: &mut StdRng) -> TableSetup {
@@ -419,6 +420,21 @@ fn play_with(
                     .execute(&command, floorcall::notation::format_command(&command))
                     .map(|_| ());
                 prop_assert_eq!(&played, &executed, "seed {}: {:?}", seed, command);
+                // Decided in place (as `verify` does), in a copy of the
+                // state before: the same refusal, or the same events and
+                // the same state after.
+                let mut in_place = before.clone();
+                let mut made = Vec::new();
+                let decided = decide_in_place(&mut in_place, &rules, &command, &mut made);
+                match &executed {
+                    Ok(()) => {
+                        prop_assert_eq!(decided, Ok(()), "seed {}: {:?}", seed, command);
+                        let entry = hand.entries().last().expect("the entry made");
+                        prop_assert_eq!(&made, &entry.events, "seed {}: {:?}", seed, command);
+                        prop_assert_eq!(&in_place, hand.state(), "seed {}: {:?}", seed, command);
+                    }
+                    Err(refusal) => prop_assert_eq!(decided, Err(refusal.clone())),
+                }
                 match executed {
                     Ok(_) => {
                         history.push(before);

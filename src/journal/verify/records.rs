@@ -9,11 +9,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::ruling::{Commands, EntryJson, EntryLine, HandCheck, Scratch};
+use super::ruling::{Commands, EntryJson, EntryLine, HandCheck};
 use crate::journal::{Bad, Head, HouseRecord, Kind, Order, Raw, Record, read_raw, read_record};
 use crate::rules::HouseRules;
 use crate::session::{Table, TableEvent};
-use crate::table::event::Street;
+use crate::table::event::{Event, Street};
 use crate::table::state::HandState;
 use crate::table::{Chips, Seat};
 
@@ -31,9 +31,9 @@ pub(super) struct Kept {
     /// The events ruled again, as JSON (a writer comparing them as they
     /// came, byte by byte, cost a third more than a buffer compared once).
     buf: Vec<u8>,
-    /// Where each entry is ruled again (`HandCheck::ruled_alike`): its
-    /// allocations serve entry after entry, hand after hand.
-    scratch: Scratch,
+    /// The events each entry is ruled again into (`HandCheck::ruled_alike`):
+    /// one list's room serves entry after entry, hand after hand.
+    made: Vec<Event>,
     /// Lines read back into commands: a journal says `s5 check` and its
     /// like thousands of times, and reading a line costs more than
     /// looking it up (each part of a journal checked in parts read them
@@ -73,8 +73,6 @@ impl<'a> Checker<'a> {
         wanted: Option<&'a str>,
         kept: &'a mut Kept,
     ) -> Checker<'a> {
-        // The scratch state is of the part before, if any.
-        kept.scratch.forget();
         Checker {
             house_for,
             order: Order::default(),
@@ -367,7 +365,7 @@ impl Checker<'_> {
             };
             let Kept {
                 buf,
-                scratch,
+                made,
                 commands,
             } = &mut *self.kept;
             let hand = self
@@ -385,7 +383,7 @@ impl Checker<'_> {
                 line.line.as_deref(),
                 events,
                 rules,
-                (buf, scratch),
+                (buf, made),
                 commands,
             )? {
                 self.entries += 1;

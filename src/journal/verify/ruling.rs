@@ -29,7 +29,7 @@ use crate::table::command::Command;
 use crate::table::event::{Event, Street};
 use crate::table::hand::{Entry, live_entries, replay, undoable};
 use crate::table::state::HandState;
-use crate::table::{decide, decide_with, invariants};
+use crate::table::{decide, decide_in_place, invariants};
 
 /// Notation lines read into commands, kept by line.
 /// (Hashed with foldhash, seeded afresh in each run: SipHash, the
@@ -141,44 +141,23 @@ pub(super) struct HandCheck {
     pub(super) last_line: usize,
 }
 
-/// Where each entry is ruled again: a state the entry is decided into
-/// and the events it gives, kept from entry to entry and hand to hand (no
-/// new state nor list for each entry).
-#[derive(Default)]
-pub(super) struct Scratch {
-    state: Box<HandState>,
-    events: Vec<Event>,
-    /// The scratch state is the state before the last entry taken alike:
-    /// that hand's number and its count of entries then. Applying that
-    /// entry's events catches it up, at less cost than copying the whole
-    /// state (as a `Play` does). Any other way an entry is taken changes
-    /// the count, and a new hand the number.
-    behind: Option<(u32, usize)>,
-}
-
-impl Scratch {
-    /// Forgets what state the scratch holds: it is caught up by no entry.
-    pub(super) fn forget(&mut self) {
-        self.behind = None;
-    }
-}
-
 impl HandCheck {
     /// Rules an entry again and compares the events it gives, as JSON, with
     /// the recorded `events`; when alike, takes the entry. `Ok(false)`: not
     /// alike as bytes (the caller reads it whole). The entry is decided
-    /// into the scratch state (the hand's state caught up, or copied into
-    /// it, the events applied as they are made), which becomes the hand's
-    /// state when alike, as a `Hand` does: no new state for each entry,
-    /// and no events applied twice (the invariants' fold at the hand's end
-    /// checks that the two agree).
+    /// in the hand's state itself (`decide_in_place`, the events applied
+    /// as they are made into `made`, kept from entry to entry): no copy of
+    /// the state, and no events applied twice. When the entry is refused
+    /// or its events are not alike (a forged line, or one another
+    /// floorcall wrote in another form), the state before it is rebuilt
+    /// from the hand's entries, for the caller to rule it whole.
     pub(super) fn ruled_alike(
         &mut self,
         seq: u32,
         line: Option<&str>,
         events: &[u8],
         rules: &HouseRules,
-        (buf, scratch): (&mut Vec<u8>, &mut Scratch),
+        (buf, made): (&mut Vec<u8>, &mut Vec<Event>),
         commands: &mut Commands,
     ) -> Result<bool, String> {
         let command = if seq == 0 {
@@ -190,45 +169,32 @@ impl HandCheck {
                 Some(None) => return Ok(false),
             }
         };
-        let caught_up = scratch.behind.take() == Some((self.number, self.entries.len()));
-        if caught_up && let Some(last) = self.entries.last() {
-            for e in &last.events {
-                scratch.state.apply(e);
-            }
-        }
-        let decided = decide_with(
-            &self.state,
-            rules,
-            &command,
-            (&mut scratch.state, caught_up),
-            &mut scratch.events,
-        );
-        if decided.is_err() {
+        let decided = decide_in_place(&mut self.state, rules, &command, made);
+        let alike = decided.is_ok() && {
+            buf.clear();
+            write_events(buf, made)
+                .map_err(|e| format!("the events of entry {seq} cannot be written as JSON: {e}"))?;
+            buf.as_slice() == events
+        };
+        if !alike {
+            *self.state = replay(&self.entries);
             return Ok(false);
         }
-        buf.clear();
-        write_events(buf, &scratch.events)
-            .map_err(|e| format!("the events of entry {seq} cannot be written as JSON: {e}"))?;
-        if buf.as_slice() != events {
-            return Ok(false);
-        }
-        std::mem::swap(&mut self.state, &mut scratch.state);
         self.entries.push(Entry {
             seq,
             // Not kept: nothing after the entry reads its line (a hand's
             // entries are folded, undone and sealed by their events), and
             // copying every line was an allocation an entry.
             line: None,
-            // Moved into a list of their own size: the scratch's keeps its
-            // room for the next entry (taken whole, each entry's list grew
-            // from nothing again).
+            // Moved into a list of their own size: `made` keeps its room
+            // for the next entry (taken whole, each entry's list grew from
+            // nothing again).
             events: {
-                let mut events = Vec::with_capacity(scratch.events.len());
-                events.append(&mut scratch.events);
-                events
+                let mut taken = Vec::with_capacity(made.len());
+                taken.append(made);
+                taken
             },
         });
-        scratch.behind = Some((self.number, self.entries.len()));
         Ok(true)
     }
 
