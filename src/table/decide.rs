@@ -2,7 +2,8 @@
 //! house rules and returns the events it causes, or a refusal. Nothing
 //! changes here: events are applied to a scratch copy of the state (the
 //! `Outcome`) as they are made, so each family of rulings sees the hand as
-//! it now stands.
+//! it now stands (`decide_in_place` applies them to the state itself, for
+//! a caller that can rebuild the state before).
 //!
 //! The rulings themselves live by family, each file opening with the
 //! ruling ids it produces and the rules it cites:
