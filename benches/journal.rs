@@ -15,20 +15,21 @@
 //! journal (62,001 records) and over 19,355 hands (600,006 records, 225
 //! MB, built here: it takes a minute); an append's p99 under 5 ms.
 //!
-//! Measured 27 November 2026, 13:00-13:03 UTC, load 1.4-2.3 on the 2
+//! Measured 27 November 2026, 13:16-13:19 UTC, load 1.4-2.0 on the 2
 //! cores, medians of 11 paired runs: 62,001 records, in process verify
-//! 23.4 ms beside the limit's 11.0 ms (2.13x), whole processes 25.8 ms
-//! (2.41 M records/s) beside 12.7 ms (2.02x); criterion 23.9 ms in
-//! process beside 10.5 ms (2.29x), 26.8 ms as processes beside 12.9 ms
-//! (2.08x). 600,006 records: 219.6 and 223.3 ms beside 105.5 and 108.3
-//! ms (2.08x, 2.06x). On one core (`taskset`, 30 alternating runs of
-//! whole processes) the CPU time is 45.2 ms against 22.7 ms: 1.99x. The
-//! 1 M records/s target is met; the 2x is not, by 2-15%. At 10:15 that
-//! day: 2.31-2.55x; that morning, at load 1-2: 2.7x. Beyond SHA-256
-//! (about 27% of verify, half of the limit), the time is the engine
-//! ruling each entry again and catching its scratch up (about 12%), the
-//! events' JSON (4%), the headers and seals (2%) and the walk that finds
-//! where the parts begin (3%, on a third thread).
+//! 22.4 ms beside the limit's 10.9 ms (2.04x), whole processes 25.7 ms
+//! (2.42 M records/s) beside 13.2 ms (1.94x); criterion 22.8 ms in
+//! process beside 11.7 ms (1.95x), 27.1 ms as processes beside 13.5 ms
+//! (2.00x). 600,006 records: 210.4 and 213.7 ms beside 105.6 and 108.8
+//! ms (1.99x, 1.96x). On one core (`taskset`, 30 alternating runs of
+//! whole processes) the CPU time is 43.7 ms against 23.4 ms: 1.87x. The
+//! 1 M records/s target is met; the 2x is met but for 2% in one measure,
+//! with no margin. At 13:00 that day, before entries were decided in
+//! place: 2.02-2.29x; at 10:15: 2.31-2.55x; that morning, at load 1-2:
+//! 2.7x. Beyond SHA-256 (about 27% of verify, half of the limit), the
+//! time is the engine ruling each entry again (about 10%), the events'
+//! JSON (4%), the headers and seals (2%) and the walk that finds where
+//! the parts begin (3%, on a third thread).
 
 //! Measured on the shared machine (22 November 2026): the disk has
 //! moods, minutes long. Slow (load 4-6), every sync takes 4 ms: p50 4.0
