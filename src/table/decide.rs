@@ -42,8 +42,9 @@ pub fn decide(
 /// `state` made here (into `scratch`'s own allocations): a `Hand` keeps
 /// the scratch state and takes it as its state instead of applying the
 /// events a second time (the invariants' fold of the journal checks that
-/// the two agree); so does `verify`, ruling a journal's entries again.
-/// On a refusal `scratch` is left half-made.
+/// the two agree). (`verify`, ruling a journal's entries again, decides
+/// in the state itself: `decide_in_place`.) On a refusal `scratch` is
+/// left half-made.
 pub fn decide_into(
     state: &HandState,
     rules: &HouseRules,
