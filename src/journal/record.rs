@@ -5,7 +5,6 @@
 //! them back (`scan::read_record`); the format is the module doc's.
 
 use std::collections::BTreeMap;
-
 use std::io;
 use std::path::PathBuf;
 

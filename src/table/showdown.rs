@@ -277,24 +277,19 @@ pub(super) fn best_hands(st: &HandState, eligible: &[Seat]) -> Vec<Seat> {
 /// A comparable hand strength: the evaluator's rank with five or more cards,
 /// else rank groups (a showdown on an unrecorded board).
 pub(super) fn strength(hole: &[Card; 2], board: &[Card]) -> (u32, Vec<u8>) {
+    // The cards in a buffer on the stack, not a new list (a board has at
+    // most five: the engine deals no more).
+    let board = &board[..board.len().min(5)];
     let n = 2 + board.len();
-    if (5..=7).contains(&n) {
-        // The cards in a buffer on the stack, not a new list.
-        let mut cards = [hole[0]; 7];
-        cards[1] = hole[1];
-        cards[2..n].copy_from_slice(board);
-        return (
-            u32::from(eval::evaluate(&cards[..n]).value()) + 1,
-            Vec::new(),
-        );
-    }
-    let mut cards: Vec<Card> = hole.to_vec();
-    cards.extend_from_slice(board);
-    if cards.len() >= 5 {
-        return (u32::from(eval::evaluate(&cards).value()) + 1, Vec::new());
+    let mut buf = [hole[0]; 7];
+    buf[1] = hole[1];
+    buf[2..n].copy_from_slice(board);
+    let cards = &buf[..n];
+    if n >= 5 {
+        return (u32::from(eval::evaluate(cards).value()) + 1, Vec::new());
     }
     let mut counts = [0u8; 13];
-    for c in &cards {
+    for c in cards {
         counts[c.rank() as usize] += 1;
     }
     let mut groups: Vec<(u8, u8)> = (0..13u8)
