@@ -42,9 +42,9 @@ pub fn decide(
 /// `state` made here (into `scratch`'s own allocations): a `Hand` keeps
 /// the scratch state and takes it as its state instead of applying the
 /// events a second time (the invariants' fold of the journal checks that
-/// the two agree). (`verify`, ruling a journal's entries again, decides
-/// in the state itself: `decide_in_place`.) On a refusal `scratch` is
-/// left half-made.
+/// the two agree). (`verify` and a `Play`, which can rebuild the state
+/// before, decide in the state itself: `decide_in_place`.) On a refusal
+/// `scratch` is left half-made.
 pub fn decide_into(
     state: &HandState,
     rules: &HouseRules,
@@ -52,42 +52,26 @@ pub fn decide_into(
     scratch: &mut HandState,
 ) -> Result<Vec<Event>, Refusal> {
     let mut events = Vec::new();
-    decide_with(state, rules, command, (scratch, false), &mut events)?;
-    Ok(events)
-}
-
-/// `decide_into`, the events gathered in `events` (cleared first). With
-/// `caught_up`, `scratch` is already equal to `state` and is not copied
-/// again: a `Play` catches its scratch up by applying the last command's
-/// events to it, which costs less than copying the whole state (a
-/// caller may do so only where the scratch is exactly the state those
-/// events were decided from: a refusal leaves it half-made).
-pub fn decide_with(
-    state: &HandState,
-    rules: &HouseRules,
-    command: &Command,
-    (scratch, caught_up): (&mut HandState, bool),
-    events: &mut Vec<Event>,
-) -> Result<(), Refusal> {
     match checked(state, command)? {
         // The start's events make every field of the scratch anew: no
         // copy of the state before it is needed.
-        Some(setup) => dealing::start(setup, rules, scratch, events),
+        Some(setup) => dealing::start(setup, rules, scratch, &mut events)?,
         None => {
-            if !caught_up {
-                scratch.copy_from(state);
-            }
-            decide_on(scratch, rules, command, events)
+            scratch.copy_from(state);
+            decide_on(scratch, rules, command, &mut events)?;
         }
     }
+    Ok(events)
 }
 
-/// `decide_with` in `state` itself: the events are applied to it as they
-/// are made. A caller that needs the state before (to decide again
-/// another way, when these events are not the ones it wanted) rebuilds it
-/// from the hand's entries (`hand::replay`): `verify`, ruling a journal's
-/// entries again, finds them alike but for a forged or foreign line, and
-/// so copies no state at all. On a refusal `state` is left half-made.
+/// `decide_into` in `state` itself, the events gathered in `events`
+/// (cleared first) and applied to the state as they are made. A caller
+/// that needs the state before (to decide again another way, or after a
+/// refusal, which leaves `state` half-made) rebuilds it from the hand's
+/// events (`HandState::fold`, `hand::replay`): `verify`, ruling a
+/// journal's entries again, finds them alike but for a forged or foreign
+/// line, and a `Play` checking hand histories is rarely refused, so
+/// neither copies the state a command.
 pub fn decide_in_place(
     state: &mut HandState,
     rules: &HouseRules,

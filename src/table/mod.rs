@@ -35,7 +35,7 @@ pub mod words_and_chips;
 // found them.
 pub use crate::values::{Card, Chips, Seat, cards, chips, seat};
 pub use command::{Command, Intent, Irregularity, Refusal};
-pub use decide::{decide, decide_in_place, decide_into, decide_with};
+pub use decide::{decide, decide_in_place, decide_into};
 pub use event::{Action, ActionKind, Event, Street, TableSetup};
 pub use hand::Hand;
 pub use play::Play;

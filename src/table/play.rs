@@ -1,13 +1,13 @@
 //! `Play`: a hand played command by command where only how it ends
 //! matters (a check of thousands of hand histories): each command decided
-//! by the engine's `decide_with` (the body of `decide_into`) exactly as
-//! `Hand::execute` decides it, with no journal kept. Its two states (the
-//! live one and the scratch the next command is decided into) and its
-//! list of events are kept from hand to hand, and the scratch is caught
-//! up with the last command's events instead of copied from the state.
+//! by the engine exactly as `Hand::execute` decides it, with no journal
+//! kept. It decides in the live state itself (`decide_in_place`), as
+//! `verify` does: no copy of the state a command, and its lists kept from
+//! hand to hand. The hand's events are kept so that a refused command,
+//! which leaves the state half-made, is undone by folding them again.
 
 use super::command::{Command, Refusal};
-use super::decide::decide_with;
+use super::decide::decide_in_place;
 use super::event::{Event, TableSetup};
 use super::state::HandState;
 use crate::rules::HouseRules;
@@ -15,28 +15,23 @@ use crate::rules::HouseRules;
 /// A hand's state as its commands are played, without the journal.
 #[derive(Debug, Default)]
 pub struct Play {
-    /// Boxed, as is the scratch, so that the two change places by their
-    /// pointers.
-    state: Box<HandState>,
-    scratch: Box<HandState>,
-    /// The last command's events.
-    events: Vec<Event>,
-    /// Whether the scratch is the state before the last command's events
-    /// (it was the state that command was decided from): applying them
-    /// catches it up, at less cost than copying the whole state. False
-    /// after a refusal, which leaves the scratch half-made.
-    behind: bool,
+    state: HandState,
+    /// The events of the hand so far: the state is their fold.
+    played: Vec<Event>,
+    /// The command being decided's events, as they are made.
+    made: Vec<Event>,
 }
 
 impl Play {
     /// Starts a new hand (whatever hand was played before): seats, blinds
-    /// and antes posted. Decided as from no hand at all; the states made
-    /// anew keep their lists' allocations.
+    /// and antes posted. Decided as from no hand at all (the start's
+    /// events make every field anew, into the lists' allocations).
     pub fn start(&mut self, setup: TableSetup, rules: &HouseRules) -> Result<(), Refusal> {
-        let command = Command::StartHand(setup);
-        let started = self.decide(Some(&HandState::default()), &command, rules);
+        self.played.clear();
+        self.state.started = false;
+        let started = self.decide(&Command::StartHand(setup), rules);
         if started.is_err() {
-            *self.state = HandState::default();
+            self.state = HandState::default();
         }
         started
     }
@@ -44,28 +39,17 @@ impl Play {
     /// Decides a command and, if it is not refused, takes the state it
     /// leaves. A refused command changes nothing.
     pub fn execute(&mut self, command: &Command, rules: &HouseRules) -> Result<(), Refusal> {
-        self.decide(None, command, rules)
+        self.decide(command, rules)
     }
 
-    /// Decides `command` from `from`, or from the live state.
-    fn decide(
-        &mut self,
-        from: Option<&HandState>,
-        command: &Command,
-        rules: &HouseRules,
-    ) -> Result<(), Refusal> {
-        // A start makes the scratch anew: it needs no catching up.
-        let caught_up = std::mem::take(&mut self.behind) && from.is_none();
-        if caught_up {
-            for e in &self.events {
-                self.scratch.apply(e);
-            }
+    /// Decides `command` in the live state; a refusal folds the hand's
+    /// events again into the state before it.
+    fn decide(&mut self, command: &Command, rules: &HouseRules) -> Result<(), Refusal> {
+        if let Err(refusal) = decide_in_place(&mut self.state, rules, command, &mut self.made) {
+            self.state = HandState::fold(&self.played);
+            return Err(refusal);
         }
-        let state = from.unwrap_or(&self.state);
-        let scratch = (&mut *self.scratch, caught_up);
-        decide_with(state, rules, command, scratch, &mut self.events)?;
-        std::mem::swap(&mut self.state, &mut self.scratch);
-        self.behind = true;
+        self.played.append(&mut self.made);
         Ok(())
     }
 

@@ -570,7 +570,7 @@ impl HandState {
 
     fn start(&mut self, setup: &TableSetup) {
         // Every field made anew, but the lists keep their allocations
-        // (emptied): a `Play` or a verify's scratch state starts hand
+        // (emptied): a `Play`'s state and a `Hand`'s scratch start hand
         // after hand (replay speed).
         fn kept<T>(list: &mut Vec<T>) -> Vec<T> {
             let mut list = std::mem::take(list);

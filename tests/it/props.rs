@@ -3,9 +3,9 @@
 //! the journal's fold equal to the live state), a refused command changes
 //! nothing, undo restores the state before, and nothing panics. Along the
 //! way, whenever every other player still in is all in, no bet or raise
-//! can bind; and a `Play` (the import's check, which catches its scratch
-//! state up by applying the last command's events instead of copying the
-//! state) given the same commands is in the `Hand`'s state at every step.
+//! can bind; and a `Play` (the import's check, which decides in its one
+//! state and folds the hand's events again after a refusal) given the
+//! same commands is in the `Hand`'s state at every step.
 //!
 //! Amounts are drawn huge too: tables up to and over `Chips::MAX_TABLE`,
 //! and commands naming up to `u64::MAX` chips. Nothing may wrap: chip
@@ -369,7 +369,7 @@ fn play_with(
     let setup = random_setup(&mut rng);
     // The same commands on a `Play`, which one `Play` starts again after
     // an undo or a redo (with the live commands): a start over a hand
-    // already played, and a scratch caught up command after command.
+    // already played, and a state rebuilt after every refusal.
     let mut play = Play::default();
     let started = play.start(setup.clone(), &rules);
     let in_play: u128 = setup
