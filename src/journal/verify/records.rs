@@ -6,6 +6,7 @@
 //! must hold the stacks the hand leaves, and an entry goes to `ruling`.
 //! Counts, the hand numbers and where the head noted was seen go out.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -331,8 +332,8 @@ impl Checker<'_> {
     ///
     /// An entry ruled alike is UTF-8 text by construction, so the scan
     /// leaves that check to here (`Raw::check_text`), for every other
-    /// way: its prefix and keys are the bytes expected, its line is read
-    /// as text, its events are the JSON the engine's events give, and the
+    /// way: its prefix and keys are the bytes expected, its line is one
+    /// read as text (when it was first seen, `Commands`), its events are the JSON the engine's events give, and the
     /// scan has read its time, offset and hashes digit by digit.
     fn entry_line(&mut self, raw: &Raw) -> Result<(), Bad> {
         let line = match EntryLine::read(raw.bytes) {
@@ -343,7 +344,10 @@ impl Checker<'_> {
                     .map_err(|e| format!("the line is not a journal record ({e})."))?;
                 EntryLine {
                     seq: json.seq,
-                    line: json.line,
+                    line: json.line.map(|line| match line {
+                        Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                        Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+                    }),
                     events: json.events.get().as_bytes(),
                 }
             }

@@ -31,12 +31,14 @@ use crate::table::hand::{Entry, live_entries, replay, undoable};
 use crate::table::state::HandState;
 use crate::table::{decide, decide_in_place, invariants};
 
-/// Notation lines read into commands, kept by line.
-/// (Hashed with foldhash, seeded afresh in each run: SipHash, the
-/// standard one, was a per cent or two of `verify` for lines of a few
-/// bytes.)
+/// Notation lines read into commands, kept by line, as bytes: a line
+/// found is text (it was read as text when it was kept), so only a new
+/// one is checked as UTF-8 (checking every entry's line was a per cent
+/// of `verify`). (Hashed with foldhash, seeded afresh in each run:
+/// SipHash, the standard one, was a per cent or two of `verify` for
+/// lines of a few bytes.)
 #[derive(Default)]
-pub(super) struct Commands(HashMap<String, Option<Command>, foldhash::fast::RandomState>);
+pub(super) struct Commands(HashMap<Box<[u8]>, Option<Command>, foldhash::fast::RandomState>);
 
 impl Commands {
     /// At most this many lines are kept (a journal of many amounts has
@@ -44,24 +46,26 @@ impl Commands {
     const MOST: usize = 4096;
 
     /// `parse_line`'s command for `line` (`Some(None)`: a line with no
-    /// command); `None` when the line is not notation (not kept).
-    pub(super) fn read(&mut self, line: &str) -> Option<Option<Command>> {
+    /// command); `None` when the line is not text or not notation (not
+    /// kept).
+    pub(super) fn read(&mut self, line: &[u8]) -> Option<Option<Command>> {
         if let Some(command) = self.0.get(line) {
             return Some(command.clone());
         }
-        let command = parse_line(line).ok()?;
+        let command = parse_line(std::str::from_utf8(line).ok()?).ok()?;
         if self.0.len() == Self::MOST {
             self.0.clear();
         }
-        self.0.insert(line.to_string(), command.clone());
+        self.0.insert(line.into(), command.clone());
         Some(command)
     }
 }
 
-/// An entry line, its events left as the bytes written.
+/// An entry line, its events left as the bytes written, its line as the
+/// bytes it reads as (not yet checked as text: `Commands::read` does).
 pub(super) struct EntryLine<'a> {
     pub(super) seq: u32,
-    pub(super) line: Option<Cow<'a, str>>,
+    pub(super) line: Option<Cow<'a, [u8]>>,
     pub(super) events: &'a [u8],
 }
 
@@ -108,9 +112,13 @@ impl<'a> EntryLine<'a> {
             }
             let text = &body[..i];
             let line = if escaped {
-                Cow::Owned(serde_json::from_slice::<String>(rest.get(..i + 2)?).ok()?)
+                Cow::Owned(
+                    serde_json::from_slice::<String>(rest.get(..i + 2)?)
+                        .ok()?
+                        .into_bytes(),
+                )
             } else {
-                Cow::Borrowed(std::str::from_utf8(text).ok()?)
+                Cow::Borrowed(text)
             };
             (Some(line), body.get(i + 1..)?)
         };
@@ -154,7 +162,7 @@ impl HandCheck {
     pub(super) fn ruled_alike(
         &mut self,
         seq: u32,
-        line: Option<&str>,
+        line: Option<&[u8]>,
         events: &[u8],
         rules: &HouseRules,
         (buf, made): (&mut Vec<u8>, &mut Vec<Event>),
@@ -409,8 +417,12 @@ mod tests {
             let read = EntryLine::read(raw.as_bytes()).expect("read by position");
             let serde: EntryJson = serde_json::from_str(&raw).expect("serde reads it");
             assert_eq!(read.seq, 7);
-            assert_eq!(read.line.as_deref(), Some(line), "{json}");
-            assert_eq!(read.line, serde.line, "{json}");
+            assert_eq!(read.line.as_deref(), Some(line.as_bytes()), "{json}");
+            assert_eq!(
+                read.line.as_deref(),
+                serde.line.as_deref().map(str::as_bytes),
+                "{json}"
+            );
             assert_eq!(read.events, b"[{\"event\":\"x\"}]");
         }
         let raw = entry("null");
