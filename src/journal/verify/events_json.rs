@@ -207,7 +207,12 @@ impl Json<'_> {
     /// backslash, a control character), else through serde, which
     /// escapes it.
     fn text(&mut self, text: &str) {
-        if text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        // Every byte looked at, without stopping at the first that needs
+        // an escape (most texts have none): the loop is vectorised.
+        let escapes = text.bytes().fold(false, |any, b| {
+            any | (b < 0x20) | (b == b'"') | (b == b'\\')
+        });
+        if escapes {
             // Writing a string into a `Vec` cannot fail.
             let _ = serde_json::to_writer(&mut *self.0, text);
         } else {
@@ -215,20 +220,12 @@ impl Json<'_> {
         }
     }
 
-    /// `n` in decimal digits, as JSON writes a number.
+    /// `n` in decimal digits, as JSON writes a number (serde_json's own
+    /// way: `itoa`, two digits at a time).
     #[inline]
-    fn number(&mut self, mut n: u64) {
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.0.extend_from_slice(&digits[at..]);
+    fn number(&mut self, n: u64) {
+        self.0
+            .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
     }
 
     /// `[a,b,...]`, each item written by `item`.
