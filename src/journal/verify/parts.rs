@@ -199,14 +199,11 @@ pub(super) fn in_parts(
     if starts.len() < 2 {
         return None;
     }
-    // The first session record's house, read once for the first part and
-    // the walk (each read it, on its own thread, at the same moment).
-    let first = match read_record(first, true) {
-        Ok(Record::Session(s)) => InForce {
-            rules: Arc::new(s.house.rules().ok()?),
-            house: Arc::new(s.house),
-        },
-        _ => return None,
+    // The first session record's house, read by the first thread that
+    // needs it; the walk goes on without it (see `House`).
+    let first = FirstHouse {
+        line: first,
+        read: std::sync::OnceLock::new(),
     };
     let ends: Vec<usize> = starts[1..].iter().copied().chain([bytes.len()]).collect();
     let parts = starts.len();
@@ -231,13 +228,27 @@ pub(super) fn in_parts(
                         break;
                     }
                     let begin = if k == 0 {
+                        let Some(session) = first.get() else {
+                            begins.fail();
+                            break;
+                        };
                         Begin {
-                            session: Some(first.clone()),
+                            session: Some(session),
                             ..Begin::default()
                         }
                     } else {
-                        let Some((head, session, table)) = begins.wait(k - 1) else {
+                        let Some((head, house, table)) = begins.wait(k - 1) else {
                             break;
+                        };
+                        let session = match house {
+                            House::Read(session) => session,
+                            House::First => {
+                                let Some(session) = first.get() else {
+                                    begins.fail();
+                                    break;
+                                };
+                                session
+                            }
                         };
                         Begin {
                             // Line numbers count from the part's start
@@ -263,9 +274,7 @@ pub(super) fn in_parts(
                 }
             });
         }
-        let walked = Walk::over(bytes, &starts[1..], Some((0, first.clone())), |k, begin| {
-            begins.give(k, begin)
-        });
+        let walked = Walk::over(bytes, &starts[1..], |k, begin| begins.give(k, begin));
         if walked.is_none() {
             begins.fail();
         }
@@ -310,9 +319,43 @@ pub(super) fn in_parts(
     total
 }
 
+/// The journal's first record, a session record, and its house, read
+/// once, by the first thread that needs it (the first part's, most
+/// often); any other waits for it.
+struct FirstHouse<'b> {
+    line: &'b [u8],
+    read: std::sync::OnceLock<Option<InForce>>,
+}
+
+impl FirstHouse<'_> {
+    /// The house, or `None` if the record or its house does not read.
+    fn get(&self) -> Option<InForce> {
+        self.read
+            .get_or_init(|| match read_record(self.line, true) {
+                Ok(Record::Session(s)) => Some(InForce {
+                    rules: Arc::new(s.house.rules().ok()?),
+                    house: Arc::new(s.house),
+                }),
+                _ => None,
+            })
+            .clone()
+    }
+}
+
+/// The house in force where a later part begins, as the walk gives it.
+enum House {
+    /// The journal's first session record's, which the walk does not
+    /// read: its TOML takes a millisecond, in which the walk, needing it
+    /// for nothing else, goes over the lines on the core the parts do not
+    /// yet use (waiting for it, the walk ran later beside both parts).
+    First,
+    /// A later session record's, read by the walk.
+    Read(InForce),
+}
+
 /// How a later part begins: the head its first record links to, the house
 /// in force and the table folded from the records before it.
-type PartBegin = (Head, InForce, Option<Table>);
+type PartBegin = (Head, House, Option<Table>);
 
 /// The later parts' begins, given by the walk as it reaches each and
 /// waited for by the threads that check the parts.
@@ -399,16 +442,11 @@ struct Walk;
 impl Walk {
     /// Walks `bytes` up to the last of `starts` (byte offsets of hand
     /// headers, in order), giving each its begin as it is reached; `None`
-    /// when one cannot be found or read. `read`: a session record already
-    /// read, and where it begins.
-    fn over(
-        bytes: &[u8],
-        starts: &[usize],
-        read: Option<(usize, InForce)>,
-        mut give: impl FnMut(usize, PartBegin),
-    ) -> Option<()> {
+    /// when one cannot be found or read. The session record at the
+    /// journal's start is not read here (`House::First`).
+    fn over(bytes: &[u8], starts: &[usize], mut give: impl FnMut(usize, PartBegin)) -> Option<()> {
         let mut session: Option<usize> = None;
-        let mut in_force = read;
+        let mut in_force: Option<(usize, InForce)> = None;
         let mut table: Option<Table> = None;
         let mut at = 0;
         for (k, &start) in starts.iter().enumerate() {
@@ -440,6 +478,10 @@ impl Walk {
             let line_end = start + memchr::memchr(b'\n', &bytes[start..])?;
             let head = chain::links(&bytes[start..line_end])?.prev;
             let s_at = session?;
+            if s_at == 0 {
+                give(k, (head, House::First, table.clone()));
+                continue;
+            }
             if in_force.as_ref().is_none_or(|(read, _)| *read != s_at) {
                 let s_end = s_at + memchr::memchr(b'\n', &bytes[s_at..])?;
                 let Ok(Record::Session(s)) = read_record(&bytes[s_at..s_end], true) else {
@@ -455,7 +497,7 @@ impl Walk {
                 ));
             }
             let (_, session) = in_force.as_ref()?;
-            give(k, (head, session.clone(), table.clone()));
+            give(k, (head, House::Read(session.clone()), table.clone()));
         }
         Some(())
     }
@@ -529,6 +571,7 @@ mod tests {
             session("upt"),
             table(vec![seated(3, "Cat")]),
             hand.to_string(),
+            hand.to_string(),
         ];
         let mut head = Head::default();
         let mut bytes = String::new();
@@ -545,58 +588,60 @@ mod tests {
         let mut given = Vec::new();
         let walked = Walk::over(
             bytes,
-            &[starts[2], starts[4], starts[7]],
-            None,
+            &[starts[2], starts[4], starts[7], starts[8]],
             |k, begin| given.push((k, begin)),
         );
         assert_eq!(walked, Some(()));
-        // A session record already read is not read again.
-        let Ok(Record::Session(s)) = read_record(&bytes[..starts[1] - 1], true) else {
-            panic!("the first record is a session record");
-        };
-        let read = InForce {
-            rules: Arc::new(s.house.rules().expect("the house")),
-            house: Arc::new(s.house),
-        };
-        let mut first = None;
-        Walk::over(
-            bytes,
-            &[starts[2]],
-            Some((0, read.clone())),
-            |_, (_, in_force, _)| first = Some(in_force),
-        );
-        assert!(Arc::ptr_eq(&first.expect("given").rules, &read.rules));
         let seated = |t: &Option<Table>| -> Vec<String> {
             t.as_ref()
                 .map(|t| t.seats.values().map(|p| p.name.clone()).collect())
                 .unwrap_or_default()
         };
+        // The first session record's house is left to the parts; a later
+        // one is read by the walk.
         let said: Vec<(usize, Head, String, Vec<String>)> = given
             .iter()
-            .map(|(k, (head, in_force, table))| {
-                (*k, *head, in_force.rules.name.clone(), seated(table))
+            .map(|(k, (head, house, table))| {
+                let house = match house {
+                    House::First => "the first".to_string(),
+                    House::Read(in_force) => in_force.rules.name.clone(),
+                };
+                (*k, *head, house, seated(table))
             })
             .collect();
+        let all = vec!["Ann".to_string(), "Bob".into(), "Cat".into()];
         assert_eq!(
             said,
             vec![
-                (0, heads[2], "tda".into(), vec!["Ann".into()]),
-                (1, heads[4], "tda".into(), vec!["Ann".into(), "Bob".into()]),
+                (0, heads[2], "the first".into(), vec!["Ann".into()]),
                 (
-                    2,
-                    heads[7],
-                    "upt".into(),
-                    vec!["Ann".into(), "Bob".into(), "Cat".into()]
+                    1,
+                    heads[4],
+                    "the first".into(),
+                    vec!["Ann".into(), "Bob".into()]
                 ),
+                (2, heads[7], "upt".into(), all.clone()),
+                (3, heads[8], "upt".into(), all),
             ]
         );
         // The house of one session record is read once for the parts in it.
-        assert!(Arc::ptr_eq(&given[0].1.1.rules, &given[1].1.1.rules));
+        let rules = |k: usize| match &given[k].1.1 {
+            House::Read(in_force) => Arc::clone(&in_force.rules),
+            House::First => panic!("part {k} is after the second session record"),
+        };
+        assert!(Arc::ptr_eq(&rules(2), &rules(3)));
+        // The first session record's house is read once, for every thread
+        // that asks.
+        let first = FirstHouse {
+            line: &bytes[..starts[1] - 1],
+            read: std::sync::OnceLock::new(),
+        };
+        let read = first.get().expect("the first record is a session record");
+        assert_eq!(read.rules.name, "tda");
+        let again = first.get().expect("read");
+        assert!(Arc::ptr_eq(&read.rules, &again.rules));
         // A table record that does not read stops the walk.
         let broken = String::from_utf8_lossy(bytes).replace("Bob", "B\\u");
-        assert_eq!(
-            Walk::over(broken.as_bytes(), &[starts[4]], None, |_, _| {}),
-            None
-        );
+        assert_eq!(Walk::over(broken.as_bytes(), &[starts[4]], |_, _| {}), None);
     }
 }
