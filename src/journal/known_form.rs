@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use super::{HandHeader, Seal};
 use crate::table::event::{AnteMode, BlindSeats, Street, TableSetup};
+use crate::table::seat::MAX_SEATS;
 use crate::table::{Card, Chips, Seat};
 
 /// A header in this floorcall's form, or `None`.
@@ -132,9 +133,18 @@ impl<'a> Cursor<'a> {
     }
 
     /// `[item,...]`.
-    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+    fn list<T>(&mut self, item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        self.list_in(Vec::new(), item)
+    }
+
+    /// `list`, into `items` (empty, with the room the list most often
+    /// needs).
+    fn list_in<T>(
+        &mut self,
+        mut items: Vec<T>,
+        mut item: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Option<Vec<T>> {
         self.lit(b"[")?;
-        let mut items = Vec::new();
         if self.lit(b"]").is_some() {
             return Some(items);
         }
@@ -147,9 +157,10 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Seats and their chips, `[[seat,chips],...]`.
+    /// Seats and their chips, `[[seat,chips],...]`, in room for a full
+    /// table (grown from none, the list was made four times over).
     fn stacks(&mut self) -> Option<Vec<(Seat, Chips)>> {
-        self.list(|at| {
+        self.list_in(Vec::with_capacity(MAX_SEATS), |at| {
             at.lit(b"[")?;
             let seat = at.seat()?;
             at.lit(b",")?;
