@@ -44,15 +44,32 @@ const REQUIRED: &str = "name";
 
 /// Reads `text` into `T`, part by part if it does not read whole.
 pub(super) fn read<T: DeserializeOwned>(text: &str) -> Read<T> {
-    let doc = match DeTable::parse(text) {
+    let parsed = || {
+        DeTable::parse(text).map_err(|e| Read {
+            raw: None,
+            problems: vec![problem(&e, None)],
+            dropped_levels: Vec::new(),
+        })
+    };
+    let doc = match parsed() {
         Ok(doc) => doc,
-        Err(e) => {
-            return Read {
-                raw: None,
-                problems: vec![problem(&e, None)],
-                dropped_levels: Vec::new(),
-            };
-        }
+        Err(syntax) => return syntax,
+    };
+    // A file that reads (most do) is read whole, nothing tracked: no copy
+    // of its document kept for a reading part by part, no key path kept
+    // key by key (a journal's house is read so each time it is checked).
+    if let Ok(raw) = T::deserialize(toml::de::Deserializer::from(doc)) {
+        return Read {
+            raw: Some(raw),
+            problems: Vec::new(),
+            dropped_levels: Vec::new(),
+        };
+    }
+    // It does not: parsed again, read whole with its key paths tracked,
+    // then part by part.
+    let doc = match parsed() {
+        Ok(doc) => doc,
+        Err(syntax) => return syntax,
     };
     let whole = match deserialize::<T>(doc.clone()) {
         Ok(raw) => {
