@@ -117,6 +117,16 @@ fn verify_bench(c: &mut Criterion, hands: u32) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// One verify of `path` and one run of the limit, in turn: their times.
+fn paired_once(path: &Path) -> (Duration, Duration) {
+    let start = Instant::now();
+    black_box(verify_file(path, &VerifyOptions::default()).expect("verifies"));
+    let a = start.elapsed();
+    let start = Instant::now();
+    black_box(chain_limit(path));
+    (a, start.elapsed())
+}
+
 /// 11 runs of each, in turn: the medians.
 fn paired<A, B>(mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> (Duration, Duration) {
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
@@ -151,6 +161,25 @@ fn child(what: &str) {
             .nth(2)
             .map_or(2_000, |h| h.parse().expect("a number of hands"));
         println!("{}", build(&path, hands).display());
+        return;
+    }
+    if what == "paired" {
+        // The in-process pairing alone, on any journal, 31 turns: a quick
+        // look while working on `verify`.
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for _ in 0..31 {
+            let (va, vb) = paired_once(&path);
+            a.push(va);
+            b.push(vb);
+        }
+        a.sort();
+        b.sort();
+        println!(
+            "in process, medians of 31 paired runs: verify {:.2} ms, limit {:.2} ms: {:.3}x",
+            a[15].as_secs_f64() * 1e3,
+            b[15].as_secs_f64() * 1e3,
+            a[15].as_secs_f64() / b[15].as_secs_f64()
+        );
         return;
     }
     let records = match what {
