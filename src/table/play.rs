@@ -28,7 +28,7 @@ impl Play {
     /// events make every field anew, into the lists' allocations).
     pub fn start(&mut self, setup: TableSetup, rules: &HouseRules) -> Result<(), Refusal> {
         self.played.clear();
-        self.state.started = false;
+        self.state.ready_for_start();
         let started = self.decide(&Command::StartHand(setup), rules);
         if started.is_err() {
             self.state = HandState::default();

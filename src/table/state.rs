@@ -765,6 +765,13 @@ impl HandState {
         self.penalties.clone_from(penalties);
     }
 
+    /// Made ready for the next hand's start, keeping the room of its
+    /// lists: a start makes every field anew (`HandStarted`), so only
+    /// whether a hand is started is said again.
+    pub fn ready_for_start(&mut self) {
+        self.started = false;
+    }
+
     /// The state as the fold of `events`.
     pub fn fold<'a>(events: impl IntoIterator<Item = &'a Event>) -> HandState {
         let mut state = HandState::default();

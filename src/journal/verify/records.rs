@@ -15,6 +15,7 @@ use crate::journal::{Bad, Head, HouseRecord, Kind, Order, Raw, Record, read_raw,
 use crate::rules::HouseRules;
 use crate::session::{Table, TableEvent};
 use crate::table::event::{Event, Street};
+use crate::table::hand::Entry;
 use crate::table::state::HandState;
 use crate::table::{Chips, Seat};
 
@@ -41,6 +42,49 @@ pub(super) struct Kept {
     /// all afresh before: with the two changes beside it, the check in
     /// parts used 6% less CPU).
     commands: Commands,
+    /// What the last hand checked leaves for the next: its entries' lists
+    /// of events (emptied), its list of entries and its state, for their
+    /// room (made afresh each hand and freed, they were an allocation and
+    /// a free an entry).
+    spare: Spare,
+}
+
+#[derive(Default)]
+pub(super) struct Spare {
+    pub(super) events: Vec<Vec<Event>>,
+    entries: Vec<Entry>,
+    state: Option<Box<HandState>>,
+}
+
+impl Spare {
+    /// Keeps `hand`'s room for the next hand.
+    fn keep(&mut self, hand: HandCheck) {
+        let HandCheck {
+            mut entries, state, ..
+        } = hand;
+        self.events.extend(entries.drain(..).map(|entry| {
+            let mut events = entry.events;
+            events.clear();
+            events
+        }));
+        self.entries = entries;
+        self.state = Some(state);
+    }
+
+    /// A list for `room` entries and a state ready for a start, from the
+    /// last hand's where there is one.
+    fn take(&mut self, room: usize) -> (Vec<Entry>, Box<HandState>) {
+        let mut entries = std::mem::take(&mut self.entries);
+        entries.reserve(room);
+        let state = match self.state.take() {
+            Some(mut state) => {
+                state.ready_for_start();
+                state
+            }
+            None => Box::default(),
+        };
+        (entries, state)
+    }
 }
 
 pub(super) struct Checker<'a> {
@@ -150,6 +194,10 @@ impl Checker<'_> {
                     .into());
                 }
                 self.carried(&header, ended)?;
+                if let Some(hand) = previous {
+                    self.kept.spare.keep(hand);
+                }
+                let (entries, state) = self.kept.spare.take(room);
                 self.fresh_run = false;
                 self.last_number = Some(header.number);
                 self.first_number.get_or_insert(header.number);
@@ -158,8 +206,8 @@ impl Checker<'_> {
                     number: header.number,
                     house: header.house,
                     setup: header.setup,
-                    entries: Vec::with_capacity(room),
-                    state: Box::default(),
+                    entries,
+                    state,
                     rules: None,
                     chained: raw.chained,
                     sealed: false,
@@ -371,6 +419,7 @@ impl Checker<'_> {
                 buf,
                 made,
                 commands,
+                spare,
             } = &mut *self.kept;
             let hand = self
                 .hand
@@ -387,7 +436,7 @@ impl Checker<'_> {
                 line.line.as_deref(),
                 events,
                 rules,
-                (buf, made),
+                (buf, made, &mut spare.events),
                 commands,
             )? {
                 self.entries += 1;

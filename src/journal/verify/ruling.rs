@@ -158,14 +158,16 @@ impl HandCheck {
     /// the state, and no events applied twice. When the entry is refused
     /// or its events are not alike (a forged line, or one another
     /// floorcall wrote in another form), the state before it is rebuilt
-    /// from the hand's entries, for the caller to rule it whole.
+    /// from the hand's entries, for the caller to rule it whole. An entry
+    /// taken keeps its events in a list from `spare` (lists the last
+    /// hand's entries left).
     pub(super) fn ruled_alike(
         &mut self,
         seq: u32,
         line: Option<&[u8]>,
         events: &[u8],
         rules: &HouseRules,
-        (buf, made): (&mut Vec<u8>, &mut Vec<Event>),
+        (buf, made, spare): (&mut Vec<u8>, &mut Vec<Event>, &mut Vec<Vec<Event>>),
         commands: &mut Commands,
     ) -> Result<bool, String> {
         let command = if seq == 0 {
@@ -194,11 +196,11 @@ impl HandCheck {
             // entries are folded, undone and sealed by their events), and
             // copying every line was an allocation an entry.
             line: None,
-            // Moved into a list of their own size: `made` keeps its room
-            // for the next entry (taken whole, each entry's list grew from
+            // Moved into a list of their own: `made` keeps its room for
+            // the next entry (taken whole, each entry's list grew from
             // nothing again).
             events: {
-                let mut taken = Vec::with_capacity(made.len());
+                let mut taken = spare.pop().unwrap_or_default();
                 taken.append(made);
                 taken
             },
