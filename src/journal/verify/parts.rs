@@ -227,41 +227,36 @@ pub(super) fn in_parts(
                     if k >= parts {
                         break;
                     }
-                    let begin = if k == 0 {
-                        let Some(session) = first.get() else {
-                            begins.fail();
-                            break;
-                        };
-                        Begin {
-                            session: Some(session),
-                            ..Begin::default()
-                        }
+                    let (start, house, table) = if k == 0 {
+                        (None, House::First, None)
                     } else {
                         let Some((head, house, table)) = begins.wait(k - 1) else {
                             break;
                         };
-                        let session = match house {
-                            House::Read(session) => session,
-                            House::First => {
-                                let Some(session) = first.get() else {
-                                    begins.fail();
-                                    break;
-                                };
-                                session
-                            }
+                        // Line numbers count from the part's start (they
+                        // are only said when all is well, shifted); the
+                        // chain began before it.
+                        let start = PartStart {
+                            lines_before: 0,
+                            head,
+                            chained_from: 0,
                         };
-                        Begin {
-                            // Line numbers count from the part's start
-                            // (they are only said when all is well,
-                            // shifted); the chain began before it.
-                            start: Some(PartStart {
-                                lines_before: 0,
-                                head,
-                                chained_from: 0,
-                            }),
-                            session: Some(session),
-                            table,
-                        }
+                        (Some(start), house, table)
+                    };
+                    let session = match house {
+                        House::Read(session) => session,
+                        House::First => match first.get() {
+                            Some(session) => session,
+                            None => {
+                                begins.fail();
+                                break;
+                            }
+                        },
+                    };
+                    let begin = Begin {
+                        start,
+                        session: Some(session),
+                        table,
                     };
                     let part = &bytes[starts[k]..ends[k]];
                     let tally =

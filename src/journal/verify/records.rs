@@ -49,9 +49,10 @@ pub(super) struct Kept {
     spare: Spare,
 }
 
+/// A hand's room, kept for the next (see `Kept::spare`).
 #[derive(Default)]
-pub(super) struct Spare {
-    pub(super) events: Vec<Vec<Event>>,
+struct Spare {
+    events: Vec<Vec<Event>>,
     entries: Vec<Entry>,
     state: Option<Box<HandState>>,
 }
@@ -381,8 +382,9 @@ impl Checker<'_> {
     /// An entry ruled alike is UTF-8 text by construction, so the scan
     /// leaves that check to here (`Raw::check_text`), for every other
     /// way: its prefix and keys are the bytes expected, its line is one
-    /// read as text (when it was first seen, `Commands`), its events are the JSON the engine's events give, and the
-    /// scan has read its time, offset and hashes digit by digit.
+    /// read as text (when it was first seen, `Commands`), its events are
+    /// the JSON the engine's events give, and the scan has read its time,
+    /// offset and hashes digit by digit.
     fn entry_line(&mut self, raw: &Raw) -> Result<(), Bad> {
         let line = match EntryLine::read(raw.bytes) {
             Some(line) => line,
