@@ -16,14 +16,15 @@
 //!
 //! Target (issue 21): the import within twice the read-only limit.
 //!
-//! Measured 2026-11-27, 12:58 UTC, load 1.5-2.4 on the 2 shared cores,
-//! medians of 11 paired runs: in this process 66.9 ms against 38.8 ms
-//! (1.73x); on the CPU (every thread's) 129.8 against 73.9 ms (1.76x);
-//! whole processes 72.6 against 41.9 ms (1.73x); PokerKit 9.05 s in the
-//! same run (median of 3), 125 times floorcall. The target is met. Two
-//! more runs that minute: 1.74-1.78x. (At 10:27 that day, before the
-//! turn by seat bits, the shared citations and the cards read through
-//! tables: 2.02x, 1.90x and 1.93x; that morning 2.08x, 2.02x, 1.98x.)
+//! Measured 2026-11-27, 15:54 UTC, load 1.4-1.6 on the 2 shared cores,
+//! release build with fat LTO and one codegen unit, medians of 11 paired
+//! runs: in this process 64.3 ms against 40.5 ms (1.59x); on the CPU
+//! (every thread's) 124.8 against 77.4 ms (1.61x); whole processes 69.8
+//! against 41.8 ms (1.67x); criterion 64.2 against 40.3 ms (1.59x) and
+//! 66.5 against 41.2 ms as processes (1.61x); PokerKit 9.15 s in the
+//! same run (median of 3), 131 times floorcall. The target is met. (At
+//! 12:58 that day, before the whole-program build and `Play` deciding in
+//! place: 1.73-1.78x; at 10:27: 1.90-2.02x; that morning 1.98-2.08x.)
 //! Where the import's own time goes (a sampling profile of `floorcall
 //! import --check`): the engine playing the commands about a fifth of
 //! the whole process, the PHH reader about 6%, translating the actions

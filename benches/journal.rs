@@ -15,21 +15,23 @@
 //! journal (62,001 records) and over 19,355 hands (600,006 records, 225
 //! MB, built here: it takes a minute); an append's p99 under 5 ms.
 //!
-//! Measured 27 November 2026, 13:16-13:19 UTC, load 1.4-2.0 on the 2
-//! cores, medians of 11 paired runs: 62,001 records, in process verify
-//! 22.4 ms beside the limit's 10.9 ms (2.04x), whole processes 25.7 ms
-//! (2.42 M records/s) beside 13.2 ms (1.94x); criterion 22.8 ms in
-//! process beside 11.7 ms (1.95x), 27.1 ms as processes beside 13.5 ms
-//! (2.00x). 600,006 records: 210.4 and 213.7 ms beside 105.6 and 108.8
-//! ms (1.99x, 1.96x). On one core (`taskset`, 30 alternating runs of
-//! whole processes) the CPU time is 43.7 ms against 23.4 ms: 1.87x. The
-//! 1 M records/s target is met; the 2x is met but for 2% in one measure,
-//! with no margin. At 13:00 that day, before entries were decided in
-//! place: 2.02-2.29x; at 10:15: 2.31-2.55x; that morning, at load 1-2:
-//! 2.7x. Beyond SHA-256 (about 27% of verify, half of the limit), the
-//! time is the engine ruling each entry again (about 10%), the events'
-//! JSON (4%), the headers and seals (2%) and the walk that finds where
-//! the parts begin (3%, on a third thread).
+//! Measured 27 November 2026, 15:52-15:54 UTC, load 0.6-1.6 on the 2
+//! cores, release build with fat LTO and one codegen unit, medians of 11
+//! paired runs: 62,001 records, in process verify 19.4 ms beside the
+//! limit's 10.4 ms (1.87x), whole processes 22.0 ms (2.81 M records/s)
+//! beside 12.4 ms (1.77x); criterion 20.1 ms in process beside 10.7 ms
+//! (1.88x), 22.6 ms as processes beside 12.6 ms (1.80x). 600,006
+//! records: 194.8 and 196.9 ms beside 106.8 and 108.7 ms (1.82x, 1.81x);
+//! criterion 1.84x and 1.82x. On one core (`taskset`, 30 alternating
+//! whole processes) the CPU time is 40.5 ms against 23.7 ms: 1.71x. Both
+//! targets are met, the 2x with a margin of 6-12%. At 13:20 that day:
+//! 1.87-2.04x; at 10:15: 2.31-2.55x; that morning, at load 1-2: 2.7x.
+//! Beyond SHA-256 (about 28% of verify, half of the limit), the page
+//! faults and unmapping (11%) and the line ends (6%), which the limit
+//! has too, the time is the engine ruling each entry again (about 16%),
+//! the events' JSON (5%), the headers and seals (3-4%) and the entry's
+//! own bookkeeping (about 7%). `FLOORCALL_JOURNAL_CHILD=paired FILE`
+//! runs the in-process pairing alone on any journal, for a quick look.
 
 //! Measured on the shared machine (22 November 2026): the disk has
 //! moods, minutes long. Slow (load 4-6), every sync takes 4 ms: p50 4.0

@@ -32,12 +32,12 @@ beside the read-only limit, and runs this script on it as well when the
 venv that `cargo test` makes (`target/tmp/pokerkit-0.7.7`) or
 `FLOORCALL_POKERKIT_PYTHON` has PokerKit.
 
-Measured in one such run (PokerKit 0.7.7, 27 November 2026, 12:58 UTC,
-2 shared cores, load 1.5-2.4): 10,012 hands in 9.05 s wall for PokerKit
-(median of 3); floorcall's import and check 72.6 ms as a whole process
-(66.9 ms in process, 129.8 ms on the CPU over both cores), beside 41.9
-ms (38.8 ms, 73.9 ms on the CPU) for only reading the same files the
-same way, medians of 11 paired runs: about 125 times faster than
+Measured in one such run (PokerKit 0.7.7, 27 November 2026, 15:54 UTC,
+2 shared cores, load 1.4-1.6): 10,012 hands in 9.15 s wall for PokerKit
+(median of 3); floorcall's import and check 69.8 ms as a whole process
+(64.3 ms in process, 124.8 ms on the CPU over both cores), beside 41.8
+ms (40.5 ms, 77.4 ms on the CPU) for only reading the same files the
+same way, medians of 11 paired runs: about 131 times faster than
 PokerKit.
 """
 

@@ -17,8 +17,9 @@
 //! the wall clock also counts the time spent waiting for a core. Target:
 //! every keystroke under 5 ms.
 //!
-//! Measured 2026-11-27 13:03 UTC at load 1.8 on the 2 shared cores:
-//! median 0.22 ms, worst 0.30 ms (all of it on the CPU); criterion's
+//! Measured 2026-11-27 15:55 UTC at load 1.6 on the 2 shared cores,
+//! release build with fat LTO: median 0.31 ms, worst 0.44 ms (0.41 ms of
+//! it on the CPU). At 13:03: median 0.22 ms, worst 0.30 ms; criterion's
 //! median 0.22 ms. Earlier that day at load 4.6: median 4.3
 //! ms, worst 13.4 ms by the clock of which 0.22 ms on the CPU (the rest
 //! waiting for a core); no keystroke over 0.45 ms on the CPU; criterion's
