@@ -570,8 +570,9 @@ impl HandState {
 
     fn start(&mut self, setup: &TableSetup) {
         // Every field made anew, but the lists keep their allocations
-        // (emptied): a `Play`'s state and a `Hand`'s scratch start hand
-        // after hand (replay speed).
+        // (emptied): a `Play`'s state, a `Hand`'s scratch and the state
+        // `verify` keeps (`ready_for_start`) start hand after hand
+        // (replay speed).
         fn kept<T>(list: &mut Vec<T>) -> Vec<T> {
             let mut list = std::mem::take(list);
             list.clear();
