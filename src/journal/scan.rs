@@ -210,17 +210,20 @@ pub(crate) fn scan_part(
             out.unterminated = Some(number);
         }
         // The quick check of the chain first, as bytes (most lines): an
-        // entry that passes it is checked as text by the visitor (see
-        // `Raw`); any other line here, before anything else is said of it.
+        // entry, a hand header or a seal that passes it is checked as text
+        // by its reader (see `Raw`); any other line here, before anything
+        // else is said of it.
         let quick = out
             .chained_from
             .and_then(|_| chain::follows(raw, &out.head, &head_hex));
+        // The kind's name, read once: it says whether the text is left to
+        // the line's reader, and then the kind.
+        let named = record_name(raw);
         let text_unchecked = quick.is_some()
-            && [&b"entry"[..], b"hand", b"seal"].iter().any(|kind| {
-                raw.strip_prefix(b"{\"record\":\"")
-                    .and_then(|r| r.strip_prefix(*kind))
-                    .is_some_and(|r| r.starts_with(b"\","))
-            });
+            && matches!(
+                named.and_then(Kind::named),
+                Some(Kind::Entry | Kind::Hand | Kind::Seal)
+            );
         if !text_unchecked && std::str::from_utf8(raw).is_err() {
             return Err(corrupt(number, NOT_TEXT.into()));
         }
@@ -290,7 +293,7 @@ pub(crate) fn scan_part(
             }
             (None, None) => (None, None),
         };
-        let kind = kind_of(raw, chained).map_err(|e| corrupt(number, e))?;
+        let kind = kind_of(raw, named, chained).map_err(|e| corrupt(number, e))?;
         if out.chained_from == Some(number) && kind != Kind::Session {
             return Err(corrupt(
                 number,
@@ -393,15 +396,18 @@ fn stamp_of(members: &[u8]) -> Option<Stamp> {
     )
 }
 
-/// The kind named at the start of a line, `{"record":"KIND",`: a chained
-/// line must begin so; a format-1 line is read whole when it does not.
-fn kind_of(raw: &[u8], chained: bool) -> Result<Kind, String> {
-    // (The scan has checked the line as text, or seen that it begins
-    // `{"record":"entry",`: see `Raw`.) The name is compared as bytes.
-    let named = raw.strip_prefix(b"{\"record\":\"").and_then(|rest| {
-        let end = memchr::memchr(b'"', rest)?;
-        Some(&rest[..end])
-    });
+/// The kind's name at the start of a line, `{"record":"NAME"`, as bytes
+/// (the line may not yet be checked as text).
+fn record_name(raw: &[u8]) -> Option<&[u8]> {
+    let rest = raw.strip_prefix(b"{\"record\":\"")?;
+    let end = memchr::memchr(b'"', rest)?;
+    Some(&rest[..end])
+}
+
+/// The kind named at the start of a line (`named`, its `record_name`): a
+/// chained line must begin so; a format-1 line is read whole when it does
+/// not.
+fn kind_of(raw: &[u8], named: Option<&[u8]>, chained: bool) -> Result<Kind, String> {
     let name: &[u8] = match named {
         Some(name) => name,
         None if chained => {
@@ -431,7 +437,7 @@ pub(crate) fn read_record(raw: &[u8], chained: bool) -> Result<Record, String> {
         return read_v1(raw);
     }
     let bad = |e: serde_json::Error| format!("the line is not a journal record ({e}).");
-    match kind_of(raw, true)? {
+    match kind_of(raw, record_name(raw), true)? {
         Kind::Entry => serde_json::from_slice(raw).map(Record::Entry).map_err(bad),
         Kind::Hand => match known_form::hand(raw) {
             Some(header) => Ok(Record::Hand(header)),

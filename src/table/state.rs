@@ -315,7 +315,7 @@ impl HandState {
 
     /// The seats as the turn sees them: one pass over the seats, without
     /// a branch a seat, and the rest bit operations (this runs at every
-    /// action, twice in an import's `Play`: replay speed).
+    /// action: replay speed).
     fn turn(&self) -> Turn {
         let (mut live, mut able, mut owing) = (0u16, 0u16, 0u16);
         let mut all_in_top = Chips::ZERO;

@@ -72,11 +72,11 @@ impl Spare {
         self.state = Some(state);
     }
 
-    /// A list for `room` entries and a state ready for a start, from the
-    /// last hand's where there is one.
-    fn take(&mut self, room: usize) -> (Vec<Entry>, Box<HandState>) {
-        let mut entries = std::mem::take(&mut self.entries);
-        entries.reserve(room);
+    /// A list of entries and a state ready for a start, the last hand's
+    /// where there is one (hands are much alike in length: the list has
+    /// room for as many entries as the last hand's).
+    fn take(&mut self) -> (Vec<Entry>, Box<HandState>) {
+        let entries = std::mem::take(&mut self.entries);
         let state = match self.state.take() {
             Some(mut state) => {
                 state.ready_for_start();
@@ -172,10 +172,6 @@ impl Checker<'_> {
             Record::Hand(header) => {
                 self.close_if_unsealed()?;
                 let previous = self.hand.take();
-                // Hands are much alike in length: the entries are kept
-                // in room for as many as the last hand's, not grown from
-                // none entry by entry.
-                let room = previous.as_ref().map_or(0, |h| h.entries.len());
                 if let Some(hand) = previous.as_ref()
                     && let Some(unsealed) = hand.finish()?
                 {
@@ -198,7 +194,7 @@ impl Checker<'_> {
                 if let Some(hand) = previous {
                     self.kept.spare.keep(hand);
                 }
-                let (entries, state) = self.kept.spare.take(room);
+                let (entries, state) = self.kept.spare.take();
                 self.fresh_run = false;
                 self.last_number = Some(header.number);
                 self.first_number.get_or_insert(header.number);
