@@ -119,20 +119,19 @@ fn verify_bench(c: &mut Criterion, hands: u32) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// One verify of `path` and one run of the limit, in turn: their times.
-fn paired_once(path: &Path) -> (Duration, Duration) {
-    let start = Instant::now();
-    black_box(verify_file(path, &VerifyOptions::default()).expect("verifies"));
-    let a = start.elapsed();
-    let start = Instant::now();
-    black_box(chain_limit(path));
-    (a, start.elapsed())
+/// 11 runs of each, in turn: the medians.
+fn paired<A, B>(a: impl FnMut() -> A, b: impl FnMut() -> B) -> (Duration, Duration) {
+    paired_turns(11, a, b)
 }
 
-/// 11 runs of each, in turn: the medians.
-fn paired<A, B>(mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> (Duration, Duration) {
+/// `turns` runs of each, in turn: the medians.
+fn paired_turns<A, B>(
+    turns: usize,
+    mut a: impl FnMut() -> A,
+    mut b: impl FnMut() -> B,
+) -> (Duration, Duration) {
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
-    for _ in 0..11 {
+    for _ in 0..turns {
         let start = Instant::now();
         a();
         ta.push(start.elapsed());
@@ -142,7 +141,7 @@ fn paired<A, B>(mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> (Duration
     }
     ta.sort();
     tb.sort();
-    (ta[5], tb[5])
+    (ta[turns / 2], tb[turns / 2])
 }
 
 const CHILD: &str = "FLOORCALL_JOURNAL_CHILD";
@@ -168,19 +167,16 @@ fn child(what: &str) {
     if what == "paired" {
         // The in-process pairing alone, on any journal, 31 turns: a quick
         // look while working on `verify`.
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        for _ in 0..31 {
-            let (va, vb) = paired_once(&path);
-            a.push(va);
-            b.push(vb);
-        }
-        a.sort();
-        b.sort();
+        let (a, b) = paired_turns(
+            31,
+            || black_box(verify_file(&path, &VerifyOptions::default()).expect("verifies")),
+            || black_box(chain_limit(&path)),
+        );
         println!(
             "in process, medians of 31 paired runs: verify {:.2} ms, limit {:.2} ms: {:.3}x",
-            a[15].as_secs_f64() * 1e3,
-            b[15].as_secs_f64() * 1e3,
-            a[15].as_secs_f64() / b[15].as_secs_f64()
+            a.as_secs_f64() * 1e3,
+            b.as_secs_f64() * 1e3,
+            a.as_secs_f64() / b.as_secs_f64()
         );
         return;
     }
