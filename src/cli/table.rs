@@ -236,6 +236,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             anyhow::Error::new(e).context("the journal cannot be used (it was left as it is)")
         ))
     })?;
+    // A table of a floor's tournament never starts afresh on its journal:
+    // its players and chips are the tournament's (a new table would seat
+    // nobody, or the flags' defaults).
+    if args.new && floor_flags.is_some() && !loaded.hands.is_empty() {
+        return Err(Failure::user(format_args!(
+            "--new: {} holds this table's hands in the floor's tournament; a table of a floor never starts afresh (its players and chips are the tournament's): start it without --new to go on",
+            journal_path.display()
+        )));
+    }
     if let Some(repaired) = journal.repaired() {
         tell(format_args!(
             "floorcall: {}: {repaired}",

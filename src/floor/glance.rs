@@ -221,6 +221,9 @@ pub struct DueMove {
     pub left: bool,
     /// The destination seats him in his.
     pub arrived: bool,
+    /// The chips his leave journaled, once the floor has read it
+    /// (`MoveLeft`): what he sits down with.
+    pub chips: Option<u64>,
 }
 
 /// The confirmed moves not yet carried out at both tables, in the order
@@ -233,7 +236,9 @@ pub fn moves_due<'a>(
     tables: impl Fn(&str) -> Option<&'a TableGlance>,
 ) -> Vec<DueMove> {
     let mut latest: Vec<&Move> = Vec::new();
+    let mut left = std::collections::BTreeMap::new();
     for record in records {
+        crate::tournament::orders::fold_left(&mut left, record);
         match record {
             FloorRecord::MoveConfirmed { mv } => {
                 latest.retain(|m| m.player != mv.player);
@@ -242,6 +247,7 @@ pub fn moves_due<'a>(
             // Out since (at his new table, or before he could leave the
             // old): nothing is left to carry out.
             FloorRecord::PlayerOut { bust } => latest.retain(|m| m.player != bust.player),
+            FloorRecord::MoveCancelled { player, .. } => latest.retain(|m| m.player != *player),
             _ => {}
         }
     }
@@ -251,6 +257,7 @@ pub fn moves_due<'a>(
             mv: mv.clone(),
             left: tables(&mv.from).is_some_and(|t| !t.seats_player(&mv.player, mv.from_seat)),
             arrived: tables(&mv.to).is_some_and(|t| t.seats_player(&mv.player, mv.to_seat)),
+            chips: crate::tournament::orders::left_chips(&left, &mv.player, &mv.from, mv.from_seat),
         })
         .filter(|d| !(d.left && d.arrived))
         .collect()

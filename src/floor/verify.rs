@@ -15,8 +15,10 @@ use super::schema::head_of;
 use super::{FloorError, check_name};
 use crate::journal::chain::{self, Head};
 use crate::journal::verify::{VerifyOptions, verify as verify_journal};
+use crate::journal::{parse, table_events, table_of, table_openings};
 use crate::table::Card;
 use crate::tournament::breaking::button_cards;
+use crate::tournament::room::{RoomAudit, RoomTable, audit};
 use crate::tournament::{DrawPurpose, FloorRecord, SeatingInputs, draw::commitment};
 
 /// One chain's verdict.
@@ -41,6 +43,9 @@ pub struct FloorVerified {
     pub forks: Vec<(Option<String>, i64)>,
     /// Every draw revealed in the floor's records, redone.
     pub draws: Vec<DrawVerdict>,
+    /// The chips across the room (`tournament::room`), once every chain
+    /// verified and every table's record reads.
+    pub room: Option<RoomAudit>,
 }
 
 /// One draw's verdict.
@@ -65,6 +70,7 @@ impl FloorVerified {
         self.forks.is_empty()
             && self.chains.iter().all(|c| c.problem.is_none())
             && self.draws.iter().all(|d| d.problem.is_none())
+            && self.room.as_ref().is_none_or(|r| r.problems.is_empty())
     }
 
     /// One line a chain, then one a fork.
@@ -92,6 +98,7 @@ impl FloorVerified {
                 Some(p) => format!("FAILED: {what}: {p}"),
             });
         }
+        out.extend(self.room.as_ref().map(RoomAudit::line));
         for (table, seq) in &self.forks {
             let name = table
                 .as_ref()
@@ -116,6 +123,7 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
         tables.entry(r.get(0)).or_default().push(r);
     }
     let mut chains = Vec::new();
+    let mut room_tables = Vec::new();
     for (table, rows) in tables {
         let mut verdict = check_chain(
             Some(table.clone()),
@@ -131,6 +139,16 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
             let name = format!("table {table} in the database");
             if let Err(e) = verify_journal(Path::new(&name), &text, &VerifyOptions::default()) {
                 verdict.problem = Some(format!("{e} (line N is record N-1)"));
+            } else if let Ok(loaded) = parse(Path::new(&name), &text) {
+                room_tables.push(RoomTable {
+                    name: table.clone(),
+                    events: table_events(&loaded),
+                    table: table_of(&loaded),
+                    openings: table_openings(&loaded),
+                    first_stacks: loaded.hands.first().map_or(0, |h| {
+                        h.header.setup.stacks.iter().map(|(_, c)| c.get()).sum()
+                    }),
+                });
             }
         }
         chains.push(verdict);
@@ -146,6 +164,18 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
             .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))),
     ));
     let draws = draws(floor.iter().map(|r| r.get::<_, &str>(3)));
+    // The room is audited only when every chain holds: a table whose
+    // record does not verify cannot be counted.
+    let floor_records: Option<Vec<FloorRecord>> = floor
+        .iter()
+        .map(|r| serde_json::from_str(r.get::<_, &str>(3)).ok())
+        .collect();
+    let room = match floor_records {
+        Some(records) if !room_tables.is_empty() && chains.iter().all(|c| c.problem.is_none()) => {
+            Some(audit(&records, &room_tables))
+        }
+        _ => None,
+    };
     let forks = client
         .query(
             "SELECT tab, seq FROM floorcall.forks WHERE tournament = $1 ORDER BY seen",
@@ -158,6 +188,7 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
         chains,
         forks,
         draws,
+        room,
     })
 }
 

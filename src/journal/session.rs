@@ -797,6 +797,29 @@ pub fn table_of(loaded: &Loaded) -> Table {
     table
 }
 
+/// The table's events from its last opening on, in order (the room's
+/// audit reads who sat down and with what).
+pub fn table_events(loaded: &Loaded) -> Vec<TableEvent> {
+    let from = last_opening(loaded).unwrap_or(0);
+    loaded.table[from..]
+        .iter()
+        .flat_map(|(_, r)| r.events.iter().cloned())
+        .collect()
+}
+
+/// How many times the journal opened a table.
+pub fn table_openings(loaded: &Loaded) -> usize {
+    loaded
+        .table
+        .iter()
+        .filter(|(_, r)| {
+            r.events
+                .iter()
+                .any(|e| matches!(e, TableEvent::Opened { .. }))
+        })
+        .count()
+}
+
 /// The index in `loaded.table` of the last record that opened a table.
 fn last_opening(loaded: &Loaded) -> Option<usize> {
     loaded.table.iter().rposition(|(_, r)| {

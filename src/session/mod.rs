@@ -33,5 +33,5 @@ pub use clock::{ClockReading, ClockRun, LevelClock, PlayerClock, PlayerClockRead
 pub use colour_up::ColourUp;
 pub use structure::{Blinds, Stage, Structure};
 pub use table::{
-    Finish, Player, Positions, Presence, Table, TableCommand, TableEvent, TableRefusal,
+    Departure, Finish, Player, Positions, Presence, Table, TableCommand, TableEvent, TableRefusal,
 };

@@ -24,6 +24,7 @@ pub mod breaking;
 pub mod draw;
 pub mod orders;
 pub mod places;
+pub mod room;
 pub mod seating;
 
 use std::collections::BTreeMap;
@@ -144,6 +145,30 @@ pub enum FloorRecord {
     MoveConfirmed {
         /// The move.
         mv: Move,
+    },
+    /// A moved player has left the table he moves from: the floor read his
+    /// leave in that table's journal and tells the table he goes to the
+    /// chips he took (never a figure from before his last hand there).
+    MoveLeft {
+        /// The player.
+        player: String,
+        /// The table he left.
+        table: String,
+        /// The seat he left.
+        seat: u8,
+        /// The chips his leave journaled.
+        chips: u64,
+        /// The table's last hand begun when he left.
+        hand: u32,
+    },
+    /// The TD cancelled a move confirmed and not yet made: the player
+    /// stays where he is (a move whose leave is journaled is amended
+    /// instead, by a new `MoveConfirmed` from the same seat).
+    MoveCancelled {
+        /// The player.
+        player: String,
+        /// The table he was to leave.
+        table: String,
     },
     /// A proposal that a hand's end made stale before the TD confirmed it.
     ProposalStale {
@@ -398,6 +423,11 @@ impl Floor {
     pub fn table_event(&mut self, name: &str, event: &TableEvent) -> Result<(), FloorRefusal> {
         let before = self.table(name)?.table.clone();
         self.table_mut(name)?.table.apply(event);
+        if let TableEvent::PlayerLeft { seat, chips } = event
+            && let Some(p) = before.seats.get(seat)
+        {
+            self.tell_leave(name, &p.name, *seat, *chips, before.hand);
+        }
         match event {
             TableEvent::HandEnded { stacks, .. } => self.hand_ended(name, &before, stacks),
             TableEvent::HandBegun { .. } => self.hand_begun(name, event),
@@ -405,6 +435,36 @@ impl Floor {
             _ => {}
         }
         Ok(())
+    }
+
+    /// A player left `table`'s `seat` with `chips`: if a move confirmed
+    /// and not yet made takes him from there, the floor tells the chips
+    /// (`MoveLeft`), which the table he goes to seats him with.
+    fn tell_leave(&mut self, table: &str, player: &str, seat: Seat, chips: Chips, hand: u32) {
+        // His last move ordered, if it takes him from there (one made at
+        // once by `make_move` is recorded after its leave).
+        let ordered = self
+            .records
+            .iter()
+            .rposition(|r| matches!(r, FloorRecord::MoveConfirmed { mv } if mv.player == player));
+        let Some(ordered) = ordered.filter(|i| {
+            matches!(&self.records[*i], FloorRecord::MoveConfirmed { mv }
+                if mv.from == table && mv.from_seat == seat.number())
+        }) else {
+            return;
+        };
+        let told = self.records[ordered..].iter().any(|r| {
+            matches!(r, FloorRecord::MoveLeft { player: p, .. } | FloorRecord::MoveCancelled { player: p, .. } if p == player)
+        });
+        if !told {
+            self.records.push(FloorRecord::MoveLeft {
+                player: player.to_string(),
+                table: table.to_string(),
+                seat: seat.number(),
+                chips: chips.get(),
+                hand,
+            });
+        }
     }
 
     /// One structure for every table: the TD's level goes to each table

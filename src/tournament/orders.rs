@@ -71,6 +71,10 @@ pub struct Order {
     pub record: usize,
     /// Whether the table has done it (read from the table's state).
     pub done: bool,
+    /// Whether it can be carried out: a sit from another table waits
+    /// until the floor has read his leave there and tells the chips it
+    /// journaled (`MoveLeft`), never a figure from before.
+    pub ready: bool,
 }
 
 impl Order {
@@ -103,6 +107,12 @@ impl Order {
         match &self.kind {
             OrderKind::Leave { to, to_seat } => format!(
                 "{} (seat {}) -> {to} seat {to_seat} with {chips}",
+                self.player, self.seat
+            ),
+            OrderKind::Sit {
+                from: Some((from, _)),
+            } if !self.ready => format!(
+                "{} comes from {from} to seat {}, with the chips {from} journals at the leave",
                 self.player, self.seat
             ),
             OrderKind::Sit {
@@ -183,6 +193,60 @@ pub struct TableOrders {
     pub records: usize,
 }
 
+/// A moved player's leave, as the floor read it (`MoveLeft`): where he
+/// left and the chips he took. A sit from that seat takes these chips.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Left {
+    /// The table he left.
+    pub table: String,
+    /// The seat he left.
+    pub seat: u8,
+    /// The chips his leave journaled.
+    pub chips: u64,
+}
+
+/// Each player's last leave the floor has read, folded from the floor's
+/// records in order: a `MoveLeft` sets it; the player out clears it (a
+/// re-entry comes back by a draw, never by a move's sit). The one fold the
+/// tables and the Desk both read.
+pub fn fold_left(left: &mut BTreeMap<String, Left>, record: &FloorRecord) {
+    match record {
+        FloorRecord::MoveLeft {
+            player,
+            table,
+            seat,
+            chips,
+            ..
+        } => {
+            left.insert(
+                player.clone(),
+                Left {
+                    table: table.clone(),
+                    seat: *seat,
+                    chips: *chips,
+                },
+            );
+        }
+        FloorRecord::PlayerOut { bust } => {
+            left.remove(&bust.player);
+        }
+        _ => {}
+    }
+}
+
+/// The chips a move from `table`'s seat `seat` brings: the leave the
+/// floor read there, if it has.
+pub fn left_chips(
+    left: &BTreeMap<String, Left>,
+    player: &str,
+    table: &str,
+    seat: u8,
+) -> Option<u64> {
+    left.get(player)
+        .filter(|l| l.table == table && l.seat == seat)
+        .map(|l| l.chips)
+}
+
 /// A player's last order concerning this table.
 struct Last {
     record: usize,
@@ -206,7 +270,9 @@ impl TableOrders {
         let mut out_anywhere: BTreeMap<&str, usize> = BTreeMap::new();
         // The last button drawn for this table.
         let mut button: Option<Order> = None;
+        let mut left: BTreeMap<String, Left> = BTreeMap::new();
         for (i, record) in records.iter().enumerate() {
+            fold_left(&mut left, record);
             match record {
                 FloorRecord::DrawCommitted { draw, purpose, .. } => {
                     purposes.insert(*draw, (i, purpose.clone()));
@@ -243,6 +309,7 @@ impl TableOrders {
                                     kind: OrderKind::Sit { from: None },
                                     record: i,
                                     done: false,
+                                    ready: true,
                                 }],
                             },
                         );
@@ -257,8 +324,12 @@ impl TableOrders {
                         continue;
                     }
                     let mut orders = Vec::new();
-                    // A player drawn to the seat he had is not moved.
-                    let stays = mv.from == mv.to && mv.from_seat == mv.to_seat;
+                    // A player drawn to the seat he had is not moved (but
+                    // one who has left it, his move amended back to it,
+                    // sits there again).
+                    let stays = mv.from == mv.to
+                        && mv.from_seat == mv.to_seat
+                        && left_chips(&left, &mv.player, &mv.from, mv.from_seat).is_none();
                     if mv.from == name && !stays {
                         orders.push(Order {
                             player: mv.player.clone(),
@@ -270,6 +341,7 @@ impl TableOrders {
                             },
                             record: i,
                             done: false,
+                            ready: true,
                         });
                     }
                     if mv.to == name && !stays {
@@ -282,9 +354,13 @@ impl TableOrders {
                             },
                             record: i,
                             done: false,
+                            ready: true,
                         });
                     }
                     last.insert(&mv.player, Last { record: i, orders });
+                }
+                FloorRecord::MoveCancelled { player, .. } => {
+                    last.remove(player.as_str());
                 }
                 FloorRecord::PlayerOut { bust } => {
                     out_anywhere.insert(&bust.player, i);
@@ -312,6 +388,7 @@ impl TableOrders {
                         },
                         record: i,
                         done: false,
+                        ready: true,
                     });
                 }
                 FloorRecord::HandForHandSet { on } => {
@@ -359,6 +436,27 @@ impl TableOrders {
                 // nothing is left to carry out for him.
                 let gone = out_anywhere.get(player).is_some_and(|i| *i > order.record);
                 order.done = gone || done(&order, table, outs.get(player));
+                match &order.kind {
+                    // A leave takes the chips he has here now: the order's
+                    // figure is from the proposal, before any hand since.
+                    OrderKind::Leave { .. } => {
+                        if let Some(p) = Seat::new(order.seat)
+                            .and_then(|s| table.seats.get(&s))
+                            .filter(|p| p.name == order.player)
+                        {
+                            order.chips = p.chips.get();
+                        }
+                    }
+                    // A sit from another seat brings what his leave there
+                    // journaled, once the floor has read it.
+                    OrderKind::Sit {
+                        from: Some((t, seat)),
+                    } => match left_chips(&left, player, t, *seat) {
+                        Some(chips) => order.chips = chips,
+                        None => order.ready = false,
+                    },
+                    _ => {}
+                }
                 match order.kind {
                     OrderKind::Leave { .. } => leaves.push(order),
                     _ => sits.push(order),
@@ -390,7 +488,7 @@ impl TableOrders {
         self.pending().find(|o| match o.kind {
             OrderKind::Leave { .. } => true,
             OrderKind::Sit { .. } => {
-                Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
+                o.ready && Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
             }
             OrderKind::Button { .. } => !moves_due,
         })

@@ -70,6 +70,17 @@ fn mv(player: &str, from: &str, from_seat: u8, to: &str, to_seat: u8) -> FloorRe
     }
 }
 
+/// The floor tells the chips `player`'s leave journaled at `from`.
+fn left(player: &str, from: &str, seat: u8, chips: u64) -> FloorRecord {
+    FloorRecord::MoveLeft {
+        player: player.into(),
+        table: from.into(),
+        seat,
+        chips,
+        hand: 1,
+    }
+}
+
 /// Ann out at `table` in its hand 4, ninth.
 fn ann_out_at(table: &str) -> FloorRecord {
     FloorRecord::PlayerOut {
@@ -117,24 +128,35 @@ fn pending(o: &TableOrders) -> Vec<String> {
 fn tda_10_a_balancing_move_is_a_leave_at_the_origin_and_a_sit_at_the_destination() {
     // TDA 10-A: "the player who will be big blind next is moved to the
     // worst position": the floor chose him; each table carries out its half.
-    let records = vec![mv("Ann", "T1", 4, "T2", 7)];
+    // The order's figure (24,000, from the proposal) is not what she
+    // takes: the leave takes the 20,000 she has at T1 now, and T2 seats
+    // her with what the floor read of the leave.
+    let mut records = vec![mv("Ann", "T1", 4, "T2", 7)];
     let mut t1 = table(&[(1, "Bo"), (4, "Ann"), (6, "Cy")]);
     let mut t2 = table(&[(2, "Di"), (3, "Ed")]);
     let from = TableOrders::of("T1", &t1, &records);
-    assert_eq!(pending(&from), ["Ann (seat 4) -> T2 seat 7 with 24,000"]);
+    assert_eq!(pending(&from), ["Ann (seat 4) -> T2 seat 7 with 20,000"]);
     assert_eq!(
         from.banner(),
-        ["Floor: Ann (seat 4) -> T2 seat 7 with 24,000"]
+        ["Floor: Ann (seat 4) -> T2 seat 7 with 20,000"]
     );
-    let leave = from.next(&t1).expect("the leave");
+    let leave = from.next(&t1).expect("the leave").clone();
     assert_eq!(leave.line().as_deref(), Some("seat 4 leave"));
     let to = TableOrders::of("T2", &t2, &records);
-    assert_eq!(pending(&to), ["Ann arrives from T1: seat 7, 24,000"]);
+    assert_eq!(
+        pending(&to),
+        ["Ann comes from T1 to seat 7, with the chips T1 journals at the leave"]
+    );
+    assert!(to.next(&t2).is_none(), "the sit waits for the leave");
+    carry(&mut t1, &leave.command().expect("a command"));
+    assert_eq!(t1.departures.last().map(|d| d.chips), Some(Chips(20_000)));
+    records.push(left("Ann", "T1", 4, 20_000));
+    let to = TableOrders::of("T2", &t2, &records);
+    assert_eq!(pending(&to), ["Ann arrives from T1: seat 7, 20,000"]);
     let sit = to.next(&t2).expect("the sit");
-    assert_eq!(sit.line().as_deref(), Some("seat 7 sit 24000 Ann"));
+    assert_eq!(sit.line().as_deref(), Some("seat 7 sit 20000 Ann"));
     // Carried out, each is done, judged from the table alone: computing
     // again gives nothing more to do.
-    carry(&mut t1, &leave.command().expect("a command"));
     carry(&mut t2, &sit.command().expect("a command"));
     assert!(TableOrders::of("T1", &t1, &records).next(&t1).is_none());
     assert!(TableOrders::of("T2", &t2, &records).next(&t2).is_none());
@@ -162,15 +184,16 @@ fn tda_9_a_broken_table_says_so_and_every_player_leaves() {
         o.banner(),
         [
             "T3 is broken: every player moves",
-            "Floor: Ann (seat 1) -> T1 seat 2 with 24,000",
-            "Floor: Bob (seat 6) -> T2 seat 5 with 24,000",
+            "Floor: Ann (seat 1) -> T1 seat 2 with 20,000",
+            "Floor: Bob (seat 6) -> T2 seat 5 with 20,000",
         ]
     );
     // The draw's seats are not sits of their own: the moves are the orders.
     let t1 = table(&[(1, "Cy")]);
+    records.push(left("Ann", "T3", 1, 20_000));
     assert_eq!(
         pending(&TableOrders::of("T1", &t1, &records)),
-        ["Ann arrives from T3: seat 2, 24,000"]
+        ["Ann arrives from T3: seat 2, 20,000"]
     );
     while let Some(order) = TableOrders::of("T3", &t3, &records).next(&t3).cloned() {
         carry(&mut t3, &order.command().expect("a command"));
@@ -190,7 +213,12 @@ fn tda_9_and_upt_16_a_player_moved_in_is_dealt_in_except_between_the_small_blind
     // blind on seat 5, so seat 4 waits and seat 9 is dealt in.
     let mut t = table(&[(1, "A"), (3, "B"), (5, "C"), (7, "D")]);
     play_hand(&mut t);
-    let records = vec![mv("Ann", "T3", 1, "T1", 4), mv("Bob", "T3", 4, "T1", 9)];
+    let records = vec![
+        mv("Ann", "T3", 1, "T1", 4),
+        mv("Bob", "T3", 4, "T1", 9),
+        left("Ann", "T3", 1, 24_000),
+        left("Bob", "T3", 4, 24_000),
+    ];
     for _ in 0..2 {
         let o = TableOrders::of("T1", &t, &records);
         let order = o.next(&t).expect("a sit").clone();
@@ -230,7 +258,7 @@ fn tda_7_late_entries_are_seated_by_their_draw_and_the_first_draw_too() {
 fn tda_11_the_final_table_seats_ten() {
     // TDA 11: "Final tables will have a full table for the event, plus
     // one": the tenth seat is an order like any other.
-    let records = vec![mv("Ann", "T2", 3, "T1", 10)];
+    let records = vec![mv("Ann", "T2", 3, "T1", 10), left("Ann", "T2", 3, 24_000)];
     let mut t = table(&[(1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E")]);
     let o = TableOrders::of("T1", &t, &records);
     let order = o.next(&t).expect("the sit").clone();
@@ -318,24 +346,29 @@ fn upt_18_a_redraw_at_one_table_moves_seats_and_a_sit_waits_for_its_seat() {
     assert_eq!(
         pending(&o),
         [
-            "Ann (seat 1) -> T1 seat 4 with 24,000",
-            "Bob (seat 4) -> T1 seat 1 with 24,000",
-            "Ann arrives from T1: seat 4, 24,000",
-            "Bob arrives from T1: seat 1, 24,000",
+            "Ann (seat 1) -> T1 seat 4 with 20,000",
+            "Bob (seat 4) -> T1 seat 1 with 20,000",
+            "Ann comes from T1 to seat 4, with the chips T1 journals at the leave",
+            "Bob comes from T1 to seat 1, with the chips T1 journals at the leave",
         ]
     );
     let mut lines = Vec::new();
-    while let Some(order) = TableOrders::of("T1", &t, &records).next(&t).cloned() {
-        lines.extend(order.line());
-        carry(&mut t, &order.command().expect("a command"));
+    // The leaves, then (the floor having read them) the sits.
+    for _ in 0..2 {
+        while let Some(order) = TableOrders::of("T1", &t, &records).next(&t).cloned() {
+            lines.extend(order.line());
+            carry(&mut t, &order.command().expect("a command"));
+        }
+        records.push(left("Ann", "T1", 1, 20_000));
+        records.push(left("Bob", "T1", 4, 20_000));
     }
     assert_eq!(
         lines,
         [
             "seat 1 leave",
             "seat 4 leave",
-            "seat 4 sit 24000 Ann",
-            "seat 1 sit 24000 Bob"
+            "seat 4 sit 20000 Ann",
+            "seat 1 sit 20000 Bob"
         ]
     );
     assert_eq!(t.seats[&seat(4)].name, "Ann");
@@ -412,7 +445,7 @@ fn a_player_out_at_the_table_he_was_to_leave_is_never_seated_at_the_other() {
     let t2 = table(&[(1, "Bob"), (5, "Cy")]);
     assert_eq!(
         pending(&TableOrders::of("T2", &t2, &records)),
-        ["Ann arrives from T1: seat 3, 24,000"]
+        ["Ann comes from T1 to seat 3, with the chips T1 journals at the leave"]
     );
     records.push(ann_out_at("T1"));
     let orders = TableOrders::of("T2", &t2, &records);
@@ -443,7 +476,11 @@ fn ugly_tuna_seating_6_the_button_drawn_waits_for_the_moves_then_is_done_by_its_
     for _ in 0..3 {
         play_hand(&mut t);
     }
-    let records = vec![mv("Ed", "T2", 2, "T1", 7), button_drawn("T1", 3, Some(3))];
+    let records = vec![
+        mv("Ed", "T2", 2, "T1", 7),
+        left("Ed", "T2", 2, 24_000),
+        button_drawn("T1", 3, Some(3)),
+    ];
     let o = TableOrders::of("T1", &t, &records);
     assert_eq!(
         pending(&o),

@@ -108,6 +108,9 @@ pub enum Action {
     Yes,
     /// No.
     No,
+    /// Start a new table instead of resuming the journal's hand (asks
+    /// again: the journal's table is left).
+    NewTable,
     /// Scroll up.
     ScrollUp,
     /// Scroll down.
@@ -125,7 +128,7 @@ pub enum Action {
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 49] = [
+const NAMED: [(Action, &str); 50] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -168,6 +171,7 @@ const NAMED: [(Action, &str); 49] = [
     (Action::ChoosePrev, "choose-prev"),
     (Action::Yes, "yes"),
     (Action::No, "no"),
+    (Action::NewTable, "new-table"),
     (Action::ScrollUp, "scroll-up"),
     (Action::ScrollDown, "scroll-down"),
     (Action::PageUp, "page-up"),
@@ -259,6 +263,7 @@ impl Action {
             Action::ChoosePrev => "previous choice",
             Action::Yes => "yes",
             Action::No => "no",
+            Action::NewTable => "start a new table instead (asks again)",
             Action::ScrollUp => "scroll up",
             Action::ScrollDown => "scroll down",
             Action::PageUp => "page up (the log at the table: back through the session)",

@@ -599,6 +599,7 @@ mod tests {
             kind: OrderKind::Sit { from: None },
             record: 1,
             done: false,
+            ready: true,
         };
         let mut c = TableChoice {
             seats: 6,

@@ -1453,7 +1453,7 @@ fn a_damaged_key_map_stops_the_table_with_exit_two() {
         (
             2,
             String::new(),
-            "floorcall: HOME/config/floorcall/keys.toml: line 2, column 5: 'flod' is not an action: expected one of fold, check, call, bet, raise, all-in, say, push, motion, tap, muck, close-motion, hole, show, deal, floor, undo, redo, command-bar, next-hand, help, review, level-clock, player-clock, level-clock-plus, level-clock-minus, floor-order, quit, cancel, accept, override, submit, delete-back, history-prev, history-next, start, next-field, prev-field, choose-next, choose-prev, yes, no, scroll-up, scroll-down, page-up, page-down, scroll-top, scroll-bottom, number-N\n".to_string()
+            "floorcall: HOME/config/floorcall/keys.toml: line 2, column 5: 'flod' is not an action: expected one of fold, check, call, bet, raise, all-in, say, push, motion, tap, muck, close-motion, hole, show, deal, floor, undo, redo, command-bar, next-hand, help, review, level-clock, player-clock, level-clock-plus, level-clock-minus, floor-order, quit, cancel, accept, override, submit, delete-back, history-prev, history-next, start, next-field, prev-field, choose-next, choose-prev, yes, no, new-table, scroll-up, scroll-down, page-up, page-down, scroll-top, scroll-bottom, number-N\n".to_string()
         )
     );
     assert!(!home.path().join("j.jsonl").exists());

@@ -108,6 +108,17 @@ fn moved(
     }
 }
 
+/// The floor tells the chips `player`'s leave journaled at `from`.
+fn left(player: &str, from: &str, seat: u8, chips: u64) -> FloorRecord {
+    FloorRecord::MoveLeft {
+        player: player.into(),
+        table: from.into(),
+        seat,
+        chips,
+        hand: 1,
+    }
+}
+
 #[test]
 fn the_banner_shows_the_floors_orders_with_their_key() {
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -136,14 +147,16 @@ fn the_key_journals_the_leave_and_the_sit_between_hands_and_n_waits_for_the_leav
     let clock = SteppingClock::new(T0, 0, 0);
     let floor = Floor::default();
     let mut app = t1(&path, &clock, None, &floor);
-    // Bob is the small blind: 9,900 once the hand is folded to the big blind.
-    floor.write(moved("Bob", "T1", 2, "T2", 7, 9_900));
+    // The TD confirms Bob's move during hand 1, with the 10,000 he had
+    // at its start; he is the small blind: 9,900 once the hand is folded
+    // to the big blind, and the leave takes those.
+    floor.write(moved("Bob", "T1", 2, "T2", 7, 10_000));
     app.tick();
     // During a hand the order waits.
     press(&mut app, "F");
     assert_eq!(
         message(&app),
-        "Hand 1 is still being played: the floor's order (Bob (seat 2) -> T2 seat 7 with 9,900) is carried out between hands."
+        "Hand 1 is still being played: the floor's order (Bob (seat 2) -> T2 seat 7 with 10,000) is carried out between hands."
     );
     fold_round(&mut app);
     // Bob moves before the next hand is dealt.
@@ -166,22 +179,31 @@ fn the_key_journals_the_leave_and_the_sit_between_hands_and_n_waits_for_the_leav
     // Again: nothing to do (the order is judged done from the table).
     press(&mut app, "F");
     assert_eq!(message(&app), "The floor has no order for this table.");
-    // Eve arrives from T3 into the seat Bob left.
+    // Eve comes from T3 into the seat Bob left: her chips are known once
+    // her leave there is journaled (she won 500 in her last hand there).
     floor.write(moved("Eve", "T3", 6, "T1", 2, 24_000));
     app.tick();
     assert_eq!(
         app.floor_banner(),
-        ["Floor: Eve arrives from T3: seat 2, 24,000  [F]"]
+        ["Floor: Eve comes from T3 to seat 2, with the chips T3 journals at the leave"]
+    );
+    press(&mut app, "F");
+    assert!(message(&app).contains("waits"), "{}", message(&app));
+    floor.write(left("Eve", "T3", 6, 24_500));
+    app.tick();
+    assert_eq!(
+        app.floor_banner(),
+        ["Floor: Eve arrives from T3: seat 2, 24,500  [F]"]
     );
     press(&mut app, "F");
     assert!(
-        journal_has(&path, "seat 2 sit 24000 Eve"),
+        journal_has(&path, "seat 2 sit 24500 Eve"),
         "{}",
         message(&app)
     );
     let table = app.session().and_then(|s| s.table()).expect("a table");
     let eve = &table.seats[&floorcall::table::Seat::new(2).expect("seat 2")];
-    assert_eq!((eve.name.as_str(), eve.chips.get()), ("Eve", 24_000));
+    assert_eq!((eve.name.as_str(), eve.chips.get()), ("Eve", 24_500));
     press(&mut app, "n");
     assert_eq!(hand(&app), 2, "{}", message(&app));
 }
@@ -324,6 +346,7 @@ fn the_final_tables_extra_chair_is_added_by_the_floors_order() {
     let floor = Floor::default();
     let mut app = t1(&path, &clock, None, &floor);
     floor.write(moved("Fay", "T3", 1, "T1", 5, 30_000));
+    floor.write(left("Fay", "T3", 1, 30_000));
     app.tick();
     fold_round(&mut app);
     press(&mut app, "F");
@@ -418,6 +441,14 @@ fn a_player_out_has_the_floors_place_not_the_tables_count() {
         screen_text(&app, 120, 32)
     );
     assert!(!shown.contains("4th"), "{shown}");
+    // The status line says the same: out, the place the floor's (it
+    // counts the whole field, not this table's four).
+    assert!(
+        message(&app).contains("Seat 4 (Di) is out: the floor gives the place."),
+        "{}",
+        message(&app)
+    );
+    assert!(!message(&app).contains("4th"), "{}", message(&app));
     floor.write(FloorRecord::PlayerOut {
         bust: floorcall::tournament::Bust {
             player: "Di".into(),
@@ -432,4 +463,38 @@ fn a_player_out_has_the_floors_place_not_the_tables_count() {
     app.tick();
     let shown = bar(&app);
     assert!(shown.contains("Out: 10th Di"), "{shown}");
+}
+
+/// A tournament table killed mid-hand and started again: the key a dealer
+/// presses all day (`n`) keeps the question, and the new-table key is
+/// refused (a table of a floor never starts afresh with default stacks or
+/// blinds: its players and chips are the tournament's). `y` resumes.
+#[test]
+fn a_tournament_table_restarted_mid_hand_is_never_thrown_away_by_a_key() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let app = t1(&path, &clock, None, &floor);
+    assert_eq!(hand(&app), 1);
+    drop(app);
+    let mut app = t1(&path, &clock, None, &floor);
+    assert_eq!(app.mode(), floorcall::tui::app::Mode::Resume);
+    for key in ["n", "N", "<Esc>"] {
+        press(&mut app, key);
+        assert_eq!(app.mode(), floorcall::tui::app::Mode::Resume, "{key}");
+        assert_eq!(app.overlay(), None, "{key}");
+    }
+    press(&mut app, "N");
+    assert!(
+        message(&app)
+            .contains("This is table T1 of the floor's tournament: it never starts afresh"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, "y");
+    assert_eq!(app.mode(), floorcall::tui::app::Mode::Table);
+    assert_eq!(hand(&app), 1, "the hand resumed");
+    let journal = std::fs::read_to_string(&path).expect("the journal");
+    assert_eq!(journal.matches("\"new table\"").count(), 1, "one table");
 }

@@ -226,10 +226,12 @@ fn a_confirmed_move_is_due_until_both_tables_carry_it_out() {
         !shown.contains(&format!("{}: seat {} leave", mv.from, mv.from_seat)),
         "{shown}"
     );
+    // His chips are what his leave journaled, once the floor has told
+    // them (`MoveLeft`): never the proposal's figure.
     assert!(
         shown.contains(&format!(
-            "{}: seat {} sit {} {}",
-            mv.to, mv.to_seat, mv.chips, mv.player
+            "{}: seat {} sit, chips of {}'s leave",
+            mv.to, mv.to_seat, mv.from
         )),
         "{shown}"
     );

@@ -21,7 +21,7 @@ use floorcall::notation::parse_line;
 use floorcall::rules::HouseRules;
 use floorcall::table::hand::Hand;
 use floorcall::table::{Chips, Seat, Street};
-use floorcall::tui::app::{MessageKind, Mode};
+use floorcall::tui::app::{MessageKind, Mode, Overlay};
 use floorcall::tui::{App, AppOptions};
 
 use super::support::table;
@@ -1121,7 +1121,22 @@ fn an_unfinished_journal_is_offered_for_resume() {
     assert_eq!(app.state(), Some(&expected), "--resume takes it up at once");
     drop(app);
     let mut app = open_app(false);
+    // `n`, the key a dealer presses all day for the next hand, never
+    // throws the hand away: the question stays and says how.
     press(&mut app, "n");
+    assert_eq!(app.mode(), Mode::Resume);
+    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(
+        said.contains("N starts a new table, after a second question"),
+        "{said}"
+    );
+    // `N` asks again; anything but `y` goes back to the question.
+    press(&mut app, "N");
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmNewTable));
+    press(&mut app, "n");
+    assert_eq!((app.mode(), app.overlay()), (Mode::Resume, None));
+    press(&mut app, "N");
+    press(&mut app, "y");
     assert_eq!(app.mode(), Mode::Setup);
     press(&mut app, "<Enter>");
     assert_eq!(app.session().map(|s| s.header().number), Some(2));

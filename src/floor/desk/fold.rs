@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::{Desk, OrderPhase, Round, empty_table};
 use crate::journal::{Loaded, table_of};
 use crate::session::TableEvent;
+use crate::tournament::orders::{fold_left, left_chips};
 use crate::tournament::places::fold_place_record;
 use crate::tournament::{Bust, DrawPurpose, FloorRecord, FloorTable, HandForHand, Move};
 
@@ -76,6 +77,7 @@ pub(super) fn due(desk: &mut Desk) -> Result<(), super::DeskError> {
         return Ok(());
     }
     publish_structure(desk)?;
+    tell_leaves(desk)?;
     place_busts(desk)?;
     advance_hand_for_hand(desk)
 }
@@ -95,6 +97,42 @@ fn publish_structure(desk: &mut Desk) -> Result<(), super::DeskError> {
         structure: structure.clone(),
     };
     desk.write(&record)
+}
+
+/// Each moved player who has left his table and whose leave the floor has
+/// not yet told: a `MoveLeft` with the chips his leave journaled there
+/// (the table's own `departures`), which the table he goes to seats him
+/// with. Never the figure of the proposal: he may have won or lost in the
+/// hand that was being played when the TD confirmed.
+fn tell_leaves(desk: &mut Desk) -> Result<(), super::DeskError> {
+    let due: Vec<FloorRecord> = desk
+        .orders
+        .iter()
+        .filter(|(mv, phase)| {
+            *phase == OrderPhase::Left
+                && left_chips(&desk.left, &mv.player, &mv.from, mv.from_seat).is_none()
+        })
+        .filter_map(|(mv, _)| {
+            let t = desk.floor.table(&mv.from).ok()?;
+            let d = t
+                .table
+                .departures
+                .iter()
+                .rev()
+                .find(|d| d.name == mv.player && d.seat.number() == mv.from_seat)?;
+            Some(FloorRecord::MoveLeft {
+                player: mv.player.clone(),
+                table: mv.from.clone(),
+                seat: mv.from_seat,
+                chips: d.chips.get(),
+                hand: d.after_hand,
+            })
+        })
+        .collect();
+    for record in &due {
+        desk.write(record)?;
+    }
+    Ok(())
 }
 
 fn problem(desk: &mut Desk, text: String) {
@@ -124,6 +162,7 @@ fn table_read(desk: &mut Desk, name: &str, loaded: Loaded) {
 
 /// Applies one of the floor's records.
 pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
+    fold_left(&mut desk.left, &record);
     let floor = &mut desk.floor;
     match &record {
         FloorRecord::DrawCommitted { draw, purpose, .. } => {
@@ -155,6 +194,13 @@ pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
             // The final table seats more than a table may (TDA 11).
             if let Some(t) = floor.tables.iter_mut().find(|t| t.name == mv.to) {
                 t.seats = t.seats.max(mv.to_seat);
+            }
+        }
+        FloorRecord::MoveLeft { .. } => {}
+        FloorRecord::MoveCancelled { player, .. } => {
+            desk.orders.retain(|(o, _)| o.player != *player);
+            if let Some(i) = desk.confirmed.iter().rposition(|m| m.player == *player) {
+                desk.confirmed.remove(i);
             }
         }
         FloorRecord::TableBroken { table } => {
@@ -447,12 +493,24 @@ fn advance_hand_for_hand(desk: &mut Desk) -> Result<(), super::DeskError> {
 /// The moves the tables have yet to make, made on a copy of the floor:
 /// what the next decision is computed from (a seat promised is taken).
 pub(super) fn with_orders(desk: &Desk) -> crate::tournament::Floor {
+    with_these_orders(desk, &desk.orders)
+}
+
+/// The floor with `orders` made (`with_orders`, or all but one player's).
+pub(super) fn with_these_orders(
+    desk: &Desk,
+    orders: &[(Move, OrderPhase)],
+) -> crate::tournament::Floor {
     let mut sim = desk.floor.clone();
     // Every leave before any sit: a redraw gives one player the seat
     // another leaves.
     for leaves in [true, false] {
-        for (mv, phase) in &desk.orders {
-            shift(&mut sim, mv, *phase, leaves);
+        for (mv, phase) in orders {
+            let mut mv = mv.clone();
+            if let Some(chips) = left_chips(&desk.left, &mv.player, &mv.from, mv.from_seat) {
+                mv.chips = chips;
+            }
+            shift(&mut sim, &mv, *phase, leaves);
         }
     }
     sim

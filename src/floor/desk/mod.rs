@@ -234,6 +234,8 @@ pub struct Desk {
     rounds: BTreeMap<(String, u32), u32>,
     /// Players the draws seated as entries (seats and late entries).
     entries: u32,
+    /// Each moved player's last leave the floor has told (`MoveLeft`).
+    left: BTreeMap<String, crate::tournament::orders::Left>,
     /// What could not be read (a table's journal, a floor record).
     problems: Vec<String>,
     /// Whether the reader has read the database at least once.
@@ -284,6 +286,7 @@ impl Desk {
             hand_for_hand: None,
             rounds: BTreeMap::new(),
             entries: 0,
+            left: BTreeMap::new(),
             problems: Vec::new(),
             caught_up: false,
         };

@@ -7,8 +7,8 @@
 //! seed's SHA-256, with the draw's inputs) is written, and committed to
 //! the database, before the record that reveals it.
 
-use super::fold::{live, with_orders};
-use super::{Desk, DeskError};
+use super::fold::{live, with_orders, with_these_orders};
+use super::{Desk, DeskError, OrderPhase};
 use crate::session::LevelClock;
 use crate::table::Chips;
 use crate::tournament::draw::commitment;
@@ -345,5 +345,95 @@ impl Desk {
             }
         }
         self.write(&FloorRecord::ClockSet { clock })
+    }
+}
+
+impl Desk {
+    /// The TD cancels `player`'s move, confirmed and not yet made: he
+    /// stays where he is (`MoveCancelled`). A player who has left his
+    /// table already is not cancelled but amended (`amend_move`): his
+    /// chips are off that table, and he takes a seat somewhere.
+    pub fn cancel_move(&mut self, player: &str) -> Result<Move, DeskError> {
+        let (mv, phase) = self.order_of(player, "cancel")?;
+        if phase == OrderPhase::Left {
+            return Err(FloorRefusal::Other(format!(
+                "{player} has left {} already: amend the move instead (a seat to go to, his own at {} seat {} again if it is free).",
+                mv.from, mv.from, mv.from_seat
+            ))
+            .into());
+        }
+        self.write(&FloorRecord::MoveCancelled {
+            player: player.to_string(),
+            table: mv.from.clone(),
+        })?;
+        Ok(mv)
+    }
+
+    /// The TD sends `player`, whose move is confirmed and not yet made, to
+    /// another seat: a new `MoveConfirmed` from the same seat (a player's
+    /// last order is the one the tables carry out). The seat must be free
+    /// once the moves ordered are made.
+    pub fn amend_move(&mut self, player: &str, to: &str, to_seat: u8) -> Result<Move, DeskError> {
+        let (mv, phase) = self.order_of(player, "amend")?;
+        if phase == OrderPhase::Due && to == mv.from && to_seat == mv.from_seat {
+            let mv = self.cancel_move(player)?;
+            return Ok(Move {
+                to: mv.from.clone(),
+                to_seat: mv.from_seat,
+                ..mv
+            });
+        }
+        if self.broken.contains(to) {
+            return Err(FloorRefusal::Other(format!("{to} is broken.")).into());
+        }
+        let seats = self.floor.table(to)?.seats;
+        let seat = crate::table::Seat::new(to_seat)
+            .filter(|_| to_seat <= seats)
+            .ok_or_else(|| FloorRefusal::Other(format!("{to} has seats 1 to {seats}.")))?;
+        // The tables as the other orders leave them, this player's own
+        // move not made (his seat here is his until he leaves it).
+        let others = self.clone_without(player);
+        let back_home = to == mv.from && to_seat == mv.from_seat;
+        let taken = with_these_orders(self, &others)
+            .table(to)?
+            .table
+            .seats
+            .get(&seat)
+            .is_some_and(|p| !(back_home && p.name == player));
+        if taken {
+            return Err(FloorRefusal::Other(format!(
+                "{to} seat {to_seat} is taken (or promised to a player moving there)."
+            ))
+            .into());
+        }
+        let amended = Move {
+            to: to.to_string(),
+            to_seat,
+            ..mv
+        };
+        self.write(&FloorRecord::MoveConfirmed {
+            mv: amended.clone(),
+        })?;
+        Ok(amended)
+    }
+
+    /// `player`'s move confirmed and not yet made, and where it stands
+    /// (`verb`: what the TD wanted to do to it, for the refusal).
+    fn order_of(&self, player: &str, verb: &str) -> Result<(Move, OrderPhase), DeskError> {
+        self.orders
+            .iter()
+            .find(|(m, _)| m.player == player)
+            .cloned()
+            .ok_or_else(|| FloorRefusal::Other(format!("{player} has no move to {verb}.")).into())
+    }
+
+    /// The orders without `player`'s (what the tables will be once every
+    /// other move is made).
+    fn clone_without(&self, player: &str) -> Vec<(Move, OrderPhase)> {
+        self.orders
+            .iter()
+            .filter(|(m, _)| m.player != player)
+            .cloned()
+            .collect()
     }
 }

@@ -7,7 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use super::{ButtonSetAt, Deal, EndTaken, Player, Presence, Table, TableBreak, TableEvent};
+use super::{
+    ButtonSetAt, Deal, Departure, EndTaken, Player, Presence, Table, TableBreak, TableEvent,
+};
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Chips, Seat, TableSetup};
 
@@ -209,7 +211,14 @@ impl Table {
                 self.renumber_places();
             }
             TableEvent::PlayerLeft { seat, chips } => {
-                self.seats.remove(seat);
+                if let Some(p) = self.seats.remove(seat) {
+                    self.departures.push(Departure {
+                        name: p.name,
+                        seat: *seat,
+                        chips: *chips,
+                        after_hand: self.hand,
+                    });
+                }
                 self.ledger.left += chips.get();
                 self.renumber_places();
             }

@@ -38,5 +38,6 @@ pub use command::{TableCommand, TableRefusal};
 pub use decide::seeded_draw;
 pub use event::{TableEvent, ordinal};
 pub use state::{
-    ButtonSetAt, Deal, EndTaken, Finish, Ledger, Player, Positions, Presence, Table, TableBreak,
+    ButtonSetAt, Deal, Departure, EndTaken, Finish, Ledger, Player, Positions, Presence, Table,
+    TableBreak,
 };

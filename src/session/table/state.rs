@@ -58,6 +58,21 @@ pub struct Finish {
     pub hand: u32,
 }
 
+/// A player who left the table with his chips (`seat 4 leave`: a move to
+/// another table, the floor's order): the floor reads from it the chips
+/// the player takes to his new seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Departure {
+    /// His name.
+    pub name: String,
+    /// The seat he left.
+    pub seat: Seat,
+    /// The chips he took.
+    pub chips: Chips,
+    /// The table's last hand begun when he left.
+    pub after_hand: u32,
+}
+
 /// Where the button and the blinds were in a hand (positions, which may be
 /// empty seats: the dead button and the dead small blind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -175,6 +190,9 @@ pub struct Table {
     pub seats: BTreeMap<Seat, Player>,
     /// Players who busted, best place first.
     pub places: Vec<Finish>,
+    /// Players who left with their chips, in the order they left.
+    #[serde(default)]
+    pub departures: Vec<Departure>,
     /// The number of the last hand begun (0: none yet).
     pub hand: u32,
     /// Whether a hand is being played.
@@ -232,6 +250,7 @@ impl Table {
         Table {
             seats: BTreeMap::new(),
             places: Vec::new(),
+            departures: Vec::new(),
             hand: 0,
             in_hand: false,
             positions: None,

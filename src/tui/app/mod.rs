@@ -129,6 +129,9 @@ pub enum Overlay {
     },
     /// Quit with a hand open?
     ConfirmQuit,
+    /// Start a new table instead of resuming the journal's hand? (The
+    /// second question: a table is never thrown away by one key.)
+    ConfirmNewTable,
 }
 
 /// How a status message reads.
@@ -477,7 +480,9 @@ impl App {
     pub fn section(&self) -> Section {
         match (self.overlay, self.mode) {
             (Some(Overlay::Help { .. }), _) => Section::Help,
-            (Some(Overlay::ConfirmQuit), _) | (None, Mode::Resume) => Section::Confirm,
+            (Some(Overlay::ConfirmQuit | Overlay::ConfirmNewTable), _) | (None, Mode::Resume) => {
+                Section::Confirm
+            }
             (None, Mode::Setup) => Section::Setup,
             (None, Mode::Table) if self.prompt.is_some() => Section::Prompt,
             (None, Mode::Table) if self.ruling.is_some() => Section::Ruling,

@@ -170,6 +170,10 @@ impl App {
         };
         let Some(order) = orders.next(&table).cloned() else {
             match orders.pending().next() {
+                Some(o) if !o.ready => self.refuse(format!(
+                    "The floor's order ({}) waits: the floor tells the chips once the leave is journaled there.",
+                    o.text()
+                )),
                 Some(o) => self.refuse(format!(
                     "Seat {} is taken: the floor's order ({}) waits for it to be free.",
                     o.seat,
@@ -186,21 +190,6 @@ impl App {
                 order.text()
             ));
             return;
-        }
-        if let crate::tournament::orders::OrderKind::Leave { .. } = order.kind {
-            let has = crate::table::Seat::new(order.seat)
-                .and_then(|s| table.seats.get(&s))
-                .map(|p| p.chips.get());
-            if has.is_some_and(|c| c != order.chips) {
-                self.refuse(format!(
-                    "{} has {} here and the floor's order says {}: ask the TD to confirm the move again (the line seat {} leave at the command bar carries it out as it is).",
-                    order.player,
-                    crate::table::Chips(has.unwrap_or_default()),
-                    crate::table::Chips(order.chips),
-                    order.seat
-                ));
-                return;
-            }
         }
         // A seat beyond the table's last is the final table's extra chair
         // (TDA 11: "a full table plus one"): the table grows to it.

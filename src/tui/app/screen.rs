@@ -540,13 +540,18 @@ impl Widget for &Screen<'_> {
                     }
                     None => "Resume the journal's hand?".into(),
                 };
-                self.dialog(
-                    area,
-                    buf,
-                    "Resume?",
-                    &text,
-                    self.yes_no("resume it", "new table"),
-                );
+                let text = match app.message() {
+                    Some(m) => format!("{text} {}", m.text),
+                    None => text,
+                };
+                let t = app.theme();
+                let keys = Line::from(vec![
+                    Span::styled(self.key(Section::Confirm, Action::Yes), t.key()),
+                    Span::raw(" resume it · "),
+                    Span::styled(self.key(Section::Confirm, Action::NewTable), t.key()),
+                    Span::raw(" a new table (asks again)"),
+                ]);
+                self.dialog(area, buf, "Resume?", &text, keys);
             }
             Mode::Table => self.table_screen(area, buf),
         }
@@ -559,6 +564,13 @@ impl Widget for &Screen<'_> {
                 })
                     .render(area, buf);
             }
+            Some(Overlay::ConfirmNewTable) => self.dialog(
+                area,
+                buf,
+                "A new table?",
+                "Start a new table instead of resuming the hand? The hand stays in the journal unfinished, and the table's players, stacks and button are left behind: the new table starts from the flags or the setup screen.",
+                self.yes_no("start a new table", "go back"),
+            ),
             Some(Overlay::ConfirmQuit) => self.dialog(
                 area,
                 buf,

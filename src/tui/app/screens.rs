@@ -52,6 +52,35 @@ impl App {
     }
 
     pub(super) fn update_confirm(&mut self, action: Action) {
+        if self.overlay == Some(Overlay::ConfirmNewTable) {
+            self.overlay = None;
+            if action == Action::Yes {
+                self.new_table_instead();
+            } else {
+                let y = self.hint(Section::Confirm, Action::Yes);
+                self.info(format!(
+                    "No new table: the journal's hand waits, {y} resumes it."
+                ));
+            }
+            return;
+        }
+        if self.overlay.is_none() && self.mode == Mode::Resume {
+            match action {
+                Action::Yes => self.resume(),
+                Action::NewTable => self.ask_new_table(),
+                Action::No | Action::Cancel => {
+                    let (y, new) = (
+                        self.hint(Section::Confirm, Action::Yes),
+                        self.hint(Section::Confirm, Action::NewTable),
+                    );
+                    self.refuse(format!(
+                        "That key does not start a new table: {y} resumes the hand; {new} starts a new table, after a second question."
+                    ));
+                }
+                _ => {}
+            }
+            return;
+        }
         let yes = match action {
             Action::Yes => true,
             Action::No | Action::Cancel => false,
@@ -64,7 +93,29 @@ impl App {
         }
         if yes {
             self.resume();
-        } else if self.start_now {
+        }
+    }
+
+    /// The resume question's new-table key: asks again, or (a table of a
+    /// floor's tournament) refuses: its players and chips are the
+    /// tournament's, never a new table's defaults.
+    fn ask_new_table(&mut self) {
+        if let Some(inbox) = &self.inbox {
+            let y = self.hint(Section::Confirm, Action::Yes);
+            self.refuse(format!(
+                "This is table {} of the floor's tournament: it never starts afresh, its players and chips are the tournament's. {y} resumes the hand; if it cannot go on, the TD rules on it (floor misdeal).",
+                inbox.table()
+            ));
+            return;
+        }
+        self.overlay = Some(Overlay::ConfirmNewTable);
+    }
+
+    /// A new table instead of the journal's unfinished hand (asked twice):
+    /// the flags' table at once, else the setup screen. The new table is
+    /// journaled as such (`Opened`); the old hand stays in the journal.
+    fn new_table_instead(&mut self) {
+        if self.start_now {
             self.start_table();
         } else {
             self.mode = Mode::Setup;

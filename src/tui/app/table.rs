@@ -462,6 +462,9 @@ impl App {
             header.number,
             header.setup.button.number()
         );
+        // With a floor, only the floor's place is shown (it counts every
+        // table); until the floor has placed him, none.
+        let floor_places = self.floor_places();
         match session.table() {
             Some(table) => {
                 for f in table.places.iter().filter(|f| f.hand == played) {
@@ -469,10 +472,17 @@ impl App {
                         "" => format!("Seat {}", f.seat.number()),
                         name => format!("Seat {} ({name})", f.seat.number()),
                     };
-                    text.push_str(&format!(
-                        " {who} is out in {} place.",
-                        crate::session::table::ordinal(f.place)
-                    ));
+                    let place = match &floor_places {
+                        None => Some(f.place),
+                        Some(places) => places.get(&f.name).copied(),
+                    };
+                    text.push_str(&match place {
+                        Some(place) => format!(
+                            " {who} is out in {} place.",
+                            crate::session::table::ordinal(place)
+                        ),
+                        None => format!(" {who} is out: the floor gives the place."),
+                    });
                 }
             }
             None => {

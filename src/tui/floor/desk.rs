@@ -68,6 +68,14 @@ impl FloorDesk for Desk {
         Desk::break_next(self)
     }
 
+    fn cancel_move(&mut self, player: &str) -> Result<Move, DeskError> {
+        Desk::cancel_move(self, player)
+    }
+
+    fn amend_move(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, DeskError> {
+        Desk::amend_move(self, player, to, seat)
+    }
+
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), DeskError> {
         Desk::set_hand_for_hand(self, on)
     }

@@ -26,6 +26,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Enter", "open the table's hands (Esc: back)"),
     ("b", "propose the moves that balance the tables"),
     ("y", "confirm the moves proposed"),
+    ("x", "cancel a move confirmed and not yet made"),
+    ("m", "amend a move confirmed: another table and seat"),
     ("B", "break the next table (asks first)"),
     ("h", "hand-for-hand on or off"),
     ("Space", "pause or resume the clock (starts it)"),
@@ -78,6 +80,8 @@ impl<D: FloorDesk> FloorScreen<D> {
             KeyCode::Char('b') => self.propose(),
             KeyCode::Char('y') => self.confirm(),
             KeyCode::Char('B') => self.ask_break(),
+            KeyCode::Char('x') => self.ask_move(true),
+            KeyCode::Char('m') => self.ask_move(false),
             KeyCode::Char('h') => self.hand_for_hand(),
             KeyCode::Char(' ') => self.pause_or_resume(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.clock(ClockAction::Adjust(60)),
@@ -218,7 +222,110 @@ impl<D: FloorDesk> FloorScreen<D> {
                 self.after();
             }
             (Ask::Break(table), _) => self.info(format!("{table} is not broken.")),
+            (Ask::Cancel(players) | Ask::Amend(players), KeyCode::Esc) => {
+                let _ = players;
+                self.info("No move changed.".into());
+            }
+            (Ask::Cancel(players), key) => match pick(&players, key) {
+                Some(player) => {
+                    match self.desk.cancel_move(&player) {
+                        Ok(mv) => self.info(format!(
+                            "{player}'s move to {} seat {} is cancelled: {player} stays at {} seat {}.",
+                            mv.to, mv.to_seat, mv.from, mv.from_seat
+                        )),
+                        Err(e) => self.refuse(format!("Not cancelled: {e}")),
+                    }
+                    self.after();
+                }
+                None => self.info("No move cancelled.".into()),
+            },
+            (Ask::Amend(players), key) => match pick(&players, key) {
+                Some(player) => {
+                    self.info(format!(
+                        "Where does {player} go instead? The table and seat (T2 5), Enter: "
+                    ));
+                    self.asking = Some(Ask::AmendTo(player, String::new()));
+                }
+                None => self.info("No move amended.".into()),
+            },
+            (Ask::AmendTo(player, mut typed), key) => match key {
+                KeyCode::Esc => self.info(format!("{player}'s move is unchanged.")),
+                KeyCode::Enter => self.amend(&player, &typed),
+                KeyCode::Backspace => {
+                    typed.pop();
+                    self.ask_where(player, typed);
+                }
+                KeyCode::Char(c)
+                    if typed.len() < 16 && (c.is_ascii_alphanumeric() || " -_".contains(c)) =>
+                {
+                    typed.push(c);
+                    self.ask_where(player, typed);
+                }
+                _ => self.ask_where(player, typed),
+            },
         }
+    }
+
+    /// `x` and `m`: the moves confirmed and not yet made, numbered, for
+    /// the TD to pick one by its number.
+    fn ask_move(&mut self, cancel: bool) {
+        let due = crate::floor::moves_due(&self.desk.floor().records, |name| self.glance_of(name));
+        if due.is_empty() {
+            self.refuse("No move is confirmed and waiting to be made.".into());
+            return;
+        }
+        let players: Vec<String> = due.iter().take(9).map(|d| d.mv.player.clone()).collect();
+        let listed: Vec<String> = due
+            .iter()
+            .take(9)
+            .enumerate()
+            .map(|(i, d)| format!("{} {}", i + 1, d.mv.text()))
+            .collect();
+        let what = if cancel { "Cancel" } else { "Amend" };
+        self.info(format!(
+            "{what} which move? {}: its number, any other key none.",
+            listed.join(", ")
+        ));
+        self.asking = Some(if cancel {
+            Ask::Cancel(players)
+        } else {
+            Ask::Amend(players)
+        });
+    }
+
+    fn ask_where(&mut self, player: String, typed: String) {
+        self.info(format!(
+            "Where does {player} go instead? The table and seat (T2 5), Enter: {typed}"
+        ));
+        self.asking = Some(Ask::AmendTo(player, typed));
+    }
+
+    fn amend(&mut self, player: &str, typed: &str) {
+        let mut words = typed.split_whitespace();
+        let (Some(table), Some(seat), None) = (words.next(), words.next(), words.next()) else {
+            self.refuse(format!(
+                "{player}'s move is unchanged: type a table and a seat, as T2 5."
+            ));
+            return;
+        };
+        let Ok(seat) = seat.trim_start_matches(['s', 'S']).parse::<u8>() else {
+            self.refuse(format!(
+                "{player}'s move is unchanged: {seat} is not a seat number."
+            ));
+            return;
+        };
+        match self.desk.amend_move(player, table, seat) {
+            Ok(mv) if mv.from == mv.to && mv.from_seat == mv.to_seat => self.info(format!(
+                "{player} goes back to {} seat {}.",
+                mv.to, mv.to_seat
+            )),
+            Ok(mv) => self.info(format!(
+                "{player} now goes to {} seat {}: each table carries it out between hands.",
+                mv.to, mv.to_seat
+            )),
+            Err(e) => self.refuse(format!("{player}'s move is unchanged: {e}")),
+        }
+        self.after();
     }
 
     fn hand_for_hand(&mut self) {
@@ -288,4 +395,11 @@ impl<D: FloorDesk> FloorScreen<D> {
             self.clock(ClockAction::Level(level as usize));
         }
     }
+}
+
+/// The player whose number was pressed, among those listed (1 to 9).
+fn pick(players: &[String], key: KeyCode) -> Option<String> {
+    let KeyCode::Char(c) = key else { return None };
+    let n = c.to_digit(10)? as usize;
+    players.get(n.checked_sub(1)?).cloned()
 }

@@ -209,6 +209,17 @@ impl FloorDesk for MemoryDesk {
         self.floor.break_table(None, &seed)
     }
 
+    /// The pure floor makes a move at once: none is ever waiting.
+    fn cancel_move(&mut self, player: &str) -> Result<Move, FloorRefusal> {
+        Err(FloorRefusal::Other(format!(
+            "{player} has no move waiting: this floor makes each move at once."
+        )))
+    }
+
+    fn amend_move(&mut self, player: &str, _to: &str, _seat: u8) -> Result<Move, FloorRefusal> {
+        self.cancel_move(player)
+    }
+
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
         self.changed = true;
         self.floor.set_hand_for_hand(on)

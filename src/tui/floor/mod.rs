@@ -94,6 +94,11 @@ pub trait FloorDesk {
     fn confirm(&mut self) -> Result<Vec<Move>, Self::Error>;
     /// Breaks the next table in the breaking order; its players' moves.
     fn break_next(&mut self) -> Result<Vec<Move>, Self::Error>;
+    /// Cancels a player's move confirmed and not yet made: he stays.
+    fn cancel_move(&mut self, player: &str) -> Result<Move, Self::Error>;
+    /// Sends a player whose move is confirmed and not yet made to another
+    /// table and seat instead.
+    fn amend_move(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, Self::Error>;
     /// Switches hand-for-hand on or off.
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), Self::Error>;
     /// Starts, pauses, resumes, adjusts the clock or sets its level.
@@ -116,6 +121,12 @@ pub struct TableView {
 pub enum Ask {
     /// Break this table (the next in the breaking order)?
     Break(String),
+    /// Cancel which of these players' moves (by its number)?
+    Cancel(Vec<String>),
+    /// Amend which of these players' moves (by its number)?
+    Amend(Vec<String>),
+    /// Where this player goes instead: the table and seat typed so far.
+    AmendTo(String, String),
 }
 
 /// How a message reads.

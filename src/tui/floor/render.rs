@@ -470,16 +470,18 @@ impl<D: FloorDesk> FloorScreen<D> {
                     ));
                 }
                 if !d.arrived {
-                    lines.push(Line::styled(
-                        fit(
-                            &format!(
-                                "   {}: seat {} sit {} {}",
-                                m.to, m.to_seat, m.chips, m.player
-                            ),
-                            width,
+                    // The chips his leave journaled: until it is read,
+                    // none (the proposal's figure is from before a hand).
+                    let sit = match d.chips {
+                        Some(chips) => {
+                            format!("   {}: seat {} sit {chips} {}", m.to, m.to_seat, m.player)
+                        }
+                        None => format!(
+                            "   {}: seat {} sit, chips of {}'s leave",
+                            m.to, m.to_seat, m.from
                         ),
-                        theme.faded(),
-                    ));
+                    };
+                    lines.push(Line::styled(fit(&sit, width), theme.faded()));
                 }
             }
         }

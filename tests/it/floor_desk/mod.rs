@@ -17,6 +17,7 @@ mod balance_break;
 mod clock;
 mod draws;
 mod hand_for_hand;
+mod moves;
 mod places;
 
 use std::collections::BTreeMap;
@@ -328,7 +329,8 @@ fn records(desk: &Desk) -> &[FloorRecord] {
 }
 
 /// Each table carries out the orders: the leave at the origin, then the
-/// sit at the destination with the same chips (every hand over first).
+/// sit at the destination with the chips the leave took (every hand over
+/// first).
 pub(super) fn carry_out(dealers: &mut [Dealer], moves: &[Move]) {
     for d in dealers.iter_mut() {
         d.play(None);
@@ -343,9 +345,21 @@ pub(super) fn carry_out(dealers: &mut [Dealer], moves: &[Move]) {
         dealer(dealers, &mv.from).line(TableCommand::Leave(Seat::new(mv.from_seat).unwrap()));
     }
     for mv in moves {
+        // The chips the leave journaled (a hand played since the proposal
+        // changed them: never the proposal's figure).
+        let chips = dealer(dealers, &mv.from)
+            .session
+            .table()
+            .and_then(|t| {
+                t.departures
+                    .iter()
+                    .rev()
+                    .find(|d| d.name == mv.player && d.seat.number() == mv.from_seat)
+            })
+            .map_or(mv.chips, |d| d.chips.get());
         dealer(dealers, &mv.to).line(TableCommand::Sit {
             seat: Seat::new(mv.to_seat).unwrap(),
-            chips: Chips(mv.chips),
+            chips: Chips(chips),
             name: mv.player.clone(),
         });
     }

@@ -1,0 +1,331 @@
+//! The room's chips: what every table's own record says came and went,
+//! held against what the floor decided. Each table's journal verifies
+//! its own chips (its stacks always add up to its ledger); only the room
+//! can say whether the chips a player took from one table are the chips
+//! he brought to the next, and whether the chips in play are the chips
+//! the tournament issued.
+//!
+//! Every player who sits at a table came by a draw (an entry: the chips
+//! it gave) or by a move (the chips his leave journaled at the table he
+//! left); every player who leaves a table goes by a move (in transit until
+//! he sits). The chips issued are the entries' chips, plus chips added
+//! (add-ons, a rejoin's chips) and the colour-ups' difference, less the
+//! chips of players disqualified (TDA 66-D). Pure: the floor's records and
+//! each table's events in, sentences out.
+
+use std::collections::BTreeSet;
+
+use super::{DrawPurpose, FloorRecord};
+use crate::session::{Table, TableEvent};
+use crate::table::Chips;
+
+/// One table as its journal folds: its events since it was opened, and
+/// the table they fold to.
+#[derive(Debug, Clone)]
+pub struct RoomTable {
+    /// The table's name.
+    pub name: String,
+    /// Its events, in order, since it was opened.
+    pub events: Vec<TableEvent>,
+    /// The table they fold to (`journal::table_of`).
+    pub table: Table,
+    /// How many times its journal opened a table (more than once: the
+    /// tables before the last were left, their chips with them).
+    pub openings: usize,
+    /// A journal written before tables were recorded (no events): the
+    /// chips of its first hand, as its table seated them.
+    pub first_stacks: u64,
+}
+
+/// What the room's audit found.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RoomAudit {
+    /// Entries the draws seated.
+    pub entries: u32,
+    /// Players the tables seated themselves as they opened (a tournament
+    /// whose tables were seated by their own flags, with no draw).
+    pub seated_by_tables: u32,
+    /// Chips the tournament issued (entries, chips added, colour-ups,
+    /// less the disqualified's).
+    pub issued: u64,
+    /// Chips at the tables (each table's stacks; in a hand, as it began).
+    pub seated: u64,
+    /// Chips of players who left a table for another and have not sat
+    /// down there yet.
+    pub in_transit: u64,
+    /// What does not add up, a sentence each.
+    pub problems: Vec<String>,
+}
+
+impl RoomAudit {
+    /// The verdict's line: `OK: the room: 40,000 chips issued (10
+    /// entries), 40,000 in play (1,100 of them moving)`, or what is wrong.
+    pub fn line(&self) -> String {
+        let moving = if self.in_transit > 0 {
+            format!(" ({} of them moving)", Chips(self.in_transit))
+        } else {
+            String::new()
+        };
+        let by_tables = match self.seated_by_tables {
+            0 => String::new(),
+            n => format!(", {n} players seated by their tables"),
+        };
+        let summary = format!(
+            "{} chips issued ({} entries{by_tables}), {} in play{moving}",
+            Chips(self.issued),
+            self.entries,
+            Chips(self.seated + self.in_transit)
+        );
+        if self.problems.is_empty() {
+            format!("OK: the room: {summary}")
+        } else {
+            format!("FAILED: the room: {summary}: {}", self.problems.join("; "))
+        }
+    }
+}
+
+/// A player sitting down at a table.
+struct Arrival<'a> {
+    table: &'a str,
+    seat: u8,
+    name: &'a str,
+    chips: u64,
+}
+
+/// Audits the room: `records` the floor's, `tables` every table's.
+pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
+    let mut out = RoomAudit::default();
+    // The draws' entries: (player, table, seat, chips), each used once.
+    let mut purposes = std::collections::BTreeMap::new();
+    let mut entries: Vec<(&str, &str, u8, u64)> = Vec::new();
+    for r in records {
+        match r {
+            FloorRecord::DrawCommitted { draw, purpose, .. } => {
+                purposes.insert(*draw, purpose);
+            }
+            FloorRecord::DrawRevealed { draw, seats, .. }
+                if matches!(
+                    purposes.get(draw),
+                    Some(DrawPurpose::Seats | DrawPurpose::LateEntry)
+                ) =>
+            {
+                for a in seats {
+                    entries.push((&a.player, &a.table, a.seat, a.chips));
+                    out.issued += a.chips;
+                    out.entries += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    let moves: Vec<&super::Move> = records
+        .iter()
+        .filter_map(|r| match r {
+            FloorRecord::MoveConfirmed { mv } => Some(mv),
+            _ => None,
+        })
+        .collect();
+    let mut arrivals = Vec::new();
+    // Without any draw the tables seated their players themselves (their
+    // flags): what they opened with is what the tournament issued.
+    let by_tables = entries.is_empty();
+    for t in tables {
+        out.seated += t.table.chips_seated();
+        if t.openings > 1 {
+            out.problems.push(format!(
+                "{}'s journal opens a new table {} times: the tables before the last were left, their players and chips with them",
+                t.name, t.openings
+            ));
+        }
+        if t.events.is_empty() {
+            out.issued += t.first_stacks;
+        }
+        // The players seated as the table opened.
+        let mut opening = false;
+        let ledger = &t.table.ledger;
+        out.issued =
+            (out.issued + ledger.added + ledger.coloured_up).saturating_sub(ledger.coloured_down);
+        for e in &t.events {
+            match e {
+                TableEvent::Opened { .. } => opening = true,
+                TableEvent::PlayerSeated { chips, .. } if opening && by_tables => {
+                    out.issued += chips.get();
+                    out.seated_by_tables += 1;
+                }
+                TableEvent::PlayerSeated {
+                    seat,
+                    name,
+                    chips,
+                    rejoins,
+                } => {
+                    if *rejoins {
+                        // A player out who rejoins (Redtooth's second
+                        // session): the house gives his chips.
+                        out.issued += chips.get();
+                    } else {
+                        arrivals.push(Arrival {
+                            table: &t.name,
+                            seat: seat.number(),
+                            name,
+                            chips: chips.get(),
+                        });
+                    }
+                }
+                TableEvent::PlayerDisqualified { chips, .. } => {
+                    out.issued = out.issued.saturating_sub(chips.get());
+                }
+                _ => {}
+            }
+            if !matches!(
+                e,
+                TableEvent::Opened { .. } | TableEvent::PlayerSeated { .. }
+            ) {
+                opening = false;
+            }
+        }
+    }
+    // (table, index in its departures) of the leaves a move's sit used.
+    let mut used: BTreeSet<(&str, usize)> = BTreeSet::new();
+    let mut drawn = vec![false; entries.len()];
+    for a in &arrivals {
+        let entry = entries.iter().enumerate().position(|(i, (p, t, s, _))| {
+            !drawn[i] && *p == a.name && *t == a.table && *s == a.seat
+        });
+        if let Some(i) = entry {
+            drawn[i] = true;
+            let chips = entries[i].3;
+            if chips != a.chips {
+                out.problems.push(format!(
+                    "{} sat at {} seat {} with {}, and the draw gave {}",
+                    a.name,
+                    a.table,
+                    a.seat,
+                    Chips(a.chips),
+                    Chips(chips)
+                ));
+            }
+            continue;
+        }
+        let mv = moves
+            .iter()
+            .rev()
+            .find(|m| m.player == a.name && m.to == a.table && m.to_seat == a.seat);
+        let Some(mv) = mv else {
+            out.problems.push(format!(
+                "{} sat at {} seat {} with {} that no draw or move of the floor gave",
+                display(a.name),
+                a.table,
+                a.seat,
+                Chips(a.chips)
+            ));
+            continue;
+        };
+        let left = tables.iter().find(|t| t.name == mv.from).and_then(|t| {
+            t.table
+                .departures
+                .iter()
+                .enumerate()
+                .find(|(i, d)| {
+                    d.name == mv.player
+                        && d.seat.number() == mv.from_seat
+                        && !used.contains(&(t.name.as_str(), *i))
+                })
+                .map(|(i, d)| (t.name.as_str(), i, d.chips.get()))
+        });
+        match left {
+            Some((table, i, chips)) => {
+                used.insert((table, i));
+                if chips != a.chips {
+                    let (more, less) = if a.chips > chips {
+                        ("created", a.chips - chips)
+                    } else {
+                        ("lost", chips - a.chips)
+                    };
+                    out.problems.push(format!(
+                        "{} left {} seat {} with {} and sat at {} seat {} with {}: {} chips {more} between the tables",
+                        a.name,
+                        mv.from,
+                        mv.from_seat,
+                        Chips(chips),
+                        a.table,
+                        a.seat,
+                        Chips(a.chips),
+                        Chips(less)
+                    ));
+                }
+            }
+            None => out.problems.push(format!(
+                "{} sat at {} seat {} with {}, and {}'s record has no leave of his from seat {}",
+                a.name,
+                a.table,
+                a.seat,
+                Chips(a.chips),
+                mv.from,
+                mv.from_seat
+            )),
+        }
+    }
+    // Every leave not yet followed by its sit is a player moving; one no
+    // move ordered took chips out of the room.
+    for t in tables {
+        for (i, d) in t.table.departures.iter().enumerate() {
+            if used.contains(&(t.name.as_str(), i)) {
+                continue;
+            }
+            let ordered = moves
+                .iter()
+                .any(|m| m.player == d.name && m.from == t.name && m.from_seat == d.seat.number());
+            if ordered {
+                out.in_transit += d.chips.get();
+            } else {
+                out.problems.push(format!(
+                    "{} left {} seat {} with {}, and no move of the floor took him: the chips left the room",
+                    d.name,
+                    t.name,
+                    d.seat.number(),
+                    d.chips
+                ));
+            }
+        }
+    }
+    // The floor's own word on each leave agrees with the table's.
+    for r in records {
+        if let FloorRecord::MoveLeft {
+            player,
+            table,
+            seat,
+            chips,
+            ..
+        } = r
+        {
+            let journaled = tables.iter().find(|t| t.name == *table).is_some_and(|t| {
+                t.table.departures.iter().any(|d| {
+                    d.name == *player && d.seat.number() == *seat && d.chips.get() == *chips
+                })
+            });
+            if !journaled {
+                out.problems.push(format!(
+                    "the floor's record says {player} left {table} seat {seat} with {}, and {table}'s record has no such leave",
+                    Chips(*chips)
+                ));
+            }
+        }
+    }
+    if out.problems.is_empty() && out.seated + out.in_transit != out.issued {
+        out.problems.push(format!(
+            "the tables hold {} and the tournament issued {}",
+            Chips(out.seated + out.in_transit),
+            Chips(out.issued)
+        ));
+    }
+    out
+}
+
+/// A player's name, or `a nameless player`.
+fn display(name: &str) -> &str {
+    if name.is_empty() {
+        "a nameless player"
+    } else {
+        name
+    }
+}
