@@ -240,6 +240,9 @@ pub struct Desk {
     problems: Vec<String>,
     /// Whether the reader has read the database at least once.
     caught_up: bool,
+    /// The floor's writes cannot reach the database: since when (local
+    /// `HH:MM`) and why. Cleared by the next write that succeeds.
+    write_down: Option<(String, String)>,
 }
 
 impl fmt::Debug for Desk {
@@ -289,6 +292,7 @@ impl Desk {
             left: BTreeMap::new(),
             problems: Vec::new(),
             caught_up: false,
+            write_down: None,
         };
         let start = Instant::now();
         while desk.reader.state().catch_ups == 0 && start.elapsed() < desk.options.open_wait {
@@ -324,9 +328,17 @@ impl Desk {
         self.options.clock.now().unix_ms
     }
 
-    /// Whether the reader is reading.
+    /// Whether the floor reads and writes the database: the reader's
+    /// state, or offline while the floor's writes cannot reach it (the
+    /// header never says "live" when a decision could not be written).
     pub fn status(&self) -> ReaderStatus {
-        self.reader.state().status.clone()
+        match (self.reader.state().status.clone(), &self.write_down) {
+            (ReaderStatus::Live, Some((since, why))) => ReaderStatus::Offline {
+                since: since.clone(),
+                why: format!("the floor's records cannot be written: {why}"),
+            },
+            (status, _) => status,
+        }
     }
 
     /// The forks the database recorded: table (`None`: the floor's), seq.
@@ -398,13 +410,46 @@ impl Desk {
     fn write(&mut self, record: &FloorRecord) -> Result<(), DeskError> {
         let json = serde_json::to_string(record)
             .map_err(|e| FloorError::Io(format!("writing a floor record: {e}")))?;
-        let row = append_floor_record(&mut self.client, &self.options.tournament, &json)?;
+        let row = match self.append(&json) {
+            Ok(row) => {
+                self.write_down = None;
+                row
+            }
+            Err(e) => {
+                if self.client.is_closed() && self.write_down.is_none() {
+                    let since = chrono::Local::now().format("%H:%M").to_string();
+                    self.write_down = Some((since, e.to_string()));
+                }
+                return Err(e.into());
+            }
+        };
         if row.seq == self.applied as i64 {
             fold::apply(self, record.clone());
             self.applied += 1;
             fold::settle(self);
         }
         Ok(())
+    }
+}
+
+impl Desk {
+    /// Appends one record to the floor's chain; a connection the database
+    /// closed (it restarted) is opened again first, as the reader and the
+    /// tables' links reconnect by themselves. A record whose append failed
+    /// was not committed (one transaction), so it is simply written again.
+    fn append(&mut self, json: &str) -> Result<super::Row, FloorError> {
+        if self.client.is_closed() {
+            let role = floor_role(&self.options.tournament);
+            self.client = connect(&self.options.conninfo, Some(&role))?;
+        }
+        match append_floor_record(&mut self.client, &self.options.tournament, json) {
+            Err(_) if self.client.is_closed() => {
+                let role = floor_role(&self.options.tournament);
+                self.client = connect(&self.options.conninfo, Some(&role))?;
+                append_floor_record(&mut self.client, &self.options.tournament, json)
+            }
+            done => done,
+        }
     }
 }
 

@@ -19,6 +19,7 @@ mod draws;
 mod hand_for_hand;
 mod moves;
 mod places;
+mod restart;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
