@@ -51,6 +51,12 @@ pub enum FloorCmd {
         /// shows a password.
         #[arg(long, value_name = "FILE")]
         passfile: Option<PathBuf>,
+        /// Give every role a new random password, each written to a file
+        /// of its own in this folder (`fc.sunday.T1.pgpass`, mode 0600; the
+        /// folder made 0700): each table's machine gets only its own file,
+        /// as its ~/.pgpass or PGPASSFILE. Nothing shows a password.
+        #[arg(long, value_name = "DIR", conflicts_with = "passfile")]
+        passdir: Option<PathBuf>,
     },
     /// Seat players by a draw anyone can check: its commitment (the
     /// SHA-256 of a seed from the operating system) is written before the
@@ -235,6 +241,7 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
             db,
             tables,
             passfile,
+            passdir,
         } => {
             // The administrator: the string's user, else libpq's default.
             let user = std::env::var("PGUSER")
@@ -248,6 +255,7 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
                 tournament: db.tournament.clone(),
                 tables,
                 passfile: passfile.clone(),
+                passdir: passdir.clone(),
             };
             let done = match floor::init(&mut client, &options) {
                 Ok(done) => done,
@@ -269,6 +277,16 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
                     out,
                     "New passwords in {} (mode 0600): give each table its line for its ~/.pgpass.",
                     path.display()
+                )?;
+            }
+            if let Some(dir) = passdir {
+                writeln!(
+                    out,
+                    "New passwords in {}, a file a role (mode 0600): give each table only its own ({}.pgpass), as its ~/.pgpass or PGPASSFILE.",
+                    dir.display(),
+                    done.roles
+                        .get(1)
+                        .map_or("fc.<tournament>.<table>", String::as_str)
                 )?;
             }
             Ok(())

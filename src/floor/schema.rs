@@ -27,6 +27,11 @@ pub struct InitOptions {
     /// passwords they have (new ones have none: a local connection that
     /// the server trusts, or one the administrator sets).
     pub passfile: Option<PathBuf>,
+    /// Where to write each role's new password in a file of its own
+    /// (`<role>.pgpass`, mode 0600, in this folder, made 0700 if new): a
+    /// table's machine gets only its own file (`PGPASSFILE`), so no table
+    /// holds another's password.
+    pub passdir: Option<PathBuf>,
 }
 
 /// What `init` did.
@@ -60,16 +65,24 @@ pub fn init(client: &mut Client, options: &InitOptions) -> Result<Initialised, F
         roles.push((table_role(&options.tournament, t), Some(t.as_str())));
     }
     let mut passwords = String::new();
+    let mut lines: Vec<(String, String)> = Vec::new();
     let db: String = client.query_one("SELECT current_database()", &[])?.get(0);
+    let new_passwords = options.passfile.is_some() || options.passdir.is_some();
+    // The folder first: a folder that cannot be made changes nothing.
+    if let Some(dir) = &options.passdir {
+        make_passdir(dir)?;
+    }
     let mut tx = client.transaction()?;
     for (role, table) in &roles {
-        let verifier = options.passfile.as_ref().map(|_| {
+        let verifier = new_passwords.then(|| {
             let password: String = rand::rng()
                 .sample_iter(rand::distr::Alphanumeric)
                 .take(24)
                 .map(char::from)
                 .collect();
-            passwords.push_str(&passfile_line(&db, role, &password));
+            let line = passfile_line(&db, role, &password);
+            passwords.push_str(&line);
+            lines.push((role.clone(), line));
             postgres_protocol::password::scram_sha_256(password.as_bytes())
         });
         tx.execute(
@@ -80,10 +93,32 @@ pub fn init(client: &mut Client, options: &InitOptions) -> Result<Initialised, F
     if let Some(path) = &options.passfile {
         write_passfile(path, &passwords)?;
     }
+    if let Some(dir) = &options.passdir {
+        for (role, line) in &lines {
+            write_passfile(&dir.join(format!("{role}.pgpass")), line)?;
+        }
+    }
     tx.commit()?;
     Ok(Initialised {
         applied,
         roles: roles.into_iter().map(|(r, _)| r).collect(),
+    })
+}
+
+/// The folder of the roles' password files: made (mode 0700) when it is
+/// not there; one that is must be a folder.
+fn make_passdir(dir: &Path) -> Result<(), FloorError> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir).map_err(|e| {
+        FloorError::Io(format!(
+            "{}: the folder for the password files cannot be made: {e}",
+            dir.display()
+        ))
     })
 }
 

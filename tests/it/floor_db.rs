@@ -101,6 +101,7 @@ pub(super) fn floor_db(pg: &Cluster, tournament: &str, tables: &[&str]) -> Strin
             tournament: tournament.into(),
             tables: tables.iter().map(|t| t.to_string()).collect(),
             passfile: None,
+            passdir: None,
         },
     )
     .expect("init");
@@ -168,6 +169,7 @@ fn init_creates_the_schema_and_roles_and_again_changes_nothing() {
             tournament: "init-t".into(),
             tables: vec!["T1".into(), "T2".into(), "T3".into()],
             passfile: None,
+            passdir: None,
         },
     )
     .expect("init again");
@@ -212,6 +214,7 @@ fn init_writes_a_password_file_and_the_roles_log_in_with_it() {
             tournament: "pw-t".into(),
             tables: vec!["T1".into()],
             passfile: Some(passfile.clone()),
+            passdir: None,
         },
     )
     .expect("init");
@@ -243,6 +246,7 @@ fn init_writes_a_password_file_and_the_roles_log_in_with_it() {
             tournament: "pw-t".into(),
             tables: vec!["T1".into()],
             passfile: Some(passfile.clone()),
+            passdir: None,
         },
     )
     .expect_err("exists");
@@ -536,6 +540,7 @@ fn a_table_offline_keeps_working_then_catches_up() {
             tournament: "off-t".into(),
             tables: vec!["T1".into()],
             passfile: None,
+            passdir: None,
         },
     )
     .expect("init");
@@ -732,4 +737,63 @@ fn the_table_screen_with_a_floor_sends_what_is_keyed_and_shows_the_link() {
     assert_eq!(stored(pg, &db, "screen-t", "T1"), journal);
     let screen = screen_text(&app, 80, 24);
     assert!(screen.contains("floor: live"), "{screen}");
+}
+
+/// `--passdir`: a file a role, so each table's machine gets only its own
+/// password (the one-file `--passfile` gave every table every password).
+#[test]
+fn init_writes_a_password_file_a_role_each_with_its_own_line_only() {
+    let Some(pg) = pg::shared() else { return };
+    let db = pg.database("pwdir");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let passdir = dir.path().join("sunday");
+    floor::init(
+        &mut pg.admin(&db),
+        &InitOptions {
+            tournament: "pwd-t".into(),
+            tables: vec!["T1".into(), "T2".into()],
+            passfile: None,
+            passdir: Some(passdir.clone()),
+        },
+    )
+    .expect("init");
+    let mut names: Vec<String> = std::fs::read_dir(&passdir)
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "fc.pwd-t.T1.pgpass",
+            "fc.pwd-t.T2.pgpass",
+            "fc.pwd-t.pgpass"
+        ]
+    );
+    for role in ["fc.pwd-t", "fc.pwd-t.T1", "fc.pwd-t.T2"] {
+        let path = passdir.join(format!("{role}.pgpass"));
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert_eq!(text.lines().count(), 1, "{role}: one line");
+        assert!(text.starts_with(&format!("*:*:{db}:{role}:")), "{role}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "{role}");
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&passdir)
+            .expect("meta")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700);
+    }
 }

@@ -153,6 +153,7 @@ fn a_table_offline_plays_on_and_takes_the_floors_orders_when_it_can() {
             tournament: "late-t".into(),
             tables: vec!["T1".into()],
             passfile: None,
+            passdir: None,
         },
     )
     .expect("init");
@@ -240,6 +241,7 @@ fn a_floor_record_changed_in_the_database_stops_the_reading_and_says_so() {
             tournament: "tamper-t".into(),
             tables: vec!["T1".into()],
             passfile: None,
+            passdir: None,
         },
     )
     .expect("init");

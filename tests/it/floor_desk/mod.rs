@@ -253,6 +253,7 @@ pub(super) fn desk_on(pg: &Cluster, house: &str, tournament: &str) -> (String, D
             tournament: tournament.into(),
             tables: tables.clone(),
             passfile: None,
+            passdir: None,
         },
     )
     .expect("init");
