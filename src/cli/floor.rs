@@ -10,6 +10,7 @@ use floorcall::floor::{self, Desk, DeskOptions, InitOptions, mask};
 use floorcall::rules::HouseRules;
 use floorcall::session::Structure;
 use floorcall::table::Chips;
+use floorcall::tournament::FloorRecord;
 use floorcall::tui::Theme;
 use floorcall::tui::floor::FloorScreen;
 
@@ -228,11 +229,36 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
             let seats = desk
                 .draw_seats(&entries)
                 .map_err(|e| Failure::User(format!("floor draw: {e}")))?;
+            // The commitment first (written to the floor's chain before
+            // the seats), then the seats, then the seed that redoes them.
+            let records = &desk.floor().records;
+            if let Some(FloorRecord::DrawCommitted {
+                draw, commitment, ..
+            }) = records
+                .iter()
+                .rev()
+                .find(|r| matches!(r, FloorRecord::DrawCommitted { .. }))
+            {
+                writeln!(
+                    out,
+                    "# draw {draw}: commitment {commitment} (the SHA-256 of its seed, written before the seats)"
+                )?;
+            }
             for a in &seats {
                 writeln!(
                     out,
                     "{} {} seat {} ({})",
                     a.player, a.table, a.seat, a.chips
+                )?;
+            }
+            if let Some(FloorRecord::DrawRevealed { seed, .. }) = records
+                .iter()
+                .rev()
+                .find(|r| matches!(r, FloorRecord::DrawRevealed { .. }))
+            {
+                writeln!(
+                    out,
+                    "# seed {seed}: floorcall floor verify redoes the draw from it"
                 )?;
             }
             Ok(())

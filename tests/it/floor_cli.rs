@@ -61,8 +61,19 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Its commitment first, the seed last (`#` lines).
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(first.starts_with("# draw 1: commitment "), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("# seed ")),
+        "{stdout}"
+    );
     let seats: Vec<(String, String, String)> = stdout
         .lines()
+        .filter(|l| !l.starts_with('#'))
         .map(|l| {
             let w: Vec<&str> = l.split(' ').collect();
             assert_eq!((w.len(), w[2], w[4]), (5, "seat", "(1000)"), "{l}");

@@ -246,7 +246,7 @@ fn n_waits_while_hand_for_hand_waits_for_other_tables() {
     press(&mut app, "n");
     assert_eq!(
         message(&app),
-        "hand-for-hand: hand 12, waiting for T3, T7. The next hand is dealt when the floor's round lets this table deal (Redtooth 53: each table waits until all other tables finish)."
+        "hand-for-hand: hand 12, waiting for T3, T7. The next hand is dealt when the floor's round lets this table deal (hand-for-hand is the TD's: each table waits until every table has finished the hand)."
     );
     assert_eq!(hand(&app), 1);
     // Every table finished: the next round lets T1 deal its hand 2.

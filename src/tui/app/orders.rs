@@ -250,9 +250,25 @@ impl App {
         if !table.hand_for_hand {
             return None;
         }
+        // The house's own word: Redtooth 53 where the book has it, the
+        // TD's switch where it is silent (TDA, UPT, Nuts, Ugly Tuna).
+        let citation = &self
+            .session
+            .as_ref()?
+            .hand()
+            .rules()
+            .tournament
+            .hand_for_hand
+            .citation;
+        let why = if citation.rule == "silent" {
+            "hand-for-hand is the TD's: each table waits until every table has finished the hand"
+                .to_string()
+        } else {
+            format!("{} {}: {}", citation.rulebook, citation.rule, citation.text)
+        };
         orders.may_begin(table.hand + 1).err().map(|line| {
             format!(
-                "{line}. The next hand is dealt when the floor's round lets this table deal (Redtooth 53: each table waits until all other tables finish)."
+                "{line}. The next hand is dealt when the floor's round lets this table deal ({why})."
             )
         })
     }

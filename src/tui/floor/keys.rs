@@ -197,11 +197,31 @@ impl<D: FloorDesk> FloorScreen<D> {
     }
 
     fn ask_break(&mut self) {
+        // The moves confirmed first: until they are made, the tables' own
+        // records still seat players who are going (a table broken into
+        // the final table is not yet empty).
+        let due = crate::floor::moves_due(&self.desk.floor().records, |name| self.glance_of(name));
+        if !due.is_empty() {
+            self.refuse(format!(
+                "{} confirmed moves are not yet made: B breaks the next table once the tables have made them.",
+                due.len()
+            ));
+            return;
+        }
         let floor = self.desk.floor();
         let Some(next) = floor.next_to_break().map(str::to_string) else {
             self.refuse("No table is left to break: the last table playing never breaks.".into());
             return;
         };
+        if let Ok(t) = floor.table(&next)
+            && t.table.in_hand
+        {
+            self.refuse(format!(
+                "{next} is playing hand {}: B breaks it once that hand is over.",
+                t.table.hand
+            ));
+            return;
+        }
         let players = floor.table(&next).map(|t| t.players().len()).unwrap_or(0);
         self.asking = Some(Ask::Break(next.clone()));
         self.info(format!(

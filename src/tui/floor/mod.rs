@@ -114,6 +114,9 @@ pub struct TableView {
     pub glance: Result<TableGlance, String>,
     /// Broken (a `TableBroken` record, or no player left).
     pub broken: bool,
+    /// The floor holds no record of it yet: it has not started (not a
+    /// record that does not read).
+    pub not_started: bool,
 }
 
 /// A question the screen asks before it acts.
@@ -195,8 +198,12 @@ impl<D: FloorDesk> FloorScreen<D> {
                     (None, Some(loaded)) => Ok(glance(&loaded)),
                     (None, None) => Err(format!("The floor holds no record of {} yet.", t.name)),
                 };
+                let not_started = self.desk.table_problem(&t.name).is_none()
+                    && self.desk.journal(&t.name).is_none();
                 TableView {
-                    broken: broken.contains(&t.name.as_str()) || t.players().is_empty(),
+                    not_started,
+                    broken: !not_started
+                        && (broken.contains(&t.name.as_str()) || t.players().is_empty()),
                     name: t.name.clone(),
                     glance,
                 }

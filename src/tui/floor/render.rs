@@ -277,6 +277,12 @@ impl<D: FloorDesk> FloorScreen<D> {
         let width = inner.width as usize;
         let mut lines: Vec<Line> = Vec::new();
         match &t.glance {
+            Err(why) if t.not_started => {
+                lines.push(Line::styled(fit("not started", width), theme.faded()));
+                for chunk in wrap(why, width) {
+                    lines.push(Line::styled(chunk, theme.faded()));
+                }
+            }
             Err(why) => {
                 lines.push(Line::styled(
                     fit("RECORD UNREADABLE", width),
@@ -364,6 +370,11 @@ impl<D: FloorDesk> FloorScreen<D> {
         let cursor = if index == self.selected { '>' } else { ' ' };
         let name: String = t.name.chars().take(6).collect();
         let (text, style, alerts) = match &t.glance {
+            Err(why) if t.not_started => (
+                format!("{cursor}{name:<6} not started: {why}"),
+                theme.faded(),
+                Vec::new(),
+            ),
             Err(why) => (
                 format!("{cursor}{name:<6} RECORD UNREADABLE: {why}"),
                 theme.refusal(),

@@ -222,3 +222,86 @@ fn floor_verify_finds_chips_lost_between_two_tables() {
         "{lines}"
     );
 }
+
+fn press(screen: &mut floorcall::tui::floor::FloorScreen<Desk>, keys: &str) {
+    for c in keys.chars() {
+        let code = match c {
+            '\n' => crossterm::event::KeyCode::Enter,
+            c => crossterm::event::KeyCode::Char(c),
+        };
+        screen.handle_key(crossterm::event::KeyEvent::from(code));
+    }
+}
+
+fn said(screen: &floorcall::tui::floor::FloorScreen<Desk>) -> String {
+    screen
+        .message()
+        .map(|m| m.1.to_string())
+        .unwrap_or_default()
+}
+
+/// On the TD's screen: `x` and a number cancel a move not yet made; `m`,
+/// a number and `T2 5` amend one; a table with no record yet is "not
+/// started", never "RECORD UNREADABLE".
+#[test]
+fn the_tds_screen_cancels_and_amends_moves_and_a_table_not_started_is_said_so() {
+    let Some(pg) = pg::shared() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_db, options) = desk_on(pg, "tda", "moves-screen");
+    let desk = Desk::open(options.clone()).expect("opens");
+    let mut screen = floorcall::tui::floor::FloorScreen::new(desk, floorcall::tui::Theme::plain());
+    let shown = super::super::tui_fixtures::widget_text(&screen, 120, 40);
+    assert!(shown.contains("not started"), "{shown}");
+    assert!(!shown.contains("UNREADABLE"), "{shown}");
+    drop(screen);
+
+    let (_db, desk, _dealers, mv) = confirmed_mid_hand(pg, "moves-screen-2", dir.path());
+    let mut screen = floorcall::tui::floor::FloorScreen::new(desk, floorcall::tui::Theme::plain());
+    // B never asks while a move is still to be made, nor for a table in
+    // a hand: it says why at once.
+    press(&mut screen, "B");
+    assert!(
+        said(&screen).contains("confirmed moves are not yet made"),
+        "{}",
+        said(&screen)
+    );
+    assert!(screen.asking().is_none());
+    press(&mut screen, "x");
+    assert!(
+        said(&screen).starts_with("Cancel which move? 1 "),
+        "{}",
+        said(&screen)
+    );
+    press(&mut screen, "1");
+    assert!(said(&screen).contains("is cancelled"), "{}", said(&screen));
+    assert!(screen.desk().orders().is_empty());
+    press(&mut screen, "B");
+    assert!(
+        said(&screen).contains("T3 is playing hand"),
+        "{}",
+        said(&screen)
+    );
+    assert!(screen.asking().is_none());
+    // Confirmed again, then sent to another seat by hand.
+    screen.desk_mut().propose().expect("proposes");
+    let again = screen.desk_mut().confirm().expect("confirms")[0].clone();
+    assert_eq!(again.player, mv.player);
+    let to = screen
+        .desk()
+        .floor()
+        .table(&again.to)
+        .unwrap()
+        .table
+        .clone();
+    let free = (1..=SEATS)
+        .find(|s| *s != again.to_seat && !to.seats.contains_key(&Seat::new(*s).unwrap()))
+        .expect("a free seat");
+    press(&mut screen, "m1");
+    press(&mut screen, &format!("{} {free}\n", again.to));
+    assert!(
+        said(&screen).contains(&format!("now goes to {} seat {free}", again.to)),
+        "{}",
+        said(&screen)
+    );
+    assert_eq!(screen.desk().orders()[0].0.to_seat, free);
+}
