@@ -177,6 +177,7 @@ mod bench {
                 tournament: "bench".into(),
                 tables: names.clone(),
                 passfile: None,
+                passdir: None,
             },
         )
         .expect("init");

@@ -249,7 +249,7 @@ fn the_tds_screen_cancels_and_amends_moves_and_a_table_not_started_is_said_so() 
     let dir = tempfile::tempdir().expect("tempdir");
     let (_db, options) = desk_on(pg, "tda", "moves-screen");
     let desk = Desk::open(options.clone()).expect("opens");
-    let mut screen = floorcall::tui::floor::FloorScreen::new(desk, floorcall::tui::Theme::plain());
+    let screen = floorcall::tui::floor::FloorScreen::new(desk, floorcall::tui::Theme::plain());
     let shown = super::super::tui_fixtures::widget_text(&screen, 120, 40);
     assert!(shown.contains("not started"), "{shown}");
     assert!(!shown.contains("UNREADABLE"), "{shown}");
