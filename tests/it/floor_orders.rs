@@ -498,3 +498,100 @@ fn a_tournament_table_restarted_mid_hand_is_never_thrown_away_by_a_key() {
     let journal = std::fs::read_to_string(&path).expect("the journal");
     assert_eq!(journal.matches("\"new table\"").count(), 1, "one table");
 }
+
+/// A table the floor broke, every player gone: `n` says it is broken
+/// (not "fewer than two seats have chips"), and its bar no longer says
+/// HAND-FOR-HAND though the floor has it on for the tables playing.
+#[test]
+fn a_broken_table_says_so_at_n_and_drops_hand_for_hand() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&path, &clock, None, &floor);
+    fold_round(&mut app);
+    floor.write(FloorRecord::HandForHandSet { on: true });
+    floor.write(FloorRecord::HandForHandRound {
+        round: 1,
+        deal: [("T1".to_string(), 2)].into_iter().collect(),
+        waiting: vec!["T1".into()],
+    });
+    for (i, name) in ["Ann", "Bob", "Cy", "Di"].iter().enumerate() {
+        let seat = i as u8 + 1;
+        floor.write(moved(name, "T1", seat, "T2", seat + 4, 10_000));
+    }
+    floor.write(FloorRecord::TableBroken { table: "T1".into() });
+    app.tick();
+    let bar = |app: &App| {
+        floorcall::tui::app::SessionBar { app }
+            .parts()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    assert!(bar(&app).contains("HAND-FOR-HAND"), "{}", bar(&app));
+    for _ in 0..4 {
+        press(&mut app, "F");
+        assert!(
+            message(&app).starts_with("Done for the floor"),
+            "{}",
+            message(&app)
+        );
+    }
+    press(&mut app, "n");
+    assert_eq!(
+        message(&app),
+        "T1 is broken: its players play on at the other tables, and there is no next hand here."
+    );
+    assert!(!bar(&app).contains("HAND-FOR-HAND"), "{}", bar(&app));
+}
+
+/// One clock: a table whose floor has published its structure but not
+/// started its clock does not run a clock of its own. It waits (paused,
+/// journaled) and says so plainly, and follows the floor's once the TD
+/// starts it.
+#[test]
+fn a_table_waits_for_the_floors_clock_and_says_so() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("t1.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let floor = Floor::default();
+    let mut app = t1(&path, &clock, Some("100/200,200/400:25"), &floor);
+    let structure =
+        floorcall::session::Structure::from_flag("100/200,200/400:25", 20).expect("a structure");
+    floor.write(FloorRecord::StructureSet {
+        structure: structure.clone(),
+    });
+    app.tick();
+    assert!(
+        std::fs::read_to_string(&path)
+            .expect("the journal")
+            .contains("paused\""),
+        "the table's clock waits, journaled"
+    );
+    assert!(
+        app.floor_banner()
+            .iter()
+            .any(|l| l.starts_with("The floor's clock has not started")),
+        "{:?}",
+        app.floor_banner()
+    );
+    let table = app.session().and_then(|s| s.table()).expect("a table");
+    assert!(!table.level_clock.at(T0 + 600_000).running);
+    // The TD starts the floor's clock: the table runs with it.
+    let mut theirs = LevelClock::new(structure.stage_ms());
+    theirs.start(T0);
+    floor.write(FloorRecord::ClockSet { clock: theirs });
+    app.tick();
+    assert!(
+        !app.floor_banner()
+            .iter()
+            .any(|l| l.starts_with("The floor's clock has not started")),
+        "{:?}",
+        app.floor_banner()
+    );
+    let table = app.session().and_then(|s| s.table()).expect("a table");
+    assert!(table.level_clock.at(T0 + 1_000).running);
+}

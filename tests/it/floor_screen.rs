@@ -505,15 +505,21 @@ fn breaking_asks_first_and_a_refusal_is_a_message() {
     // Nothing proposed: `y` says so, it does not panic.
     keys(&mut screen, "y");
     assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
-    // A table in a hand: the break is refused, in a message.
+    // T3's players not yet at their new tables: the next break is refused
+    // at once, in a message, without asking first (a table in a hand is
+    // refused the same way: floor_desk::moves).
     tables[0].next_hand();
     let loaded = tables[0].loaded();
     screen.desk_mut().set_journal("T1", loaded).expect("folds");
     screen.tick();
-    keys(&mut screen, "By");
+    keys(&mut screen, "B");
     let (tone, message) = screen.message().expect("a message");
     assert_eq!(tone, Tone::Refusal, "{message}");
-    assert!(message.contains("is not broken"), "{message}");
+    assert!(
+        message.contains("confirmed moves are not yet made"),
+        "{message}"
+    );
+    assert!(screen.asking().is_none());
 }
 
 #[test]

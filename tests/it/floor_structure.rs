@@ -86,7 +86,8 @@ fn flags_that_contradict_the_floors_structure_are_overruled_and_said() {
     assert_eq!(
         app.floor_banner(),
         [
-            "This table's --levels/--structure are not the floor's: the floor's structure is followed, a level applying at the next hand (100/200 20, 200/400:25 20, 400/800:50 20)"
+            "This table's --levels/--structure are not the floor's: the floor's structure is followed, a level applying at the next hand (100/200 20, 200/400:25 20, 400/800:50 20)",
+            "The floor's clock has not started: this table's level clock waits for the TD to start it"
         ]
     );
     // The TD opens the Desk with another structure: followed again.
@@ -109,7 +110,13 @@ fn flags_that_are_the_floors_structure_say_nothing() {
     });
     app.tick();
     assert!(!journal_has(&path, LINE), "nothing to follow");
-    assert!(app.floor_banner().is_empty(), "{:?}", app.floor_banner());
+    // Only the one clock is said: the floor's has not started yet.
+    assert_eq!(
+        app.floor_banner(),
+        [
+            "The floor's clock has not started: this table's level clock waits for the TD to start it"
+        ]
+    );
 }
 
 /// The Desk writes its structure once when it opens the tournament, not

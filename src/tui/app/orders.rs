@@ -144,6 +144,23 @@ impl App {
                 });
             }
         }
+        // The floor publishes its structure before the TD starts its one
+        // clock: until then the table's level clock waits (paused where it
+        // is, journaled), so no table runs a clock of its own.
+        if orders.clock.is_none()
+            && orders.structure.is_some()
+            && stages > 0
+            && let Some(session) = self.session.as_ref()
+        {
+            let ours = table.level_clock.at(session.now_ms());
+            if ours.running {
+                lines.push(TableCommand::ClockSet {
+                    stage: ours.stage,
+                    left_secs: ours.remaining_ms.div_ceil(1000),
+                    running: false,
+                });
+            }
+        }
         self.floor.followed = Some(orders.records);
         let journaled = !lines.is_empty();
         for command in lines {
@@ -320,6 +337,11 @@ impl App {
                 "This table's --levels/--structure are not the floor's: the floor's structure is followed, a level applying at the next hand ({})",
                 floor.line_text()
             ));
+        }
+        if orders.clock.is_none() && orders.structure.is_some() {
+            lines.push(
+                "The floor's clock has not started: this table's level clock waits for the TD to start it".into(),
+            );
         }
         if orders.clock.is_some()
             && table

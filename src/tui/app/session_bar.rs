@@ -43,7 +43,12 @@ impl SessionBar<'_> {
                 theme.refusal(),
             ));
         }
-        if table.hand_for_hand {
+        // Hand-for-hand holds a table with a hand to deal: not one broken
+        // or won (fewer than two players left once the hand is over).
+        let playing = session
+            .table_between_hands()
+            .is_some_and(|t| t.players_in() >= 2);
+        if table.hand_for_hand && playing {
             parts.push(("HAND-FOR-HAND".into(), theme.refusal()));
         }
         if let Some(clock) = self.app.player_clock_text() {

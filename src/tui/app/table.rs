@@ -441,6 +441,13 @@ impl App {
             self.refuse(why);
             return false;
         }
+        if let Some(orders) = self.floor_orders().filter(|o| o.broken) {
+            self.refuse(format!(
+                "{} is broken: its players play on at the other tables, and there is no next hand here.",
+                orders.table
+            ));
+            return false;
+        }
         let Some(session) = self.session.as_mut() else {
             return false;
         };
