@@ -437,3 +437,60 @@ impl Desk {
             .collect()
     }
 }
+
+impl Desk {
+    /// The TD moves a player by hand (a player the balance did not pick, a
+    /// seat changed for a reason of the floor's own): an order like any
+    /// move (`MoveConfirmed`), from the seat he has once the moves ordered
+    /// are made, to a seat free then. A player with a move not yet made
+    /// is amended instead (`amend_move`).
+    pub fn move_player(&mut self, player: &str, to: &str, to_seat: u8) -> Result<Move, DeskError> {
+        if self.orders.iter().any(|(m, _)| m.player == player) {
+            return self.amend_move(player, to, to_seat);
+        }
+        if self.broken.contains(to) {
+            return Err(FloorRefusal::Other(format!("{to} is broken.")).into());
+        }
+        let sim = with_orders(self);
+        let Some((from, seat, chips)) = sim.tables.iter().find_map(|t| {
+            t.table
+                .seats
+                .iter()
+                .find(|(_, p)| p.name == player && !p.chips.is_zero())
+                .map(|(s, p)| (t.name.clone(), s.number(), p.chips.get()))
+        }) else {
+            return Err(
+                FloorRefusal::Other(format!("{player} is not seated at any table.")).into(),
+            );
+        };
+        let seats = sim.table(to)?.seats;
+        let free = crate::table::Seat::new(to_seat)
+            .filter(|_| to_seat <= seats)
+            .ok_or_else(|| FloorRefusal::Other(format!("{to} has seats 1 to {seats}.")))?;
+        if sim.table(to)?.table.seats.contains_key(&free) {
+            return Err(FloorRefusal::Other(format!(
+                "{to} seat {to_seat} is taken (or promised to a player moving there)."
+            ))
+            .into());
+        }
+        if from == to && seat == to_seat {
+            return Err(FloorRefusal::Other(format!(
+                "{player} sits at {to} seat {to_seat} already."
+            ))
+            .into());
+        }
+        let mv = Move {
+            player: player.to_string(),
+            from,
+            from_seat: seat,
+            to: to.to_string(),
+            to_seat,
+            chips,
+            // The table's own deal decides once he sits (the house's
+            // new-player-waits): the order does not.
+            dealt_next: true,
+        };
+        self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
+        Ok(mv)
+    }
+}

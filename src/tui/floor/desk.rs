@@ -76,6 +76,10 @@ impl FloorDesk for Desk {
         Desk::amend_move(self, player, to, seat)
     }
 
+    fn move_player(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, DeskError> {
+        Desk::move_player(self, player, to, seat)
+    }
+
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), DeskError> {
         Desk::set_hand_for_hand(self, on)
     }

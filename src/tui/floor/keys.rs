@@ -17,6 +17,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use super::{Ask, ClockAction, FloorDesk, FloorScreen, Tone};
 use crate::rules::HouseRules;
 use crate::session::ClockRun;
+use crate::table::Chips;
 use crate::tui::review::{Review, hands_of};
 
 /// The floor's keys and what each does, as the help lists them.
@@ -28,6 +29,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("y", "confirm the moves proposed"),
     ("x", "cancel a move confirmed and not yet made"),
     ("m", "amend a move confirmed: another table and seat"),
+    ("M", "move a player by hand: the player, table and seat"),
+    ("e", "a late entry: the name and chips, drawn to a seat"),
     ("B", "break the next table (asks first)"),
     ("h", "hand-for-hand on or off"),
     ("Space", "pause or resume the clock (starts it)"),
@@ -82,6 +85,8 @@ impl<D: FloorDesk> FloorScreen<D> {
             KeyCode::Char('B') => self.ask_break(),
             KeyCode::Char('x') => self.ask_move(true),
             KeyCode::Char('m') => self.ask_move(false),
+            KeyCode::Char('M') => self.prompt(Ask::MoveBy(String::new())),
+            KeyCode::Char('e') => self.prompt(Ask::Enter(String::new())),
             KeyCode::Char('h') => self.hand_for_hand(),
             KeyCode::Char(' ') => self.pause_or_resume(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.clock(ClockAction::Adjust(60)),
@@ -260,30 +265,123 @@ impl<D: FloorDesk> FloorScreen<D> {
                 None => self.info("No move cancelled.".into()),
             },
             (Ask::Amend(players), key) => match pick(&players, key) {
-                Some(player) => {
-                    self.info(format!(
-                        "Where does {player} go instead? The table and seat (T2 5), Enter: "
-                    ));
-                    self.asking = Some(Ask::AmendTo(player, String::new()));
-                }
+                Some(player) => self.prompt(Ask::AmendTo(player, String::new())),
                 None => self.info("No move amended.".into()),
             },
-            (Ask::AmendTo(player, mut typed), key) => match key {
-                KeyCode::Esc => self.info(format!("{player}'s move is unchanged.")),
-                KeyCode::Enter => self.amend(&player, &typed),
-                KeyCode::Backspace => {
-                    typed.pop();
-                    self.ask_where(player, typed);
-                }
-                KeyCode::Char(c)
-                    if typed.len() < 16 && (c.is_ascii_alphanumeric() || " -_".contains(c)) =>
-                {
-                    typed.push(c);
-                    self.ask_where(player, typed);
-                }
-                _ => self.ask_where(player, typed),
-            },
+            (ask @ (Ask::AmendTo(..) | Ask::MoveBy(_) | Ask::Enter(_)), key) => {
+                self.typing(ask, key)
+            }
         }
+    }
+
+    /// A question answered by typing (a table and seat; a player, table
+    /// and seat; a name and chips): Enter acts, Esc leaves it, Backspace
+    /// takes a character back; letters, digits, a space, `-` and `_` type.
+    fn typing(&mut self, ask: Ask, key: KeyCode) {
+        let (mut typed, again): (String, fn(String) -> Ask) = match &ask {
+            Ask::AmendTo(_, t) => (t.clone(), |t| Ask::AmendTo(String::new(), t)),
+            Ask::MoveBy(t) => (t.clone(), Ask::MoveBy),
+            Ask::Enter(t) => (t.clone(), Ask::Enter),
+            _ => return,
+        };
+        let player = match &ask {
+            Ask::AmendTo(p, _) => p.clone(),
+            _ => String::new(),
+        };
+        match key {
+            KeyCode::Esc => {
+                self.info("Nothing changed.".into());
+                return;
+            }
+            KeyCode::Enter => {
+                match ask {
+                    Ask::AmendTo(..) => self.amend(&player, &typed),
+                    Ask::MoveBy(_) => self.move_by_hand(&typed),
+                    _ => self.enter(&typed),
+                }
+                return;
+            }
+            KeyCode::Backspace => {
+                typed.pop();
+            }
+            KeyCode::Char(c)
+                if typed.len() < 40 && (c.is_ascii_alphanumeric() || " -_".contains(c)) =>
+            {
+                typed.push(c);
+            }
+            _ => {}
+        }
+        let next = match again(typed) {
+            Ask::AmendTo(_, t) => Ask::AmendTo(player, t),
+            other => other,
+        };
+        self.prompt(next);
+    }
+
+    /// Asks a typed question, saying what is typed so far.
+    fn prompt(&mut self, ask: Ask) {
+        let text = match &ask {
+            Ask::AmendTo(player, typed) => {
+                format!("Where does {player} go instead? The table and seat (T2 5), Enter: {typed}")
+            }
+            Ask::MoveBy(typed) => {
+                format!("Move whom where? The player, table and seat (Ann T2 5), Enter: {typed}")
+            }
+            Ask::Enter(typed) => format!(
+                "A late entry: the name and chips (Zoe 20000), drawn to a seat (TDA 7), Enter: {typed}"
+            ),
+            _ => return,
+        };
+        self.info(text);
+        self.asking = Some(ask);
+    }
+
+    /// `M`: a move by hand (`Ann T2 5`).
+    fn move_by_hand(&mut self, typed: &str) {
+        let words: Vec<&str> = typed.split_whitespace().collect();
+        let [player, table, seat] = words[..] else {
+            self.refuse("Nobody moved: type a player, a table and a seat, as Ann T2 5.".into());
+            return;
+        };
+        let Ok(seat) = seat.trim_start_matches(['s', 'S']).parse::<u8>() else {
+            self.refuse(format!("Nobody moved: {seat} is not a seat number."));
+            return;
+        };
+        match self.desk.move_player(player, table, seat) {
+            Ok(mv) => self.info(format!(
+                "{player} moves from {} seat {} to {} seat {}: each table carries it out between hands.",
+                mv.from, mv.from_seat, mv.to, mv.to_seat
+            )),
+            Err(e) => self.refuse(format!("{player} is not moved: {e}")),
+        }
+        self.after();
+    }
+
+    /// `e`: a late entry drawn to a seat like every entry (`Zoe 20000`).
+    fn enter(&mut self, typed: &str) {
+        let words: Vec<&str> = typed.split_whitespace().collect();
+        let [name, chips] = words[..] else {
+            self.refuse("Nobody entered: type a name and the chips, as Zoe 20000.".into());
+            return;
+        };
+        let Ok(chips) = chips.parse::<u64>() else {
+            self.refuse(format!("Nobody entered: {chips} is not a number of chips."));
+            return;
+        };
+        match self.desk.draw_seats(&[(name.to_string(), Chips(chips))]) {
+            Ok(seats) => {
+                let at: Vec<String> = seats
+                    .iter()
+                    .map(|a| format!("{} seat {}", a.table, a.seat))
+                    .collect();
+                self.info(format!(
+                    "{name} is drawn to {}: that table seats the player with F.",
+                    at.join(", ")
+                ));
+            }
+            Err(e) => self.refuse(format!("{name} is not entered: {e}")),
+        }
+        self.after();
     }
 
     /// `x` and `m`: the moves confirmed and not yet made, numbered, for
@@ -311,13 +409,6 @@ impl<D: FloorDesk> FloorScreen<D> {
         } else {
             Ask::Amend(players)
         });
-    }
-
-    fn ask_where(&mut self, player: String, typed: String) {
-        self.info(format!(
-            "Where does {player} go instead? The table and seat (T2 5), Enter: {typed}"
-        ));
-        self.asking = Some(Ask::AmendTo(player, typed));
     }
 
     fn amend(&mut self, player: &str, typed: &str) {

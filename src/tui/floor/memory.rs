@@ -220,6 +220,33 @@ impl FloorDesk for MemoryDesk {
         self.cancel_move(player)
     }
 
+    /// The pure floor's move, made at once (both tables between hands).
+    fn move_player(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, FloorRefusal> {
+        let (from, from_seat, chips) = self
+            .floor
+            .tables
+            .iter()
+            .find_map(|t| {
+                t.players()
+                    .into_iter()
+                    .find(|(_, p, _)| p == player)
+                    .map(|(s, _, c)| (t.name.clone(), s.number(), c.get()))
+            })
+            .ok_or_else(|| FloorRefusal::Other(format!("{player} is not seated at any table.")))?;
+        let mv = Move {
+            player: player.to_string(),
+            from,
+            from_seat,
+            to: to.to_string(),
+            to_seat: seat,
+            chips,
+            dealt_next: true,
+        };
+        self.changed = true;
+        self.floor.make_move(&mv)?;
+        Ok(mv)
+    }
+
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
         self.changed = true;
         self.floor.set_hand_for_hand(on)

@@ -99,6 +99,9 @@ pub trait FloorDesk {
     /// Sends a player whose move is confirmed and not yet made to another
     /// table and seat instead.
     fn amend_move(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, Self::Error>;
+    /// Moves a player by hand to a table and seat (amends his move when
+    /// one is not yet made).
+    fn move_player(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, Self::Error>;
     /// Switches hand-for-hand on or off.
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), Self::Error>;
     /// Starts, pauses, resumes, adjusts the clock or sets its level.
@@ -130,6 +133,10 @@ pub enum Ask {
     Amend(Vec<String>),
     /// Where this player goes instead: the table and seat typed so far.
     AmendTo(String, String),
+    /// A move by hand: the player, table and seat typed so far.
+    MoveBy(String),
+    /// A late entry: the name and chips typed so far (drawn to a seat).
+    Enter(String),
 }
 
 /// How a message reads.

@@ -304,4 +304,41 @@ fn the_tds_screen_cancels_and_amends_moves_and_a_table_not_started_is_said_so() 
         said(&screen)
     );
     assert_eq!(screen.desk().orders()[0].0.to_seat, free);
+
+    // A move by hand: another player, from T2 or T3 to a free seat at T1.
+    let t1 = screen.desk().floor().table("T1").unwrap().table.clone();
+    let seat = (1..=SEATS)
+        .find(|s| {
+            !t1.seats.contains_key(&Seat::new(*s).unwrap()) && (again.to != "T1" || *s != free)
+        })
+        .expect("a free seat at T1");
+    let other = screen
+        .desk()
+        .floor()
+        .tables
+        .iter()
+        .filter(|t| t.name != "T1")
+        .flat_map(|t| t.players())
+        .map(|(_, name, _)| name)
+        .find(|name| *name != mv.player)
+        .expect("another player");
+    press(&mut screen, &format!("M{other} T1 {seat}\n"));
+    assert!(
+        said(&screen).contains(&format!("{other} moves from")),
+        "{}",
+        said(&screen)
+    );
+    assert_eq!(screen.desk().orders().len(), 2);
+    // Typing mistakes are said, and change nothing.
+    press(&mut screen, "MNobody T1 1\n");
+    assert!(said(&screen).contains("not seated"), "{}", said(&screen));
+    // A late entry by hand: drawn to a seat like every entry (TDA 7).
+    press(&mut screen, "eZoe 10000\n");
+    assert!(
+        said(&screen).starts_with("Zoe is drawn to T"),
+        "{}",
+        said(&screen)
+    );
+    press(&mut screen, "eZoe ten\n");
+    assert!(said(&screen).contains("not a number"), "{}", said(&screen));
 }
