@@ -132,5 +132,51 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
         assert!(screen.contains(player.as_str()), "{screen}");
     }
     floor.type_text("q");
+    // T1 killed mid-hand and started again: the resume question. `n`,
+    // the key a dealer presses all day, keeps it; `N` is refused at a
+    // floor's table (its players and chips are the tournament's); `y`
+    // resumes the hand.
+    table.kill_pane();
+    table.wait_gone();
+    table.start(&[
+        "sh",
+        "-c",
+        &format!(
+            "{env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
+            journal = quoted(&journal),
+        ),
+    ]);
+    table.wait_for("Resume?");
+    table.type_text("n");
+    said(&table, "That key does not start a new table");
+    table.type_text("N");
+    said(&table, "it never starts afresh");
+    assert!(table.screen().contains("Resume?"));
+    table.type_text("y");
+    said(&table, "Hand 1 resumed from the journal");
+    let text = std::fs::read_to_string(&journal).expect("the journal");
+    assert_eq!(text.matches("\"new table\"").count(), 1, "one table");
     table.type_text("q");
+}
+
+/// Waits until the screen, its lines joined, says `text` (a dialog wraps
+/// its sentences anywhere).
+fn said(tmux: &Tmux, text: &str) {
+    let start = std::time::Instant::now();
+    loop {
+        let screen = tmux.screen();
+        let words = screen
+            .replace(['║', '│', '╔', '╗', '╚', '╝', '═'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if words.contains(text) {
+            return;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "the screen never said {text:?}:\n{screen}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }

@@ -588,7 +588,8 @@ impl App {
             .message
             .as_ref()
             .is_some_and(|m| m.kind == MessageKind::Refusal);
-        if refused && !matches!(section, Section::Prompt | Section::Setup) {
+        // A question (resume, quit) holds nothing: its keys only answer it.
+        if refused && !matches!(section, Section::Prompt | Section::Setup | Section::Confirm) {
             self.hold(Why::Refused);
         }
     }
