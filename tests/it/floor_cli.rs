@@ -94,11 +94,14 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
     let table = Tmux {
         socket: format!("floorcall-cli-t1-{}", std::process::id()),
     };
+    // One server for the whole test: it stays up while T1 is killed and
+    // started again.
+    table.run(&["start-server", ";", "set-option", "-g", "exit-empty", "off"]);
     table.start(&[
         "sh",
         "-c",
         &format!(
-            "{env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
+            "exec {env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
             journal = quoted(&journal),
         ),
     ]);
@@ -142,7 +145,7 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
         "sh",
         "-c",
         &format!(
-            "{env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
+            "exec {env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
             journal = quoted(&journal),
         ),
     ]);
