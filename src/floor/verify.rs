@@ -19,7 +19,7 @@ use crate::journal::{parse, table_events, table_of, table_openings};
 use crate::table::Card;
 use crate::tournament::breaking::button_cards;
 use crate::tournament::room::{RoomAudit, RoomTable, audit};
-use crate::tournament::{DrawPurpose, FloorRecord, SeatingInputs, draw::commitment};
+use crate::tournament::{Anchor, DrawPurpose, FloorRecord, SeatingInputs, draw::commitment};
 
 /// One chain's verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,6 +122,23 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
     for r in rows {
         tables.entry(r.get(0)).or_default().push(r);
     }
+    let floor = client.query(
+        "SELECT seq, prev, hash, line FROM floorcall.floor_records WHERE tournament = $1 ORDER BY seq",
+        &[&tournament],
+    )?;
+    let floor_records: Option<Vec<FloorRecord>> = floor
+        .iter()
+        .map(|r| serde_json::from_str(r.get::<_, &str>(3)).ok())
+        .collect();
+    let anchors: Vec<Anchor> = floor_records
+        .iter()
+        .flatten()
+        .filter_map(|r| match r {
+            FloorRecord::TablesAnchored { heads } => Some(heads.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
     let mut chains = Vec::new();
     let mut room_tables = Vec::new();
     for (table, rows) in tables {
@@ -130,6 +147,9 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
             rows.iter()
                 .map(|r| (r.get(1), r.get(2), r.get(3), r.get(4))),
         );
+        if verdict.problem.is_none() {
+            verdict.problem = anchored(&table, &rows, &anchors);
+        }
         if verdict.problem.is_none() {
             let mut text = Vec::new();
             for r in &rows {
@@ -153,10 +173,6 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
         }
         chains.push(verdict);
     }
-    let floor = client.query(
-        "SELECT seq, prev, hash, line FROM floorcall.floor_records WHERE tournament = $1 ORDER BY seq",
-        &[&tournament],
-    )?;
     chains.push(check_chain(
         None,
         floor
@@ -166,10 +182,6 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
     let draws = draws(floor.iter().map(|r| r.get::<_, &str>(3)));
     // The room is audited only when every chain holds: a table whose
     // record does not verify cannot be counted.
-    let floor_records: Option<Vec<FloorRecord>> = floor
-        .iter()
-        .map(|r| serde_json::from_str(r.get::<_, &str>(3)).ok())
-        .collect();
     let room = match floor_records {
         Some(records) if !room_tables.is_empty() && chains.iter().all(|c| c.problem.is_none()) => {
             Some(audit(&records, &room_tables))
@@ -190,6 +202,32 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
         draws,
         room,
     })
+}
+
+/// Whether a table's rows hold every head the floor anchored for it (a
+/// record rewritten after the floor read it, every later hash computed
+/// again, passes its own chain but not the floor's anchor).
+fn anchored(table: &str, rows: &[postgres::Row], anchors: &[Anchor]) -> Option<String> {
+    for a in anchors.iter().filter(|a| a.table == table) {
+        let Some(row) = a.records.checked_sub(1).and_then(|i| rows.get(i as usize)) else {
+            return Some(format!(
+                "the floor read {} records of it and the database holds {}: records were taken away",
+                a.records,
+                rows.len()
+            ));
+        };
+        let hash: Vec<u8> = row.get(3);
+        let now = head_of(&hash).map(|h| h.hex()).unwrap_or_default();
+        if now != a.head {
+            return Some(format!(
+                "record {} is not the one the floor read (its hash was {}, it is {}): the table's record was rewritten after the floor anchored it",
+                a.records - 1,
+                &a.head[..16.min(a.head.len())],
+                &now[..16.min(now.len())]
+            ));
+        }
+    }
+    None
 }
 
 /// Checks one chain's rows: (seq, prev, hash, line), in seq order.

@@ -170,6 +170,14 @@ pub enum FloorRecord {
         /// The table he was to leave.
         table: String,
     },
+    /// Tables' chain heads as the floor read them (written as their hands
+    /// end): anchored in the floor's own chain, so a table's record
+    /// rewritten after the floor read it, every later hash recomputed,
+    /// no longer matches (`floor verify`).
+    TablesAnchored {
+        /// Each table anchored now.
+        heads: Vec<Anchor>,
+    },
     /// A proposal that a hand's end made stale before the TD confirmed it.
     ProposalStale {
         /// The state it came from.
@@ -246,6 +254,19 @@ pub enum FloorRecord {
         /// The clock over the floor's structure.
         clock: crate::session::LevelClock,
     },
+}
+
+/// A table's chain head as the floor read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Anchor {
+    /// The table.
+    pub table: String,
+    /// How many of its records the floor had read.
+    pub records: u64,
+    /// The hash of the last of them (hex).
+    pub head: String,
+    /// Its hands begun then.
+    pub hands: u32,
 }
 
 /// Why the floor will not do something, in words for the TD.

@@ -78,6 +78,7 @@ pub(super) fn due(desk: &mut Desk) -> Result<(), super::DeskError> {
     }
     publish_structure(desk)?;
     tell_leaves(desk)?;
+    anchor_heads(desk)?;
     place_busts(desk)?;
     advance_hand_for_hand(desk)
 }
@@ -133,6 +134,30 @@ fn tell_leaves(desk: &mut Desk) -> Result<(), super::DeskError> {
         desk.write(record)?;
     }
     Ok(())
+}
+
+/// Anchors in the floor's chain the head of each table that finished a
+/// hand since its last anchor (`TablesAnchored`): the record the floor
+/// read cannot be rewritten afterwards without `floor verify` seeing it.
+fn anchor_heads(desk: &mut Desk) -> Result<(), super::DeskError> {
+    let heads: Vec<crate::tournament::Anchor> = desk
+        .journals
+        .iter()
+        .filter(|(name, j)| {
+            let hands = j.hands.len() as u32;
+            hands > 0 && desk.anchored.get(*name).is_none_or(|h| *h < hands) && j.records > 0
+        })
+        .map(|(name, j)| crate::tournament::Anchor {
+            table: name.clone(),
+            records: j.records as u64,
+            head: j.head.hex(),
+            hands: j.hands.len() as u32,
+        })
+        .collect();
+    if heads.is_empty() {
+        return Ok(());
+    }
+    desk.write(&FloorRecord::TablesAnchored { heads })
 }
 
 fn problem(desk: &mut Desk, text: String) {
@@ -197,6 +222,11 @@ pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
             }
         }
         FloorRecord::MoveLeft { .. } => {}
+        FloorRecord::TablesAnchored { heads } => {
+            for a in heads {
+                desk.anchored.insert(a.table.clone(), a.hands);
+            }
+        }
         FloorRecord::MoveCancelled { player, .. } => {
             desk.orders.retain(|(o, _)| o.player != *player);
             if let Some(i) = desk.confirmed.iter().rposition(|m| m.player == *player) {

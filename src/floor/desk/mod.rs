@@ -234,6 +234,8 @@ pub struct Desk {
     rounds: BTreeMap<(String, u32), u32>,
     /// Players the draws seated as entries (seats and late entries).
     entries: u32,
+    /// Each table's hands begun when the floor last anchored its head.
+    anchored: BTreeMap<String, u32>,
     /// Each moved player's last leave the floor has told (`MoveLeft`).
     left: BTreeMap<String, crate::tournament::orders::Left>,
     /// What could not be read (a table's journal, a floor record).
@@ -290,6 +292,7 @@ impl Desk {
             rounds: BTreeMap::new(),
             entries: 0,
             left: BTreeMap::new(),
+            anchored: BTreeMap::new(),
             problems: Vec::new(),
             caught_up: false,
             write_down: None,

@@ -28,7 +28,7 @@ fn three_tables(house: &str) {
     places.dedup();
     assert_eq!(places.len(), 12, "every seat once");
     assert!(matches!(
-        records(&desk),
+        records(&desk)[..],
         [
             FloorRecord::DrawCommitted {
                 draw: 1,

@@ -13,6 +13,7 @@
 //! twelve players seated, and the floor the tables' own journals give;
 //! the tests are in the files by topic.
 
+mod anchors;
 mod balance_break;
 mod clock;
 mod draws;
@@ -321,13 +322,20 @@ fn state(desk: &Desk) -> String {
 }
 
 /// The floor's records after the structure the Desk publishes as it
-/// opens the tournament (its first record; `floor_structure` tests it).
-fn records(desk: &Desk) -> &[FloorRecord] {
+/// opens the tournament (its first record; `floor_structure` tests it),
+/// without the tables' heads it anchors as hands end (`anchors` tests
+/// them).
+fn records(desk: &Desk) -> Vec<FloorRecord> {
     let all = &desk.floor().records;
-    match all.first() {
-        Some(FloorRecord::StructureSet { .. }) => &all[1..],
-        _ => all,
-    }
+    let from = match all.first() {
+        Some(FloorRecord::StructureSet { .. }) => 1,
+        _ => 0,
+    };
+    all[from..]
+        .iter()
+        .filter(|r| !matches!(r, FloorRecord::TablesAnchored { .. }))
+        .cloned()
+        .collect()
 }
 
 /// Each table carries out the orders: the leave at the origin, then the
