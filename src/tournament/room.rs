@@ -10,7 +10,8 @@
 //! left); every player who leaves a table goes by a move (in transit until
 //! he sits). The chips issued are the entries' chips, plus chips added
 //! (add-ons, a rejoin's chips) and the colour-ups' difference, less the
-//! chips of players disqualified (TDA 66-D). Pure: the floor's records and
+//! chips of players disqualified (TDA 66-D). Each place the floor gave
+//! stands on a bust in its table's record. Pure: the floor's records and
 //! each table's events in, sentences out.
 
 use std::collections::BTreeSet;
@@ -309,6 +310,30 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                     Chips(*chips)
                 ));
             }
+        }
+    }
+    // Each place the floor gave stands on a bust in its table's record.
+    let mut busts = Vec::new();
+    for r in records {
+        super::places::fold_place_record(&mut busts, r);
+    }
+    for b in &busts {
+        let at = tables.iter().find(|t| t.name == b.table);
+        let out_there = at.is_some_and(|t| {
+            t.table
+                .places
+                .iter()
+                .any(|f| f.name == b.player && f.hand == b.hand)
+        });
+        if at.is_some() && !out_there {
+            out.problems.push(format!(
+                "the floor placed {} {} ({}, hand {}), and {}'s record has no bust of his in that hand",
+                b.player,
+                crate::session::table::ordinal(b.place),
+                b.table,
+                b.hand,
+                b.table
+            ));
         }
     }
     if out.problems.is_empty() && out.seated + out.in_transit != out.issued {

@@ -74,3 +74,60 @@ fn a_table_rewritten_with_its_hashes_recomputed_fails_the_floors_anchor() {
         "{lines}"
     );
 }
+
+/// A place the floor's records give a player his table never had out (a
+/// forged `PlayerOut`, written with the floor's own credentials) fails the
+/// room's audit; the real bust's place passes it.
+#[test]
+fn a_place_without_its_bust_at_the_table_fails_the_room() {
+    let Some(pg) = pg::shared() else { return };
+    let (db, options) = desk_on(pg, "tda", "place-t");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::open(options.clone()).expect("opens");
+    let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "tda");
+    let t2 = dealer(&mut dealers, "T2");
+    t2.play(None);
+    let out = t2.hand_busting();
+    sync(&mut desk, &dealers);
+    assert_eq!(desk.floor().busts.len(), 1);
+    let verified = floor::verify(&mut pg.admin(&db), "place-t").expect("verifies");
+    assert!(verified.ok(), "{:?}", verified.lines());
+    // A player still in, "placed" 11th by a record written as the floor.
+    let still_in = desk
+        .floor()
+        .table("T1")
+        .unwrap()
+        .players()
+        .first()
+        .map(|(_, name, _)| name.clone())
+        .expect("a player at T1");
+    assert_ne!(still_in, out);
+    let forged = FloorRecord::PlayerOut {
+        bust: floorcall::tournament::Bust {
+            player: still_in.clone(),
+            table: "T1".into(),
+            seat: 1,
+            hand: 1,
+            round: None,
+            starting_stack: 10_000,
+            place: 11,
+        },
+    };
+    let mut client =
+        floor::connect(&options.conninfo, Some(&floor::floor_role("place-t"))).expect("connects");
+    floor::append_floor_record(
+        &mut client,
+        "place-t",
+        &serde_json::to_string(&forged).expect("json"),
+    )
+    .expect("written");
+    let verified = floor::verify(&mut pg.admin(&db), "place-t").expect("verifies");
+    assert!(!verified.ok());
+    let lines = verified.lines().join("\n");
+    assert!(
+        lines.contains(&format!(
+            "the floor placed {still_in} 11th (T1, hand 1), and T1's record has no bust"
+        )),
+        "{lines}"
+    );
+}
