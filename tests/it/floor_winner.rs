@@ -178,6 +178,8 @@ fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut desk = Desk::open(options.clone()).expect("opens");
     let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, house);
+    desk.clock_action(floorcall::floor::ClockAction::Start)
+        .expect("the clock starts");
     let total = 12 * STACK;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = Seen::default();
@@ -336,6 +338,15 @@ fn places_and_winner(desk: &Desk, dealers: &[Dealer]) {
         .map(|p| (p.name, p.chips.get()))
         .collect();
     assert_eq!(holder, vec![(winner.clone(), 12 * STACK)]);
+    // The winner stops the floor's one clock: no level counts after him.
+    assert!(
+        matches!(
+            desk.clock().map(|c| c.run),
+            Some(floorcall::session::ClockRun::Paused)
+        ),
+        "{:?}",
+        desk.clock()
+    );
 }
 
 /// The draws the floor revealed, by purpose.

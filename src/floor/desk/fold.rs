@@ -80,6 +80,7 @@ pub(super) fn due(desk: &mut Desk) -> Result<(), super::DeskError> {
     tell_leaves(desk)?;
     anchor_heads(desk)?;
     place_busts(desk)?;
+    stop_clock_at_the_winner(desk)?;
     advance_hand_for_hand(desk)
 }
 
@@ -158,6 +159,24 @@ fn anchor_heads(desk: &mut Desk) -> Result<(), super::DeskError> {
         return Ok(());
     }
     desk.write(&FloorRecord::TablesAnchored { heads })
+}
+
+/// The tournament won (one player left with every other placed, nobody
+/// moving): the floor's clock stops, paused where it is, so that no
+/// table or screen counts levels after the winner.
+fn stop_clock_at_the_winner(desk: &mut Desk) -> Result<(), super::DeskError> {
+    let won = desk.floor.players_left() == 1
+        && in_transit(desk) == 0
+        && !desk.floor.busts.is_empty()
+        && desk.floor.busts.len() as u32 + 1 >= desk.floor.field;
+    let Some(mut clock) = desk.clock.clone() else {
+        return Ok(());
+    };
+    if !won || !matches!(clock.run, crate::session::ClockRun::Running { .. }) {
+        return Ok(());
+    }
+    clock.pause(desk.now_ms());
+    desk.write(&FloorRecord::ClockSet { clock })
 }
 
 fn problem(desk: &mut Desk, text: String) {
