@@ -150,6 +150,12 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
         ),
     ]);
     table.wait_for("Resume?");
+    // A floor's table is not offered a new table at all.
+    assert!(
+        !table.screen().contains("a new table (asks again)"),
+        "{}",
+        table.screen()
+    );
     table.type_text("n");
     said(&table, "That key does not start a new table");
     table.type_text("N");

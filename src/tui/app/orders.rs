@@ -304,6 +304,11 @@ impl App {
         holds
     }
 
+    /// Whether this table belongs to a floor's tournament (`--floor`).
+    pub fn has_floor(&self) -> bool {
+        self.inbox.is_some()
+    }
+
     /// The floor's orders for this table, as last judged (None: no floor).
     pub fn floor_orders(&self) -> Option<&TableOrders> {
         self.floor.orders.as_ref()

@@ -530,8 +530,15 @@ impl Widget for &Screen<'_> {
                             .to_act
                             .map(|s| format!(", seat {} to act", s.number()))
                             .unwrap_or_default();
+                        // A floor's table never starts afresh: it is
+                        // not offered.
+                        let or_new = if app.has_floor() {
+                            " Resume it: a table of the floor's tournament goes on with its hand."
+                        } else {
+                            " Resume it, or start a new table (the old hand stays in the journal)?"
+                        };
                         format!(
-                            "The journal holds an unfinished hand: hand {} under {}, on the {}{turn} ({} entries). Resume it, or start a new table (the old hand stays in the journal)?",
+                            "The journal holds an unfinished hand: hand {} under {}, on the {}{turn} ({} entries).{or_new}",
                             h.header.number,
                             h.header.house,
                             st.street,
@@ -545,12 +552,19 @@ impl Widget for &Screen<'_> {
                     None => text,
                 };
                 let t = app.theme();
-                let keys = Line::from(vec![
+                let mut spans = vec![
                     Span::styled(self.key(Section::Confirm, Action::Yes), t.key()),
-                    Span::raw(" resume it · "),
-                    Span::styled(self.key(Section::Confirm, Action::NewTable), t.key()),
-                    Span::raw(" a new table (asks again)"),
-                ]);
+                    Span::raw(" resume it"),
+                ];
+                if !app.has_floor() {
+                    spans.push(Span::raw(" · "));
+                    spans.push(Span::styled(
+                        self.key(Section::Confirm, Action::NewTable),
+                        t.key(),
+                    ));
+                    spans.push(Span::raw(" a new table (asks again)"));
+                }
+                let keys = Line::from(spans);
                 self.dialog(area, buf, "Resume?", &text, keys);
             }
             Mode::Table => self.table_screen(area, buf),
