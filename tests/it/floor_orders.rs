@@ -546,6 +546,13 @@ fn a_broken_table_says_so_at_n_and_drops_hand_for_hand() {
         "T1 is broken: its players play on at the other tables, and there is no next hand here."
     );
     assert!(!bar(&app).contains("HAND-FOR-HAND"), "{}", bar(&app));
+    assert!(
+        !app.floor_banner()
+            .iter()
+            .any(|l| l.starts_with("hand-for-hand")),
+        "{:?}",
+        app.floor_banner()
+    );
 }
 
 /// One clock: a table whose floor has published its structure but not

@@ -362,7 +362,14 @@ impl App {
             .as_ref()
             .and_then(|t| orders.next(t))
             .map(|o| format!("Floor: {}", o.text()));
+        // Hand-for-hand holds a table with a hand to deal, not one broken
+        // or won (fewer than two players left).
+        let idle = table.as_ref().is_some_and(|t| t.players_in() < 2);
+        let hand_for_hand = orders.hand_for_hand_line();
         for line in orders.banner() {
+            if idle && hand_for_hand.as_ref() == Some(&line) {
+                continue;
+            }
             if next.as_ref() == Some(&line) {
                 lines.push(format!("{line}  [{key}]"));
             } else {
