@@ -43,8 +43,8 @@ pub struct RoomTable {
 pub struct RoomAudit {
     /// Entries the draws seated.
     pub entries: u32,
-    /// Players the tables seated themselves as they opened (a tournament
-    /// whose tables were seated by their own flags, with no draw).
+    /// Players the tables seated themselves as they opened (a table no
+    /// seat draw seated: its own flags).
     pub seated_by_tables: u32,
     /// Chips the tournament issued (entries, chips added, colour-ups,
     /// less the disqualified's).
@@ -99,6 +99,9 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
     // The draws' entries: (player, table, seat, chips), each used once.
     let mut purposes = std::collections::BTreeMap::new();
     let mut entries: Vec<(&str, &str, u8, u64)> = Vec::new();
+    // The tables the first seat draw seated (the others were seated by
+    // their own flags as they opened).
+    let mut drawn_tables: BTreeSet<&str> = BTreeSet::new();
     for r in records {
         match r {
             FloorRecord::DrawCommitted { draw, purpose, .. } => {
@@ -110,7 +113,11 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                     Some(DrawPurpose::Seats | DrawPurpose::LateEntry)
                 ) =>
             {
+                let first = matches!(purposes.get(draw), Some(DrawPurpose::Seats));
                 for a in seats {
+                    if first {
+                        drawn_tables.insert(&a.table);
+                    }
                     entries.push((&a.player, &a.table, a.seat, a.chips));
                     out.issued += a.chips;
                     out.entries += 1;
@@ -127,10 +134,12 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
         })
         .collect();
     let mut arrivals = Vec::new();
-    // Without any draw the tables seated their players themselves (their
-    // flags): what they opened with is what the tournament issued.
-    let by_tables = entries.is_empty();
     for t in tables {
+        // A table no seat draw seated seated its players itself (its
+        // flags, README: `--stacks 20000`): what it opened with is what
+        // the tournament issued there. A drawn table's opening seats are
+        // the draw's, checked below.
+        let by_tables = !drawn_tables.contains(t.name.as_str());
         out.seated += t.table.chips_seated();
         if t.openings > 1 {
             out.problems.push(format!(
@@ -352,5 +361,100 @@ fn display(name: &str) -> &str {
         "a nameless player"
     } else {
         name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Structure;
+    use crate::table::Seat;
+    use crate::tournament::Assignment;
+
+    fn opened(name: &str, players: &[(u8, &str, u64)]) -> RoomTable {
+        let mut events = vec![TableEvent::Opened {
+            first_button: Seat::from_index(0),
+            structure: Structure::default(),
+            denominations: Vec::new(),
+        }];
+        for (seat, player, chips) in players {
+            events.push(TableEvent::PlayerSeated {
+                seat: Seat::new(*seat).expect("a seat"),
+                name: (*player).into(),
+                chips: Chips(*chips),
+                rejoins: false,
+            });
+        }
+        let mut table = Table::new(Seat::from_index(0), Structure::default(), Vec::new());
+        for e in &events {
+            table.apply(e);
+        }
+        RoomTable {
+            name: name.into(),
+            events,
+            table,
+            openings: 1,
+            first_stacks: 0,
+        }
+    }
+
+    fn draw(n: u32, purpose: DrawPurpose, seats: &[(&str, &str, u8, u64)]) -> Vec<FloorRecord> {
+        vec![
+            FloorRecord::DrawCommitted {
+                draw: n,
+                purpose,
+                commitment: "c".into(),
+                seating: None,
+            },
+            FloorRecord::DrawRevealed {
+                draw: n,
+                seed: "s".into(),
+                seats: seats
+                    .iter()
+                    .map(|(p, t, s, c)| Assignment {
+                        player: (*p).into(),
+                        table: (*t).into(),
+                        seat: *s,
+                        chips: *c,
+                    })
+                    .collect(),
+            },
+        ]
+    }
+
+    #[test]
+    fn a_table_seated_by_its_flags_and_a_late_entry_drawn_add_up() {
+        // T1 opened with its own players (README: `--stacks 20000`, no
+        // draw); a late entry drawn to it afterwards.
+        let mut t1 = opened("T1", &[(1, "", 20_000), (2, "", 20_000)]);
+        // Its opening ends (its clock starts, its first hand begins).
+        t1.events.push(TableEvent::ClockResumed { at_ms: 0 });
+        let late = TableEvent::PlayerSeated {
+            seat: Seat::new(5).expect("a seat"),
+            name: "Zoe".into(),
+            chips: Chips(20_000),
+            rejoins: false,
+        };
+        t1.table.apply(&late);
+        t1.events.push(late);
+        let records = draw(1, DrawPurpose::LateEntry, &[("Zoe", "T1", 5, 20_000)]);
+        let room = audit(&records, &[t1]);
+        assert!(room.problems.is_empty(), "{}", room.line());
+        assert_eq!((room.issued, room.seated), (60_000, 60_000));
+        assert_eq!((room.entries, room.seated_by_tables), (1, 2));
+    }
+
+    #[test]
+    fn a_drawn_table_opened_with_players_no_draw_gave_fails() {
+        // The restart key: a drawn table started again as a new
+        // table of nameless 10,000 stacks.
+        let records = draw(1, DrawPurpose::Seats, &[("Ann", "T1", 1, 1_000)]);
+        let mut t1 = opened("T1", &[(1, "", 10_000), (2, "", 10_000)]);
+        t1.openings = 2;
+        let room = audit(&records, &[t1]);
+        let line = room.line();
+        assert!(line.starts_with("FAILED: the room"), "{line}");
+        assert!(line.contains("opens a new table 2 times"), "{line}");
+        assert!(line.contains("a nameless player sat at T1 seat 1 with 10,000 that no draw or move of the floor gave"), "{line}");
     }
 }

@@ -45,10 +45,13 @@ impl SessionBar<'_> {
         }
         // Hand-for-hand holds a table with a hand to deal: not one broken
         // or won (fewer than two players left once the hand is over).
-        let playing = session
-            .table_between_hands()
-            .is_some_and(|t| t.players_in() >= 2);
-        if table.hand_for_hand && playing {
+        // (The table after the hand is folded only while hand-for-hand is
+        // on: not at every frame.)
+        if table.hand_for_hand
+            && session
+                .table_between_hands()
+                .is_some_and(|t| t.players_in() >= 2)
+        {
             parts.push(("HAND-FOR-HAND".into(), theme.refusal()));
         }
         if let Some(clock) = self.app.player_clock_text() {
