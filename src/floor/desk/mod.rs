@@ -441,14 +441,17 @@ impl Desk {
     /// tables' links reconnect by themselves. A record whose append failed
     /// was not committed (one transaction), so it is simply written again.
     fn append(&mut self, json: &str) -> Result<super::Row, FloorError> {
+        let reconnect = |desk: &mut Desk| -> Result<(), FloorError> {
+            let role = floor_role(&desk.options.tournament);
+            desk.client = connect(&desk.options.conninfo, Some(&role))?;
+            Ok(())
+        };
         if self.client.is_closed() {
-            let role = floor_role(&self.options.tournament);
-            self.client = connect(&self.options.conninfo, Some(&role))?;
+            reconnect(self)?;
         }
         match append_floor_record(&mut self.client, &self.options.tournament, json) {
             Err(_) if self.client.is_closed() => {
-                let role = floor_role(&self.options.tournament);
-                self.client = connect(&self.options.conninfo, Some(&role))?;
+                reconnect(self)?;
                 append_floor_record(&mut self.client, &self.options.tournament, json)
             }
             done => done,

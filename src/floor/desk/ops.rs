@@ -383,29 +383,10 @@ impl Desk {
                 ..mv
             });
         }
-        if self.broken.contains(to) {
-            return Err(FloorRefusal::Other(format!("{to} is broken.")).into());
-        }
-        let seats = self.floor.table(to)?.seats;
-        let seat = crate::table::Seat::new(to_seat)
-            .filter(|_| to_seat <= seats)
-            .ok_or_else(|| FloorRefusal::Other(format!("{to} has seats 1 to {seats}.")))?;
         // The tables as the other orders leave them, this player's own
         // move not made (his seat here is his until he leaves it).
         let others = self.clone_without(player);
-        let back_home = to == mv.from && to_seat == mv.from_seat;
-        let taken = with_these_orders(self, &others)
-            .table(to)?
-            .table
-            .seats
-            .get(&seat)
-            .is_some_and(|p| !(back_home && p.name == player));
-        if taken {
-            return Err(FloorRefusal::Other(format!(
-                "{to} seat {to_seat} is taken (or promised to a player moving there)."
-            ))
-            .into());
-        }
+        self.seat_free_for(&with_these_orders(self, &others), player, to, to_seat)?;
         let amended = Move {
             to: to.to_string(),
             to_seat,
@@ -415,6 +396,38 @@ impl Desk {
             mv: amended.clone(),
         })?;
         Ok(amended)
+    }
+
+    /// Whether `to`'s seat `to_seat` may take `player` on `sim` (the
+    /// floor with the moves ordered made): a table not broken, a seat it
+    /// has, nobody else there or promised it (his own seat is his).
+    fn seat_free_for(
+        &self,
+        sim: &crate::tournament::Floor,
+        player: &str,
+        to: &str,
+        to_seat: u8,
+    ) -> Result<(), DeskError> {
+        if self.broken.contains(to) {
+            return Err(FloorRefusal::Other(format!("{to} is broken.")).into());
+        }
+        let table = sim.table(to)?;
+        let seats = table.seats;
+        let seat = crate::table::Seat::new(to_seat)
+            .filter(|_| to_seat <= seats)
+            .ok_or_else(|| FloorRefusal::Other(format!("{to} has seats 1 to {seats}.")))?;
+        if table
+            .table
+            .seats
+            .get(&seat)
+            .is_some_and(|p| p.name != player)
+        {
+            return Err(FloorRefusal::Other(format!(
+                "{to} seat {to_seat} is taken (or promised to a player moving there)."
+            ))
+            .into());
+        }
+        Ok(())
     }
 
     /// `player`'s move confirmed and not yet made, and where it stands
@@ -448,9 +461,6 @@ impl Desk {
         if self.orders.iter().any(|(m, _)| m.player == player) {
             return self.amend_move(player, to, to_seat);
         }
-        if self.broken.contains(to) {
-            return Err(FloorRefusal::Other(format!("{to} is broken.")).into());
-        }
         let sim = with_orders(self);
         let Some((from, seat, chips)) = sim.tables.iter().find_map(|t| {
             t.table
@@ -463,22 +473,13 @@ impl Desk {
                 FloorRefusal::Other(format!("{player} is not seated at any table.")).into(),
             );
         };
-        let seats = sim.table(to)?.seats;
-        let free = crate::table::Seat::new(to_seat)
-            .filter(|_| to_seat <= seats)
-            .ok_or_else(|| FloorRefusal::Other(format!("{to} has seats 1 to {seats}.")))?;
-        if sim.table(to)?.table.seats.contains_key(&free) {
-            return Err(FloorRefusal::Other(format!(
-                "{to} seat {to_seat} is taken (or promised to a player moving there)."
-            ))
-            .into());
-        }
         if from == to && seat == to_seat {
             return Err(FloorRefusal::Other(format!(
                 "{player} sits at {to} seat {to_seat} already."
             ))
             .into());
         }
+        self.seat_free_for(&sim, player, to, to_seat)?;
         let mv = Move {
             player: player.to_string(),
             from,
