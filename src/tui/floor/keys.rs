@@ -277,29 +277,19 @@ impl<D: FloorDesk> FloorScreen<D> {
     /// A question answered by typing (a table and seat; a player, table
     /// and seat; a name and chips): Enter acts, Esc leaves it, Backspace
     /// takes a character back; letters, digits, a space, `-` and `_` type.
-    fn typing(&mut self, ask: Ask, key: KeyCode) {
-        let (mut typed, again): (String, fn(String) -> Ask) = match &ask {
-            Ask::AmendTo(_, t) => (t.clone(), |t| Ask::AmendTo(String::new(), t)),
-            Ask::MoveBy(t) => (t.clone(), Ask::MoveBy),
-            Ask::Enter(t) => (t.clone(), Ask::Enter),
-            _ => return,
-        };
-        let player = match &ask {
-            Ask::AmendTo(p, _) => p.clone(),
-            _ => String::new(),
+    fn typing(&mut self, mut ask: Ask, key: KeyCode) {
+        let (Ask::AmendTo(_, typed) | Ask::MoveBy(typed) | Ask::Enter(typed)) = &mut ask else {
+            return;
         };
         match key {
-            KeyCode::Esc => {
-                self.info("Nothing changed.".into());
-                return;
-            }
+            KeyCode::Esc => return self.info("Nothing changed.".into()),
             KeyCode::Enter => {
-                match ask {
-                    Ask::AmendTo(..) => self.amend(&player, &typed),
-                    Ask::MoveBy(_) => self.move_by_hand(&typed),
-                    _ => self.enter(&typed),
-                }
-                return;
+                return match &ask {
+                    Ask::AmendTo(player, typed) => self.amend(player, typed),
+                    Ask::MoveBy(typed) => self.move_by_hand(typed),
+                    Ask::Enter(typed) => self.enter(typed),
+                    _ => {}
+                };
             }
             KeyCode::Backspace => {
                 typed.pop();
@@ -311,11 +301,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             }
             _ => {}
         }
-        let next = match again(typed) {
-            Ask::AmendTo(_, t) => Ask::AmendTo(player, t),
-            other => other,
-        };
-        self.prompt(next);
+        self.prompt(ask);
     }
 
     /// Asks a typed question, saying what is typed so far.
