@@ -97,14 +97,12 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
     // One server for the whole test: it stays up while T1 is killed and
     // started again.
     table.run(&["start-server", ";", "set-option", "-g", "exit-empty", "off"]);
-    table.start(&[
-        "sh",
-        "-c",
-        &format!(
-            "exec {env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
-            journal = quoted(&journal),
-        ),
-    ]);
+    // T1 as the pane's own process (exec): a kill kills it.
+    let t1 = format!(
+        "exec {env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
+        journal = quoted(&journal),
+    );
+    table.start(&["sh", "-c", &t1]);
     let screen = table.wait_for("to act");
     // No structure given: the floor's (TDA 22), from the first hand.
     assert!(screen.contains("Blinds 10/20"), "{screen}");
@@ -141,14 +139,7 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
     // resumes the hand.
     table.kill_pane();
     table.wait_gone();
-    table.start(&[
-        "sh",
-        "-c",
-        &format!(
-            "exec {env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
-            journal = quoted(&journal),
-        ),
-    ]);
+    table.start(&["sh", "-c", &t1]);
     table.wait_for("Resume?");
     // A floor's table is not offered a new table at all.
     assert!(
