@@ -79,11 +79,16 @@ pub enum FloorCmd {
     /// Check every table's chain in the database against itself (and
     /// through the journal's own verify), and the floor's records; redo
     /// every draw from its revealed seed (the seed must hash to the
-    /// commitment written before it); list any fork. Exits 0 when all
-    /// verify, 1 when one does not, 2 when the database cannot be read.
+    /// commitment written before it); list any fork; compare each table's
+    /// journal file given with the database. Exits 0 when all verify, 1
+    /// when one does not, 2 when the database or a file cannot be read.
     Verify {
         #[command(flatten)]
         db: DbArgs,
+        /// A table's own journal file, compared record by record with the
+        /// database (repeat it for each table the TD has).
+        #[arg(long = "journal", value_name = "FILE")]
+        journals: Vec<PathBuf>,
     },
 }
 
@@ -317,10 +322,20 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
             }
             Ok(())
         }
-        FloorCmd::Verify { db } => {
+        FloorCmd::Verify { db, journals } => {
+            let mut files = Vec::new();
+            for path in journals {
+                let bytes = std::fs::read(&path).map_err(|e| {
+                    Failure::User(format!(
+                        "floorcall floor verify: {}: cannot be read: {e}",
+                        path.display()
+                    ))
+                })?;
+                files.push(floor::TableFile { path, bytes });
+            }
             let role = floor::floor_role(&db.tournament);
             let verified = floor::connect(&db.floor, Some(&role))
-                .and_then(|mut c| floor::verify(&mut c, &db.tournament));
+                .and_then(|mut c| floor::verify_with(&mut c, &db.tournament, &files));
             let verified = match verified {
                 Ok(v) => v,
                 Err(e) => return Err(failed(&e)),

@@ -110,7 +110,9 @@ pub use listen::ReaderStatus;
 pub use reader::{FloorReader, FloorState, ReaderOptions, TableFeed, Update};
 pub use rows::{Read, Row, rows_from};
 pub use schema::{InitOptions, Initialised, append_floor_record, init};
-pub use verify::{DrawVerdict, FloorVerified, TableVerdict, draws, verify};
+pub use verify::{
+    DrawVerdict, FileVerdict, FloorVerified, TableFile, TableVerdict, draws, verify, verify_with,
+};
 
 /// The longest tournament or table name: a role's name holds both.
 pub const NAME_MAX: usize = 24;

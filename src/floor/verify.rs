@@ -4,13 +4,16 @@
 //! bytes, each `prev` the record before's hash; then the table's records,
 //! as a journal, through the journal's own `verify` (the order of records,
 //! every hand replayed, every seal's chips). The floor's own records are
-//! checked as a chain.
+//! checked as a chain. A table's own journal file, where the TD has it, is
+//! compared with the database record by record: the file may run ahead
+//! (records its link has not sent yet), never differ or fall behind.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use postgres::Client;
 
+use super::rows::rows_from;
 use super::schema::head_of;
 use super::{FloorError, check_name};
 use crate::journal::chain::{self, Head};
@@ -46,6 +49,33 @@ pub struct FloorVerified {
     /// The chips across the room (`tournament::room`), once every chain
     /// verified and every table's record reads.
     pub room: Option<RoomAudit>,
+    /// Each table's journal file given, compared with the database.
+    pub files: Vec<FileVerdict>,
+}
+
+/// A table's journal file, as the TD hands it to `floor verify`.
+#[derive(Debug, Clone)]
+pub struct TableFile {
+    /// Where it was read (named in the verdict).
+    pub path: PathBuf,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// One journal file's verdict against the database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileVerdict {
+    /// The file.
+    pub path: PathBuf,
+    /// The table its session records name (None: it names none).
+    pub table: Option<String>,
+    /// Its acknowledged chained records.
+    pub records: u64,
+    /// The database's records of that table.
+    pub in_database: u64,
+    /// What is wrong, as a sentence naming the record; `None`: the file
+    /// and the database agree on every record both hold.
+    pub problem: Option<String>,
 }
 
 /// One draw's verdict.
@@ -71,6 +101,7 @@ impl FloorVerified {
             && self.chains.iter().all(|c| c.problem.is_none())
             && self.draws.iter().all(|d| d.problem.is_none())
             && self.room.as_ref().is_none_or(|r| r.problems.is_empty())
+            && self.files.iter().all(|f| f.problem.is_none())
     }
 
     /// One line a chain, then one a fork.
@@ -99,6 +130,24 @@ impl FloorVerified {
             });
         }
         out.extend(self.room.as_ref().map(RoomAudit::line));
+        for f in &self.files {
+            let name = match &f.table {
+                Some(t) => format!("{}'s journal {}", t, f.path.display()),
+                None => format!("the journal {}", f.path.display()),
+            };
+            let ahead = f.records.saturating_sub(f.in_database);
+            out.push(match &f.problem {
+                None if ahead == 0 => format!(
+                    "OK: {name}: its {} records are the database's",
+                    f.records
+                ),
+                None => format!(
+                    "OK: {name}: its first {} records are the database's; {ahead} more not yet sent",
+                    f.in_database
+                ),
+                Some(p) => format!("FAILED: {name}: {p}"),
+            });
+        }
         for (table, seq) in &self.forks {
             let name = table
                 .as_ref()
@@ -113,6 +162,16 @@ impl FloorVerified {
 
 /// Checks every chain of `tournament` in the database.
 pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, FloorError> {
+    verify_with(client, tournament, &[])
+}
+
+/// Checks every chain of `tournament` in the database, and each table's
+/// journal `files` against it.
+pub fn verify_with(
+    client: &mut Client,
+    tournament: &str,
+    files: &[TableFile],
+) -> Result<FloorVerified, FloorError> {
     check_name(tournament)?;
     let rows = client.query(
         "SELECT tab, seq, prev, hash, line FROM floorcall.records WHERE tournament = $1 ORDER BY tab, seq",
@@ -138,6 +197,10 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
             _ => None,
         })
         .flatten()
+        .collect();
+    let files = files
+        .iter()
+        .map(|f| compare_file(f, &tables, tournament))
         .collect();
     let mut chains = Vec::new();
     let mut room_tables = Vec::new();
@@ -201,7 +264,74 @@ pub fn verify(client: &mut Client, tournament: &str) -> Result<FloorVerified, Fl
         forks,
         draws,
         room,
+        files,
     })
+}
+
+/// A table's journal file against the database's rows of every table
+/// (tab, seq, prev, hash, line): the file must verify by itself, name a
+/// table of the tournament, and hold every record the database holds of
+/// it, each with the same hash; records after the database's last are
+/// ones the table's link has not sent yet.
+fn compare_file(
+    file: &TableFile,
+    tables: &BTreeMap<String, Vec<postgres::Row>>,
+    tournament: &str,
+) -> FileVerdict {
+    let read = rows_from(&file.bytes, 0, 0, None);
+    let mut verdict = FileVerdict {
+        path: file.path.clone(),
+        table: None,
+        records: read.rows.len() as u64,
+        in_database: 0,
+        problem: None,
+    };
+    if let Err(e) = verify_journal(&file.path, &file.bytes, &VerifyOptions::default()) {
+        verdict.problem = Some(format!("it does not verify by itself: {e}"));
+        return verdict;
+    }
+    let loaded = match parse(&file.path, &file.bytes) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            verdict.problem = Some(format!("it does not read: {e}"));
+            return verdict;
+        }
+    };
+    if let Some(broken) = read.broken {
+        verdict.problem = Some(format!("its chain: {broken}"));
+        return verdict;
+    }
+    let Some((_, table)) = loaded.table_names.last() else {
+        verdict.problem = Some("it names no table (no session record)".into());
+        return verdict;
+    };
+    verdict.table = Some(table.clone());
+    let Some(rows) = tables.get(table) else {
+        verdict.problem = Some(format!(
+            "the database holds no record of table {table} in tournament {tournament}"
+        ));
+        return verdict;
+    };
+    verdict.in_database = rows.len() as u64;
+    for (seq, row) in rows.iter().enumerate() {
+        let held = head_of(&row.get::<_, Vec<u8>>(3));
+        let Some(mine) = read.rows.get(seq) else {
+            verdict.problem = Some(format!(
+                "it ends at record {seq} and the database holds {} records of {table}: the file is an older copy, or records were cut from it",
+                rows.len()
+            ));
+            return verdict;
+        };
+        if held != Some(mine.hash) {
+            verdict.problem = Some(format!(
+                "record {seq} is not the database's (the file's hash {}, the database's {}): one of them was changed",
+                mine.hash.short(),
+                held.map_or_else(|| "unreadable".to_string(), |h| h.short())
+            ));
+            return verdict;
+        }
+    }
+    verdict
 }
 
 /// Whether a table's rows hold every head the floor anchored for it (a

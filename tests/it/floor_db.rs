@@ -684,6 +684,16 @@ fn floor_init_and_verify_from_the_command_line_never_show_the_password() {
     );
     assert_eq!(code, Some(2), "{text}");
     assert!(text.contains("password=***"), "{text}");
+    // A table's journal file that cannot be read: exit 2, naming it.
+    let (code, text) = run(
+        &["floor", "verify", "--journal", "/nonexistent/T1.jsonl"],
+        &floor_conninfo,
+    );
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("/nonexistent/T1.jsonl: cannot be read"),
+        "{text}"
+    );
 }
 
 /// The table screen with `--floor`: the app on its journal with a link

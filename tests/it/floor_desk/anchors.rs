@@ -7,6 +7,32 @@ use floorcall::journal::chain::{Head, links, seal_line};
 
 use super::*;
 
+/// A table's chained lines with its second record rewritten (a changed
+/// byte that still reads: a space after its first comma) and every hash
+/// from there computed again, so that the chain holds by itself: each
+/// line, its `prev` and its hash.
+fn resealed(lines: &[String]) -> Vec<(String, Head, Head)> {
+    let mut out = Vec::new();
+    let mut prev = Head::default();
+    for (i, line) in lines.iter().enumerate() {
+        let l = links(line.as_bytes()).expect("a chained line");
+        if i == 0 {
+            out.push((line.clone(), l.prev, l.hash));
+            prev = l.hash;
+            continue;
+        }
+        let mut object = String::from_utf8(l.members().to_vec()).expect("text");
+        if i == 1 {
+            object = object.replacen(',', ", ", 1);
+        }
+        object.push('}');
+        let (sealed, hash) = seal_line(&prev, &object);
+        out.push((sealed.trim_end().to_string(), prev, hash));
+        prev = hash;
+    }
+    out
+}
+
 #[test]
 fn a_table_rewritten_with_its_hashes_recomputed_fails_the_floors_anchor() {
     let Some(pg) = pg::shared() else { return };
@@ -40,30 +66,16 @@ fn a_table_rewritten_with_its_hashes_recomputed_fails_the_floors_anchor() {
             &[],
         )
         .expect("reads");
-    let mut prev = Head::default();
-    for (i, r) in rows.iter().enumerate() {
+    let lines: Vec<String> = rows.iter().map(|r| r.get(1)).collect();
+    for (r, (sealed, prev, hash)) in rows.iter().zip(resealed(&lines)).skip(1) {
         let seq: i64 = r.get(0);
-        let line: String = r.get(1);
-        let l = links(line.as_bytes()).expect("a chained line");
-        if i == 0 {
-            prev = l.hash;
-            continue;
-        }
-        let mut object = String::from_utf8(l.members().to_vec()).expect("text");
-        if i == 1 {
-            // A changed byte that still reads: a space after the first brace.
-            object = object.replacen('{', "{ ", 1);
-        }
-        object.push('}');
-        let (sealed, hash) = seal_line(&prev, &object);
         admin
             .execute(
                 "UPDATE floorcall.records SET line = $1, prev = $2, hash = $3 \
                  WHERE tournament = 'anchor-t' AND tab = 'T1' AND seq = $4",
-                &[&sealed.trim_end(), &prev.0.to_vec(), &hash.0.to_vec(), &seq],
+                &[&sealed, &prev.0.to_vec(), &hash.0.to_vec(), &seq],
             )
             .expect("the superuser rewrites it");
-        prev = hash;
     }
     let verified = floor::verify(&mut admin, "anchor-t").expect("verifies");
     assert!(!verified.ok());
@@ -128,6 +140,92 @@ fn a_place_without_its_bust_at_the_table_fails_the_room() {
         lines.contains(&format!(
             "the floor placed {still_in} 11th (T1, hand 1), and T1's record has no bust"
         )),
+        "{lines}"
+    );
+}
+
+/// `floor verify --journal`: a table's own journal file compared with the
+/// database record by record. The file as written passes; records the
+/// link has not sent yet pass as "not yet sent"; a file cut short, a
+/// record rewritten in the file (its hashes recomputed, so that the file
+/// verifies by itself), or in the database, fails naming the record.
+#[test]
+fn a_tables_journal_file_is_compared_with_the_database() {
+    let Some(pg) = pg::shared() else { return };
+    let (db, options) = desk_on(pg, "tda", "files-t");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::open(options.clone()).expect("opens");
+    let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "tda");
+    dealer(&mut dealers, "T1").play(None);
+    sync(&mut desk, &dealers);
+    let t1 = dealer(&mut dealers, "T1");
+    let file = |bytes: Vec<u8>| floor::TableFile {
+        path: "T1.jsonl".into(),
+        bytes,
+    };
+    let verify = |bytes: Vec<u8>| {
+        floor::verify_with(&mut pg.admin(&db), "files-t", &[file(bytes)]).expect("verifies")
+    };
+    let sent = std::fs::read(&t1.path).expect("reads");
+    let records = t1.records();
+    let verified = verify(sent.clone());
+    assert!(verified.ok(), "{:?}", verified.lines());
+    assert!(
+        verified.lines().contains(&format!(
+            "OK: T1's journal T1.jsonl: its {records} records are the database's"
+        )),
+        "{:?}",
+        verified.lines()
+    );
+
+    // A hand dealt while the link is down: the file runs ahead.
+    t1.offline();
+    t1.hand_busting();
+    let ahead = std::fs::read(&t1.path).expect("reads");
+    let verified = verify(ahead.clone());
+    assert!(verified.ok(), "{:?}", verified.lines());
+    let more = t1.records() - records;
+    assert!(more > 0);
+    assert!(
+        verified.lines().contains(&format!(
+            "OK: T1's journal T1.jsonl: its first {records} records are the database's; {more} more not yet sent"
+        )),
+        "{:?}",
+        verified.lines()
+    );
+
+    // The file cut at a record the database holds.
+    let cut: Vec<u8> = {
+        let lines: Vec<&[u8]> = sent.split_inclusive(|b| *b == b'\n').collect();
+        lines[..lines.len() - 2].concat()
+    };
+    let lines = verify(cut).lines().join("\n");
+    assert!(
+        lines.contains("FAILED: T1's journal T1.jsonl: it ends at record"),
+        "{lines}"
+    );
+
+    // A record rewritten in the file, every later hash recomputed: the
+    // file verifies by itself, and is not the database's.
+    let lines: Vec<String> = String::from_utf8(sent.clone())
+        .expect("text")
+        .lines()
+        .map(String::from)
+        .collect();
+    let rewritten: Vec<u8> = resealed(&lines)
+        .into_iter()
+        .flat_map(|(line, _, _)| format!("{line}\n").into_bytes())
+        .collect();
+    let lines = verify(rewritten).lines().join("\n");
+    assert!(
+        lines.contains("FAILED: T1's journal T1.jsonl: record 1 is not the database's"),
+        "{lines}"
+    );
+
+    // A file that is not a table's journal at all.
+    let lines = verify(b"not a journal\n".to_vec()).lines().join("\n");
+    assert!(
+        lines.contains("FAILED: the journal T1.jsonl: it does not verify by itself"),
         "{lines}"
     );
 }
