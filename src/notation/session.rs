@@ -3,7 +3,9 @@
 //!
 //! `hand` · `level 200/400` · `level 200/400 ante 50` · `level 200/400
 //! bb-ante 400` · `seat 7 sit 10000 Ann` · `seat 3 leave` · `seat 3 away` ·
-//! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 2 name Bob` ·
+//! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 3 correct
+//! 1200` (the floor's correction: the stack set; `seat 3 correct 1200
+//! Dan`: Dan, out by mistake, back in the empty seat) · `seat 2 name Bob` ·
 //! `break` · `break 15` (minutes) · `colour-up` (or `color-up`) with
 //! optional race cards `colour-up s1 As s4 KdQc` · `button-draw` with
 //! optional cards `button-draw s1 Kc s2 Ah` · `button 4` (the button put
@@ -199,7 +201,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 .ok_or_else(|| missing("a seat number, like seat 3"))?;
             let seat = seat_number(w)?;
             let verb = rest.next().ok_or_else(|| {
-                missing("what the seat does: sit, leave, away, back, sitout, add or name")
+                missing("what the seat does: sit, leave, away, back, sitout, add, correct or name")
             })?;
             match verb.text.to_ascii_lowercase().as_str() {
                 "sit" => {
@@ -227,6 +229,18 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                         chips: amount_word(chips)?,
                     }
                 }
+                "correct" => {
+                    let chips = rest.next().ok_or_else(|| {
+                        missing("the stack it has now, like seat 3 correct 1200 (or seat 3 correct 1200 Dan: Dan, out by mistake, returns)")
+                    })?;
+                    let chips = amount_word(chips)?;
+                    let name: Vec<&str> = rest.by_ref().map(|w| w.text).collect();
+                    TableCommand::Correct {
+                        seat,
+                        chips,
+                        returns: (!name.is_empty()).then(|| name.join(" ")),
+                    }
+                }
                 "name" => {
                     let name: Vec<&str> = rest.by_ref().map(|w| w.text).collect();
                     if name.is_empty() {
@@ -241,7 +255,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     return Err(err(
                         verb,
                         format!(
-                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add or name",
+                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, correct or name",
                             quoted(verb.text)
                         ),
                     ));
@@ -466,6 +480,14 @@ pub fn format_table_command(command: &TableCommand) -> String {
         TableCommand::Back(s) => format!("seat {} back", seat(s)),
         TableCommand::SitOut(s) => format!("seat {} sitout", seat(s)),
         TableCommand::Add { seat: s, chips } => format!("seat {} add {}", seat(s), chips.get()),
+        TableCommand::Correct {
+            seat: s,
+            chips,
+            returns,
+        } => match returns {
+            Some(name) => format!("seat {} correct {} {name}", seat(s), chips.get()),
+            None => format!("seat {} correct {}", seat(s), chips.get()),
+        },
         TableCommand::Rename { seat: s, name } => format!("seat {} name {name}", seat(s)),
         TableCommand::Break(None) => "break".into(),
         TableCommand::Break(Some(m)) => format!("break {m}"),
@@ -525,6 +547,8 @@ mod tests {
             "seat 3 back",
             "seat 3 sitout",
             "seat 2 add 1500",
+            "seat 3 correct 1200",
+            "seat 3 correct 1200 Dan Lee",
             "seat 2 name Bob",
             "break",
             "break 15",

@@ -33,5 +33,6 @@ pub use clock::{ClockReading, ClockRun, LevelClock, PlayerClock, PlayerClockRead
 pub use colour_up::ColourUp;
 pub use structure::{Blinds, Stage, Structure};
 pub use table::{
-    Departure, Finish, Player, Positions, Presence, Table, TableCommand, TableEvent, TableRefusal,
+    Correction, Departure, Finish, Player, Positions, Presence, Table, TableCommand, TableEvent,
+    TableRefusal,
 };

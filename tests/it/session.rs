@@ -193,6 +193,10 @@ enum Step {
     Sit(u8, u64),
     Leave(u8),
     Add(u8, u64),
+    /// The floor's correction of a stack.
+    Correct(u8, u64),
+    /// The player out of a seat back in it by the floor's correction.
+    Return(u8, u64),
     AllInHand,
     FoldHand,
     Level(u64),
@@ -204,6 +208,8 @@ fn step() -> impl Strategy<Value = Step> {
         (1u8..=10, 1u64..20_000).prop_map(|(s, c)| Step::Sit(s, c * 25)),
         (1u8..=10).prop_map(Step::Leave),
         (1u8..=10, 1u64..100).prop_map(|(s, c)| Step::Add(s, c * 25)),
+        (1u8..=10, 0u64..400).prop_map(|(s, c)| Step::Correct(s, c * 25)),
+        (1u8..=10, 1u64..400).prop_map(|(s, c)| Step::Return(s, c * 25)),
         Just(Step::AllInHand),
         Just(Step::FoldHand),
         Just(Step::FoldHand),
@@ -230,6 +236,8 @@ proptest! {
                 Step::Sit(seat, chips) => TableCommand::Sit { seat: Seat::new(seat).expect("a seat"), chips: Chips(chips), name: format!("P{seat}") },
                 Step::Leave(seat) => TableCommand::Leave(Seat::new(seat).expect("a seat")),
                 Step::Add(seat, chips) => TableCommand::Add { seat: Seat::new(seat).expect("a seat"), chips: Chips(chips) },
+                Step::Correct(seat, chips) => TableCommand::Correct { seat: Seat::new(seat).expect("a seat"), chips: Chips(chips), returns: None },
+                Step::Return(seat, chips) => TableCommand::Correct { seat: Seat::new(seat).expect("a seat"), chips: Chips(chips), returns: Some(format!("P{seat}")) },
                 Step::Level(big) => TableCommand::SetLevel(floorcall::session::Blinds { small: Chips(big / 2), big: Chips(big), ante: Chips::ZERO, ante_mode: Default::default() }),
                 Step::ColourUp => TableCommand::ColourUp { cards: Vec::new() },
                 Step::AllInHand | Step::FoldHand => {
@@ -456,4 +464,118 @@ fn a_hand_whose_begin_the_table_never_recorded_is_still_the_tables() {
         "hand 1's end reached the table"
     );
     assert_eq!(session.header().number, 2);
+}
+
+/// The floor's correction (`seat 3 correct 1200`): the stack set, between
+/// hands only, journaled as a correction (the ledger's own line, never
+/// chips added), and the journal verifies; a player out by mistake
+/// (`seat 3 correct 1500 Cy`) returns to his empty seat, his finish
+/// undone; a correction to 0, of an empty seat, or returning a player who
+/// is not out is refused and changes nothing.
+#[test]
+fn the_floors_correction_sets_a_stack_and_returns_a_player_out_by_mistake() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = HandClock::default();
+    let (journal, _) = open(&path, &clock);
+    let names = BTreeMap::from([
+        (1, "Ann".to_string()),
+        (2, "Bob".to_string()),
+        (3, "Cy".to_string()),
+    ]);
+    let header = HandHeader::new(
+        "tda",
+        1,
+        9,
+        names,
+        table(&[10_000, 10_000, 2_000], 1, (100, 200)),
+    );
+    let mut session = Session::open_table(
+        header,
+        HouseRules::tda(),
+        Structure::default(),
+        &mut Some(journal),
+        0,
+    )
+    .unwrap_or_else(|e| panic!("opens the table: {e}"));
+    let refused = |session: &mut Session, line: &str| {
+        let command = parse_table_line(line).expect("valid").expect("a line");
+        let now = session.now_ms();
+        let before = session.table().cloned();
+        let e = session
+            .table_line(&command, Some(line.into()), now, &mut no_draw)
+            .expect_err(line);
+        assert_eq!(session.table().cloned(), before, "{line} changed nothing");
+        e.to_string()
+    };
+    // In a hand: refused.
+    assert!(refused(&mut session, "seat 2 correct 9000").contains("finish it first"));
+    lines(
+        &mut session,
+        &[
+            "s1 call",
+            "s2 fold",
+            "s3 allin",
+            "s1 call",
+            "s1 hole AsAd",
+            "s3 hole KcKd",
+            "flop 2c7h9s",
+            "turn Jd",
+            "river 3c",
+            "s3 show",
+            "s1 show",
+        ],
+    );
+    // Ann's stack was miscounted: 400 too many.
+    let ann = session.state().seat(Seat::new(1).unwrap()).stack.get();
+    lines(&mut session, &[&format!("seat 1 correct {}", ann - 400)]);
+    let t = session.table().expect("a table");
+    assert_eq!(t.places.len(), 1, "Cy is out");
+    assert_eq!(t.seats[&Seat::new(1).unwrap()].chips, Chips(ann - 400));
+    assert_eq!(t.ledger.corrected_down, 400);
+    assert_eq!(t.ledger.added, 0, "a correction is not chips added");
+    assert_eq!(t.chips_expected(), 22_000 - 400);
+    assert_eq!(t.chips_seated(), t.chips_expected());
+    // Cy went out by mistake: he returns with his 1,500 (taken from Ann).
+    lines(
+        &mut session,
+        &[
+            &format!("seat 1 correct {}", ann - 1_900),
+            "seat 3 correct 1500 Cy",
+        ],
+    );
+    let t = session.table().expect("a table");
+    assert!(t.places.is_empty(), "Cy's finish is undone: {:?}", t.places);
+    assert_eq!(t.seats[&Seat::new(3).unwrap()].name, "Cy");
+    assert_eq!(t.seats[&Seat::new(3).unwrap()].chips, Chips(1_500));
+    assert_eq!(t.chips_seated(), 22_000 - 400);
+    assert_eq!(t.chips_seated(), t.chips_expected());
+    assert_eq!(t.corrections.len(), 3);
+    // Refused: to 0, an empty seat, a player who is not out, a taken seat.
+    assert!(
+        parse_table_line("seat 2 correct 0")
+            .unwrap_err()
+            .message
+            .contains("more than 0")
+    );
+    assert!(refused(&mut session, "seat 5 correct 100").contains("Nobody sits in seat 5"));
+    assert!(refused(&mut session, "seat 5 correct 100 Zed").contains("Zed is not out"));
+    assert!(refused(&mut session, "seat 2 correct 100 Cy").contains("Bob sits there"));
+    lines(&mut session, &["hand"]);
+    drop(session);
+    verify_file(&path, &VerifyOptions::default()).unwrap_or_else(|e| panic!("verifies: {e}"));
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let text = floorcall::journal::replay::report(&loaded.hands[0]).join("\n");
+    assert!(
+        text.contains(&format!(
+            "Seat 1's stack is corrected from {} to {} (the floor's correction).",
+            Chips(ann),
+            Chips(ann - 400)
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("Cy's bust is undone: back in seat 3 with 1,500 (the floor's correction)."),
+        "{text}"
+    );
 }

@@ -8,7 +8,8 @@
 use std::collections::BTreeMap;
 
 use super::{
-    ButtonSetAt, Deal, Departure, EndTaken, Player, Presence, Table, TableBreak, TableEvent,
+    ButtonSetAt, Correction, Deal, Departure, EndTaken, Player, Presence, Table, TableBreak,
+    TableEvent,
 };
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Chips, Seat, TableSetup};
@@ -232,6 +233,44 @@ impl Table {
                     p.chips = Chips(p.chips.get() + chips.get());
                     self.ledger.added += chips.get();
                 }
+            }
+            TableEvent::StackCorrected {
+                seat,
+                from,
+                to,
+                returns,
+            } => {
+                if let Some(name) = returns {
+                    self.seats.insert(
+                        *seat,
+                        Player {
+                            name: name.clone(),
+                            chips: Chips::ZERO,
+                            presence: Presence::Playing,
+                            new: false,
+                            penalty: 0,
+                        },
+                    );
+                    // His last finish is undone: he never went out.
+                    if let Some(i) = self.places.iter().rposition(|f| f.name == *name) {
+                        self.places.remove(i);
+                    }
+                }
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.chips = *to;
+                    if to > from {
+                        self.ledger.corrected_up += to.get() - from.get();
+                    } else {
+                        self.ledger.corrected_down += from.get() - to.get();
+                    }
+                    self.corrections.push(Correction {
+                        name: p.name.clone(),
+                        seat: *seat,
+                        from: *from,
+                        to: *to,
+                    });
+                }
+                self.renumber_places();
             }
             TableEvent::Renamed { seat, name } => {
                 if let Some(p) = self.seats.get_mut(seat) {

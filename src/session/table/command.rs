@@ -42,6 +42,20 @@ pub enum TableCommand {
         /// Chips added.
         chips: Chips,
     },
+    /// `seat 3 correct 1200`: the floor's correction of a stack (a
+    /// miscount found later, a pot pushed to the wrong player): the stack
+    /// is set to these chips. `seat 3 correct 1200 Dan`: Dan, out by
+    /// mistake, returns to the empty seat with these chips, his finish
+    /// undone. Journaled as a correction, never as chips added.
+    Correct {
+        /// The seat.
+        seat: Seat,
+        /// The stack it has now.
+        chips: Chips,
+        /// The player out by mistake who returns to the seat (None: the
+        /// player there keeps it).
+        returns: Option<String>,
+    },
     /// `seat 2 name Bob`.
     Rename {
         /// The seat.

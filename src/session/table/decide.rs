@@ -178,6 +178,14 @@ impl Table {
                     chips: *chips,
                 }]
             }
+            TableCommand::Correct {
+                seat,
+                chips,
+                returns,
+            } => {
+                between()?;
+                self.correction(*seat, *chips, returns.as_deref())?
+            }
             TableCommand::Rename { seat, name } => {
                 seated(*seat)?;
                 vec![TableEvent::Renamed {
@@ -305,6 +313,49 @@ impl Table {
                 }]
             }
         })
+    }
+
+    /// The floor's correction of seat `seat` to `chips` (`returns`: the
+    /// player out by mistake who takes the empty seat again).
+    fn correction(
+        &self,
+        seat: Seat,
+        chips: Chips,
+        returns: Option<&str>,
+    ) -> Result<Vec<TableEvent>, TableRefusal> {
+        let n = seat.number();
+        if chips.is_zero() {
+            return Err(TableRefusal::Other(format!(
+                "A stack is not corrected to 0: a player goes out in a hand, or is disqualified (seat {n})."
+            )));
+        }
+        let from = match (self.seats.get(&seat), returns) {
+            (Some(p), None) => p.chips,
+            (None, None) => return Err(TableRefusal::SeatEmpty(n)),
+            (Some(p), Some(name)) => {
+                return Err(TableRefusal::Other(format!(
+                    "{name} cannot return to seat {n}: {} sits there.",
+                    p.name
+                )));
+            }
+            (None, Some(name)) => {
+                if !self.places.iter().any(|f| f.name == name) {
+                    return Err(TableRefusal::Other(format!(
+                        "{name} is not out at this table: only a player out by mistake returns."
+                    )));
+                }
+                Chips::ZERO
+            }
+        };
+        if chips > from {
+            self.room_for(Chips(chips.get() - from.get()))?;
+        }
+        Ok(vec![TableEvent::StackCorrected {
+            seat,
+            from,
+            to: chips,
+            returns: returns.map(str::to_string),
+        }])
     }
 
     fn room_for(&self, more: Chips) -> Result<(), TableRefusal> {

@@ -117,6 +117,19 @@ pub enum TableEvent {
         /// How many.
         chips: Chips,
     },
+    /// A stack set by the floor's correction (`seat 3 correct 1200`), or
+    /// a player out by mistake back in his seat with these chips.
+    StackCorrected {
+        /// The seat.
+        seat: Seat,
+        /// The chips it had (0 for a player returning).
+        from: Chips,
+        /// The chips it has now.
+        to: Chips,
+        /// The player out by mistake who returns (his finish undone).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        returns: Option<String>,
+    },
     /// A player renamed.
     Renamed {
         /// The seat.
@@ -320,6 +333,21 @@ impl fmt::Display for TableEvent {
             TableEvent::ChipsAdded { seat, chips } => {
                 write!(f, "Seat {} adds {chips}.", seat.number())
             }
+            TableEvent::StackCorrected {
+                seat,
+                to,
+                returns: Some(name),
+                ..
+            } => write!(
+                f,
+                "{name}'s bust is undone: back in seat {} with {to} (the floor's correction).",
+                seat.number()
+            ),
+            TableEvent::StackCorrected { seat, from, to, .. } => write!(
+                f,
+                "Seat {}'s stack is corrected from {from} to {to} (the floor's correction).",
+                seat.number()
+            ),
             TableEvent::Renamed { seat, name } => {
                 write!(f, "Seat {} is now {name}.", seat.number())
             }

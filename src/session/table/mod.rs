@@ -38,6 +38,6 @@ pub use command::{TableCommand, TableRefusal};
 pub use decide::seeded_draw;
 pub use event::{TableEvent, ordinal};
 pub use state::{
-    ButtonSetAt, Deal, Departure, EndTaken, Finish, Ledger, Player, Positions, Presence, Table,
-    TableBreak,
+    ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Ledger, Player, Positions,
+    Presence, Table, TableBreak,
 };

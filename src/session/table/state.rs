@@ -73,6 +73,20 @@ pub struct Departure {
     pub after_hand: u32,
 }
 
+/// A stack the floor corrected here (`seat 3 correct 1200`): the floor
+/// reads from it whether its order is carried out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Correction {
+    /// The player.
+    pub name: String,
+    /// His seat.
+    pub seat: Seat,
+    /// The stack before (0: he returned, out by mistake).
+    pub from: Chips,
+    /// The stack after.
+    pub to: Chips,
+}
+
 /// Where the button and the blinds were in a hand (positions, which may be
 /// empty seats: the dead button and the dead small blind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,8 +181,8 @@ pub struct EndTaken {
 }
 
 /// The chips that came to the table and went from it: the sum of the
-/// stacks is always `entered + added - left + coloured_up - coloured_down`
-/// (`Table::chips_expected`).
+/// stacks is always `entered + added - left + coloured_up - coloured_down
+/// + corrected_up - corrected_down` (`Table::chips_expected`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ledger {
     /// Starting stacks of everyone seated.
@@ -181,6 +195,13 @@ pub struct Ledger {
     pub coloured_up: u64,
     /// Chips a colour-up took away (odd chips lost in a race).
     pub coloured_down: u64,
+    /// Chips the floor's corrections added (a stack set higher, a player
+    /// out by mistake back with his chips).
+    #[serde(default)]
+    pub corrected_up: u64,
+    /// Chips the floor's corrections took away.
+    #[serde(default)]
+    pub corrected_down: u64,
 }
 
 /// The table: players, positions, the level and the clocks.
@@ -193,6 +214,9 @@ pub struct Table {
     /// Players who left with their chips, in the order they left.
     #[serde(default)]
     pub departures: Vec<Departure>,
+    /// The floor's corrections carried out here, in order.
+    #[serde(default)]
+    pub corrections: Vec<Correction>,
     /// The number of the last hand begun (0: none yet).
     pub hand: u32,
     /// Whether a hand is being played.
@@ -251,6 +275,7 @@ impl Table {
             seats: BTreeMap::new(),
             places: Vec::new(),
             departures: Vec::new(),
+            corrections: Vec::new(),
             hand: 0,
             in_hand: false,
             positions: None,
@@ -286,8 +311,9 @@ impl Table {
 
     /// The chips the stacks must add up to (the ledger).
     pub fn chips_expected(&self) -> u64 {
-        (self.ledger.entered + self.ledger.added + self.ledger.coloured_up)
-            .saturating_sub(self.ledger.left + self.ledger.coloured_down)
+        let l = &self.ledger;
+        (l.entered + l.added + l.coloured_up + l.corrected_up)
+            .saturating_sub(l.left + l.coloured_down + l.corrected_down)
     }
 
     /// The chips in the stacks.
