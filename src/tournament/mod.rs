@@ -170,6 +170,25 @@ pub enum FloorRecord {
         /// The table he was to leave.
         table: String,
     },
+    /// The TD's correction of a stack (a miscount found later): the table
+    /// carries it out (`seat 3 correct 1200`, `F`), journaled there as
+    /// the floor's correction. With `returns`, a player out by mistake
+    /// (his bust in that hand of the table's) is back in play: his place
+    /// is taken back, and he returns to his empty seat with the chips.
+    StackCorrected {
+        /// The player.
+        player: String,
+        /// His table.
+        table: String,
+        /// His seat there.
+        seat: u8,
+        /// His stack now.
+        chips: u64,
+        /// The hand of the bust undone (None: he is in play, his stack
+        /// set).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        returns: Option<u32>,
+    },
     /// Tables' chain heads as the floor read them (written as their hands
     /// end): anchored in the floor's own chain, so a table's record
     /// rewritten after the floor read it, every later hash recomputed,

@@ -45,6 +45,13 @@ pub enum OrderKind {
         /// The table and seat he comes from (None: a new entry by a draw).
         from: Option<(String, u8)>,
     },
+    /// The TD's correction of the player's stack here (`seat 3 correct
+    /// 1200`), or a player out by mistake back in his seat (`seat 3
+    /// correct 1500 Cy`).
+    Correct {
+        /// He returns, his bust undone.
+        returns: bool,
+    },
     /// The button goes to the seat the floor drew by a card (Ugly Tuna
     /// Seating 6), before the table's next hand: `button 4`.
     Button {
@@ -85,6 +92,11 @@ impl Order {
         Some(match self.kind {
             OrderKind::Button { .. } => TableCommand::SetButton(seat),
             OrderKind::Leave { .. } => TableCommand::Leave(seat),
+            OrderKind::Correct { returns } => TableCommand::Correct {
+                seat,
+                chips: Chips(self.chips),
+                returns: returns.then(|| self.player.clone()),
+            },
             OrderKind::Sit { .. } => TableCommand::Sit {
                 seat,
                 chips: Chips(self.chips),
@@ -124,6 +136,14 @@ impl Order {
             OrderKind::Sit { from: None } => {
                 format!("{} (drawn): seat {}, {chips}", self.player, self.seat)
             }
+            OrderKind::Correct { returns: false } => format!(
+                "{}'s stack (seat {}) is corrected to {chips}",
+                self.player, self.seat
+            ),
+            OrderKind::Correct { returns: true } => format!(
+                "{}'s bust is undone: back in seat {} with {chips}",
+                self.player, self.seat
+            ),
             OrderKind::Button { cards, .. } => {
                 let who = if self.player.is_empty() {
                     String::new()
@@ -271,6 +291,8 @@ impl TableOrders {
         // The last button drawn for this table.
         let mut button: Option<Order> = None;
         let mut left: BTreeMap<String, Left> = BTreeMap::new();
+        // The TD's corrections here, in order.
+        let mut corrections: Vec<Order> = Vec::new();
         for (i, record) in records.iter().enumerate() {
             fold_left(&mut left, record);
             match record {
@@ -368,6 +390,23 @@ impl TableOrders {
                         outs.entry(&bust.player).or_default().push(i);
                     }
                 }
+                FloorRecord::StackCorrected {
+                    player,
+                    table: t,
+                    seat,
+                    chips,
+                    returns,
+                } if t == name => corrections.push(Order {
+                    player: player.clone(),
+                    seat: *seat,
+                    chips: *chips,
+                    kind: OrderKind::Correct {
+                        returns: returns.is_some(),
+                    },
+                    record: i,
+                    done: false,
+                    ready: true,
+                }),
                 FloorRecord::TableBroken { table } if table == name => out.broken = true,
                 FloorRecord::ButtonDrawn {
                     table: t,
@@ -463,6 +502,24 @@ impl TableOrders {
                 }
             }
         }
+        // The k-th correction of a player here is done once the table has
+        // journaled k of his; one whose player went out since has nothing
+        // left to carry out.
+        let mut counted: BTreeMap<String, usize> = BTreeMap::new();
+        for mut c in corrections {
+            let k = counted.entry(c.player.clone()).or_default();
+            *k += 1;
+            let journaled = table
+                .corrections
+                .iter()
+                .filter(|x| x.name == c.player)
+                .count();
+            let gone = out_anywhere
+                .get(c.player.as_str())
+                .is_some_and(|i| *i > c.record);
+            c.done = journaled >= *k || gone;
+            sits.push(c);
+        }
         out.orders = leaves;
         out.orders.extend(sits);
         out.orders.extend(button.map(|mut b| {
@@ -487,9 +544,10 @@ impl TableOrders {
             .any(|o| !matches!(o.kind, OrderKind::Button { .. }));
         self.pending().find(|o| match o.kind {
             OrderKind::Leave { .. } => true,
-            OrderKind::Sit { .. } => {
+            OrderKind::Sit { .. } | OrderKind::Correct { returns: true } => {
                 o.ready && Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
             }
+            OrderKind::Correct { returns: false } => true,
             OrderKind::Button { .. } => !moves_due,
         })
     }
@@ -574,6 +632,8 @@ fn done(order: &Order, table: &Table, outs: Option<&Vec<usize>>) -> bool {
             b.seat.number() == order.seat && after_hand.is_none_or(|h| b.after_hand >= h)
         }),
         OrderKind::Leave { .. } => !sits_there,
+        // Counted by the fold, from the table's own corrections.
+        OrderKind::Correct { .. } => order.done,
         OrderKind::Sit { .. } => {
             if sits_there {
                 return true;

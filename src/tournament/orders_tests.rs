@@ -583,3 +583,83 @@ fn tda_22_the_floors_last_structure_is_due_where_the_tables_is_another() {
     assert_eq!(TableOrders::of("T1", &t, &records).structure_due(&t), None);
     assert_eq!(TableOrders::of("T1", &t, &[]).structure_due(&t), None);
 }
+
+/// The TD's corrections: a stack set (done once the table journals it,
+/// the same correction twice done twice), and a player out by mistake
+/// back in his seat (waiting while the seat is taken).
+#[test]
+fn a_correction_is_an_order_done_when_the_table_journals_it() {
+    let mut t = table(&[(1, "Ann"), (2, "Bob")]);
+    let fix =
+        |player: &str, seat: u8, chips: u64, returns: Option<u32>| FloorRecord::StackCorrected {
+            player: player.into(),
+            table: "T1".into(),
+            seat,
+            chips,
+            returns,
+        };
+    let ann_fixed = TableCommand::Correct {
+        seat: seat(1),
+        chips: Chips(19_600),
+        returns: None,
+    };
+    let mut records = vec![fix("Ann", 1, 19_600, None)];
+    let orders = TableOrders::of("T1", &t, &records);
+    let next = orders.next(&t).expect("an order");
+    assert_eq!(next.text(), "Ann's stack (seat 1) is corrected to 19,600");
+    assert_eq!(next.line().as_deref(), Some("seat 1 correct 19600"));
+    carry(&mut t, &next.command().expect("a command"));
+    assert!(TableOrders::of("T1", &t, &records).next(&t).is_none());
+    // The same figure again is another correction, to be done again.
+    records.push(fix("Ann", 1, 19_600, None));
+    assert!(TableOrders::of("T1", &t, &records).next(&t).is_some());
+    carry(&mut t, &ann_fixed);
+    assert!(TableOrders::of("T1", &t, &records).next(&t).is_none());
+
+    // Cy went out at seat 3 in hand 1; Dee sits there now: his return
+    // waits for the seat.
+    t.apply(&TableEvent::PlayerSeated {
+        seat: seat(3),
+        name: "Cy".into(),
+        chips: Chips(1_000),
+        rejoins: false,
+    });
+    carry(&mut t, &TableCommand::NextHand);
+    let stacks = vec![(seat(1), Chips(20_600)), (seat(2), Chips(20_000))];
+    t.apply(&TableEvent::HandEnded {
+        stacks,
+        busted: vec![Finish {
+            place: 3,
+            seat: seat(3),
+            name: "Cy".into(),
+            hand: 1,
+        }],
+        misdeal: false,
+    });
+    carry(&mut t, &ann_fixed);
+    records = vec![fix("Ann", 1, 19_600, None), fix("Cy", 3, 1_000, Some(1))];
+    // (Ann's, made above three times, is done; only Cy's is left.)
+    let orders = TableOrders::of("T1", &t, &records);
+    let back = orders.next(&t).expect("Cy's return");
+    assert_eq!(
+        back.text(),
+        "Cy's bust is undone: back in seat 3 with 1,000"
+    );
+    assert_eq!(back.line().as_deref(), Some("seat 3 correct 1000 Cy"));
+    let mut taken = t.clone();
+    taken.apply(&TableEvent::PlayerSeated {
+        seat: seat(3),
+        name: "Dee".into(),
+        chips: Chips(1_000),
+        rejoins: false,
+    });
+    assert!(
+        TableOrders::of("T1", &taken, &records)
+            .next(&taken)
+            .is_none()
+    );
+    carry(&mut t, &back.command().expect("a command"));
+    assert!(t.places.is_empty());
+    assert!(TableOrders::of("T1", &t, &records).next(&t).is_none());
+    assert_eq!(t.chips_seated(), t.chips_expected());
+}

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::{Floor, FloorRecord, FloorRefusal};
 use crate::rules::tournament::{HandForHand as HandForHandRule, HandForHandClock};
 use crate::session::{Table, TableCommand, TableEvent};
-use crate::table::Chips;
+use crate::table::{Chips, Seat};
 
 /// A player out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -165,6 +165,79 @@ impl Floor {
             self.records
                 .push(FloorRecord::PlacesCorrected { places: corrected });
         }
+    }
+
+    /// The TD corrects `player`'s stack to `chips` (a miscount found
+    /// later): a `StackCorrected` record, which his table carries out.
+    /// A player in play has his stack set at his seat. A player out by
+    /// mistake returns to the seat he left (it must be free) with the
+    /// chips, his bust taken back: the players out after him each finish
+    /// a place lower (`PlacesCorrected`), as the field had one more.
+    pub fn correct_stack(&mut self, player: &str, chips: u64) -> Result<(), FloorRefusal> {
+        if chips == 0 {
+            return Err(FloorRefusal::Other(
+                "A stack is not corrected to 0: a player goes out in a hand, or is disqualified."
+                    .into(),
+            ));
+        }
+        let seated = self.tables.iter().find_map(|t| {
+            t.table
+                .seats
+                .iter()
+                .find(|(_, p)| p.name == player && !p.chips.is_zero())
+                .map(|(s, _)| (t.name.clone(), s.number()))
+        });
+        if let Some((table, seat)) = seated {
+            self.records.push(FloorRecord::StackCorrected {
+                player: player.to_string(),
+                table,
+                seat,
+                chips,
+                returns: None,
+            });
+            return Ok(());
+        }
+        let Some(i) = self.busts.iter().rposition(|b| b.player == player) else {
+            return Err(FloorRefusal::Other(format!(
+                "{player} is neither seated at a table nor out."
+            )));
+        };
+        let undone = self.busts[i].clone();
+        let t = self.table(&undone.table)?;
+        if let Some(p) = Seat::new(undone.seat).and_then(|s| t.table.seats.get(&s)) {
+            return Err(FloorRefusal::Other(format!(
+                "{player} left {} seat {}, and {} sits there now (or is moving there): move one of them first.",
+                undone.table, undone.seat, p.name
+            )));
+        }
+        let record = FloorRecord::StackCorrected {
+            player: player.to_string(),
+            table: undone.table.clone(),
+            seat: undone.seat,
+            chips,
+            returns: Some(undone.hand),
+        };
+        fold_place_record(&mut self.busts, &record);
+        self.records.push(record);
+        // The field had one more player at every bust after his (and at
+        // those of his hand who placed above him).
+        let mut corrected = Vec::new();
+        for (j, b) in self.busts.iter_mut().enumerate() {
+            let later = if b.same_hand(&undone) {
+                b.place < undone.place
+            } else {
+                j >= i
+            };
+            if later && b.place > 0 {
+                b.place += 1;
+                corrected.push((b.player.clone(), b.place));
+            }
+        }
+        if !corrected.is_empty() {
+            self.records
+                .push(FloorRecord::PlacesCorrected { places: corrected });
+        }
+        Ok(())
     }
 
     /// A table's hand opened again (an undo in it): its players out are
@@ -329,11 +402,18 @@ impl Floor {
 
 /// Folds one of the floor's place records into `busts`: a `PlayerOut`
 /// adds the player, a `PlacesCorrected` gives his last bust its new place
-/// (0: not out after all, the bust removed). The Desk's fold and a table's
-/// view of its places both read the records through it.
+/// (0: not out after all, the bust removed), a `StackCorrected` returning
+/// a player out by mistake removes that bust. The Desk's fold and a
+/// table's view of its places both read the records through it.
 pub fn fold_place_record(busts: &mut Vec<Bust>, record: &FloorRecord) {
     match record {
         FloorRecord::PlayerOut { bust } => busts.push(bust.clone()),
+        FloorRecord::StackCorrected {
+            player,
+            table,
+            returns: Some(hand),
+            ..
+        } => busts.retain(|b| !(b.player == *player && b.table == *table && b.hand == *hand)),
         FloorRecord::PlacesCorrected { places } => {
             for (player, place) in places {
                 let Some(i) = busts.iter().rposition(|b| b.player == *player) else {

@@ -9,7 +9,8 @@
 //! it gave) or by a move (the chips his leave journaled at the table he
 //! left); every player who leaves a table goes by a move (in transit until
 //! he sits). The chips issued are the entries' chips, plus chips added
-//! (add-ons, a rejoin's chips) and the colour-ups' difference, less the
+//! (add-ons, a rejoin's chips), the colour-ups' difference and the TD's
+//! corrections' (each one the floor ordered: `StackCorrected`), less the
 //! chips of players disqualified (TDA 66-D). Each place the floor gave
 //! stands on a bust in its table's record. Pure: the floor's records and
 //! each table's events in, sentences out.
@@ -54,6 +55,9 @@ pub struct RoomAudit {
     /// Chips of players who left a table for another and have not sat
     /// down there yet.
     pub in_transit: u64,
+    /// The TD's corrections the tables carried out: how many, the chips
+    /// they added and the chips they took away.
+    pub corrections: (u32, u64, u64),
     /// What does not add up, a sentence each.
     pub problems: Vec<String>,
 }
@@ -70,6 +74,15 @@ impl RoomAudit {
         let by_tables = match self.seated_by_tables {
             0 => String::new(),
             n => format!(", {n} players seated by their tables"),
+        };
+        let by_tables = match self.corrections {
+            (0, _, _) => by_tables,
+            (n, up, down) => format!(
+                "{by_tables}, {n} correction{} of the TD's: +{} -{}",
+                if n == 1 { "" } else { "s" },
+                Chips(up),
+                Chips(down)
+            ),
         };
         let summary = format!(
             "{} chips issued ({} entries{by_tables}), {} in play{moving}",
@@ -153,8 +166,41 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
         // The players seated as the table opened.
         let mut opening = false;
         let ledger = &t.table.ledger;
-        out.issued =
-            (out.issued + ledger.added + ledger.coloured_up).saturating_sub(ledger.coloured_down);
+        out.issued = (out.issued + ledger.added + ledger.coloured_up + ledger.corrected_up)
+            .saturating_sub(ledger.coloured_down + ledger.corrected_down);
+        out.corrections.0 += t.table.corrections.len() as u32;
+        out.corrections.1 += ledger.corrected_up;
+        out.corrections.2 += ledger.corrected_down;
+        // Each correction a table journaled is one the floor ordered.
+        let mut ordered: Vec<(&str, u8, u64)> = records
+            .iter()
+            .filter_map(|r| match r {
+                FloorRecord::StackCorrected {
+                    player,
+                    table,
+                    seat,
+                    chips,
+                    ..
+                } if *table == t.name => Some((player.as_str(), *seat, *chips)),
+                _ => None,
+            })
+            .collect();
+        for c in &t.table.corrections {
+            let key = (c.name.as_str(), c.seat.number(), c.to.get());
+            match ordered.iter().position(|o| *o == key) {
+                Some(i) => {
+                    ordered.remove(i);
+                }
+                None => out.problems.push(format!(
+                    "{} corrected {}'s stack (seat {}) from {} to {}, and the floor ordered no such correction",
+                    t.name,
+                    display(&c.name),
+                    c.seat.number(),
+                    c.from,
+                    c.to
+                )),
+            }
+        }
         for e in &t.events {
             match e {
                 TableEvent::Opened { .. } => opening = true,

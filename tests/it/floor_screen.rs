@@ -628,3 +628,65 @@ fn the_screen_says_what_is_due_and_names_the_winner() {
     assert!(shown.contains("2nd T6c"), "{shown}");
     assert!(!shown.contains("hand-for-hand: hand"), "{shown}");
 }
+
+/// `c`: the TD corrects a stack by typing the player and the chips; the
+/// floor writes its correction and the table (here, the desk in memory)
+/// carries it out. A player nobody knows, or a word for the chips, is
+/// refused and writes nothing.
+#[test]
+fn c_corrects_a_stack_from_the_floor() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    let (player, chips) = screen
+        .desk()
+        .floor()
+        .table("T2")
+        .unwrap()
+        .players()
+        .first()
+        .map(|(_, p, c)| (p.clone(), c.get()))
+        .expect("a player at T2");
+    let records = screen.desk().floor().records.len();
+    keys(&mut screen, "c");
+    assert!(matches!(screen.asking(), Some(Ask::Correct(_))));
+    keys(&mut screen, "Nobody 100");
+    key(&mut screen, KeyCode::Enter);
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+    assert!(
+        screen
+            .message()
+            .unwrap()
+            .1
+            .contains("Nobody is neither seated"),
+        "{:?}",
+        screen.message()
+    );
+    keys(&mut screen, "c");
+    keys(&mut screen, &format!("{player} lots"));
+    key(&mut screen, KeyCode::Enter);
+    assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+    assert_eq!(screen.desk().floor().records.len(), records);
+
+    keys(&mut screen, "c");
+    keys(&mut screen, &format!("{player} {}", chips - 500));
+    key(&mut screen, KeyCode::Enter);
+    let (tone, said) = screen.message().expect("a message");
+    assert_eq!(tone, Tone::Info, "{said}");
+    assert!(said.contains("is corrected to"), "{said}");
+    assert!(matches!(
+        screen.desk().floor().records.last(),
+        Some(FloorRecord::StackCorrected { player: p, chips: c, returns: None, .. })
+            if *p == player && *c == chips - 500
+    ));
+    let now = screen
+        .desk()
+        .floor()
+        .table("T2")
+        .unwrap()
+        .players()
+        .into_iter()
+        .find(|(_, p, _)| *p == player)
+        .map(|(_, _, c)| c.get());
+    assert_eq!(now, Some(chips - 500));
+}

@@ -265,6 +265,17 @@ pub(super) fn apply(desk: &mut Desk, record: FloorRecord) {
             fold_place_record(&mut floor.busts, &record);
         }
         FloorRecord::PlacesCorrected { .. } => fold_place_record(&mut floor.busts, &record),
+        FloorRecord::StackCorrected {
+            player,
+            table,
+            returns,
+            ..
+        } => {
+            if let Some(hand) = returns {
+                desk.undone.insert((player.clone(), table.clone(), *hand));
+            }
+            fold_place_record(&mut floor.busts, &record);
+        }
         FloorRecord::HandForHandSet { on } => {
             desk.hand_for_hand = on.then_some(None);
         }
@@ -410,7 +421,10 @@ fn place_busts(desk: &mut Desk) -> Result<(), super::DeskError> {
                 .floor
                 .busts
                 .iter()
-                .any(|b| b.player == f.name && b.table == t.name && b.hand == f.hand);
+                .any(|b| b.player == f.name && b.table == t.name && b.hand == f.hand)
+                || desk
+                    .undone
+                    .contains(&(f.name.clone(), t.name.clone(), f.hand));
             if placed {
                 continue;
             }

@@ -238,6 +238,10 @@ pub struct Desk {
     anchored: BTreeMap<String, u32>,
     /// Each moved player's last leave the floor has told (`MoveLeft`).
     left: BTreeMap<String, crate::tournament::orders::Left>,
+    /// The busts the TD undid (`StackCorrected` returning a player):
+    /// (player, table, hand). Until the table carries the return out, its
+    /// record still has the finish: it is not placed again.
+    undone: BTreeSet<(String, String, u32)>,
     /// What could not be read (a table's journal, a floor record).
     problems: Vec<String>,
     /// Whether the reader has read the database at least once.
@@ -292,6 +296,7 @@ impl Desk {
             rounds: BTreeMap::new(),
             entries: 0,
             left: BTreeMap::new(),
+            undone: BTreeSet::new(),
             anchored: BTreeMap::new(),
             problems: Vec::new(),
             caught_up: false,

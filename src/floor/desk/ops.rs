@@ -452,6 +452,29 @@ impl Desk {
 }
 
 impl Desk {
+    /// The TD corrects `player`'s stack to `chips` (`Floor::correct_stack`:
+    /// his seat's stack set, or a player out by mistake back in the seat
+    /// he left, the places after his taken back), decided on the tables
+    /// as the moves ordered leave them; his table carries it out (`F`).
+    /// A player whose move is not yet made is corrected once he sits.
+    /// Returns the correction's record.
+    pub fn correct_stack(&mut self, player: &str, chips: u64) -> Result<FloorRecord, DeskError> {
+        if let Some((mv, _)) = self.orders.iter().find(|(m, _)| m.player == player) {
+            return Err(FloorRefusal::Other(format!(
+                "{player} is moving from {} to {}: correct the stack once {player} sits there.",
+                mv.from, mv.to
+            ))
+            .into());
+        }
+        let mut sim = with_orders(self);
+        let from = sim.records.len();
+        sim.correct_stack(player, chips)?;
+        for record in &sim.records[from..] {
+            self.write(record)?;
+        }
+        Ok(sim.records[from].clone())
+    }
+
     /// The TD moves a player by hand (a player the balance did not pick, a
     /// seat changed for a reason of the floor's own): an order like any
     /// move (`MoveConfirmed`), from the seat he has once the moves ordered

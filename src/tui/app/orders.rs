@@ -241,19 +241,31 @@ impl App {
     }
 
     /// Why the floor holds the next hand, if it does: a player still to
-    /// leave for another table, the button drawn and not yet put there, or
-    /// hand-for-hand waiting for other tables.
+    /// leave for another table, a stack the TD corrected, the button drawn
+    /// and not yet put there, or hand-for-hand waiting for other tables.
     pub(super) fn floor_holds_deal(&self) -> Option<String> {
         let orders = self.floor.orders.as_ref()?;
         let table = self.session.as_ref()?.table()?;
         let key = self.hint(Section::Table, Action::FloorOrder);
-        if let Some(leave) = orders
-            .pending()
-            .find(|o| matches!(o.kind, crate::tournament::orders::OrderKind::Leave { .. }))
-        {
+        // A leave, then a stack as the TD corrected it, before the deal.
+        use crate::tournament::orders::OrderKind;
+        let first = |leave: bool| {
+            orders.pending().find(|o| match o.kind {
+                OrderKind::Leave { .. } => leave,
+                OrderKind::Correct { .. } => !leave,
+                _ => false,
+            })
+        };
+        if let Some(leave) = first(true) {
             return Some(format!(
                 "The floor moves {} before the next hand: {key} carries it out.",
                 leave.text()
+            ));
+        }
+        if let Some(fix) = first(false) {
+            return Some(format!(
+                "The floor's correction comes before the next hand ({}): {key} carries it out.",
+                fix.text()
             ));
         }
         // Ugly Tuna Seating 6: the final table's first hand is dealt from

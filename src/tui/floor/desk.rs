@@ -6,7 +6,7 @@ use crate::floor::{Desk, DeskError, ReaderStatus};
 use crate::journal::Loaded;
 use crate::session::{LevelClock, Structure};
 use crate::table::Chips;
-use crate::tournament::{Assignment, Floor, Move, Proposal};
+use crate::tournament::{Assignment, Floor, FloorRecord, Move, Proposal};
 
 impl FloorDesk for Desk {
     type Error = DeskError;
@@ -78,6 +78,10 @@ impl FloorDesk for Desk {
 
     fn move_player(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, DeskError> {
         Desk::move_player(self, player, to, seat)
+    }
+
+    fn correct_stack(&mut self, player: &str, chips: u64) -> Result<FloorRecord, DeskError> {
+        Desk::correct_stack(self, player, chips)
     }
 
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), DeskError> {

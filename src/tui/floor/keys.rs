@@ -18,6 +18,7 @@ use super::{Ask, ClockAction, FloorDesk, FloorScreen, Tone};
 use crate::rules::HouseRules;
 use crate::session::ClockRun;
 use crate::table::Chips;
+use crate::tournament::FloorRecord;
 use crate::tui::review::{Review, hands_of};
 
 /// The floor's keys and what each does, as the help lists them.
@@ -31,6 +32,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("m", "amend a move confirmed: another table and seat"),
     ("M", "move a player by hand: the player, table and seat"),
     ("e", "a late entry: the name and chips, drawn to a seat"),
+    ("c", "correct a stack: the player and chips (a bust undone)"),
     ("B", "break the next table (asks first)"),
     ("h", "hand-for-hand on or off"),
     ("Space", "pause or resume the clock (starts it)"),
@@ -87,6 +89,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             KeyCode::Char('m') => self.ask_move(false),
             KeyCode::Char('M') => self.prompt(Ask::MoveBy(String::new())),
             KeyCode::Char('e') => self.prompt(Ask::Enter(String::new())),
+            KeyCode::Char('c') => self.prompt(Ask::Correct(String::new())),
             KeyCode::Char('h') => self.hand_for_hand(),
             KeyCode::Char(' ') => self.pause_or_resume(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.clock(ClockAction::Adjust(60)),
@@ -268,7 +271,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                 Some(player) => self.prompt(Ask::AmendTo(player, String::new())),
                 None => self.info("No move amended.".into()),
             },
-            (ask @ (Ask::AmendTo(..) | Ask::MoveBy(_) | Ask::Enter(_)), key) => {
+            (ask @ (Ask::AmendTo(..) | Ask::MoveBy(_) | Ask::Enter(_) | Ask::Correct(_)), key) => {
                 self.typing(ask, key)
             }
         }
@@ -278,7 +281,9 @@ impl<D: FloorDesk> FloorScreen<D> {
     /// and seat; a name and chips): Enter acts, Esc leaves it, Backspace
     /// takes a character back; letters, digits, a space, `-` and `_` type.
     fn typing(&mut self, mut ask: Ask, key: KeyCode) {
-        let (Ask::AmendTo(_, typed) | Ask::MoveBy(typed) | Ask::Enter(typed)) = &mut ask else {
+        let (Ask::AmendTo(_, typed) | Ask::MoveBy(typed) | Ask::Enter(typed) | Ask::Correct(typed)) =
+            &mut ask
+        else {
             return;
         };
         match key {
@@ -288,6 +293,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                     Ask::AmendTo(player, typed) => self.amend(player, typed),
                     Ask::MoveBy(typed) => self.move_by_hand(typed),
                     Ask::Enter(typed) => self.enter(typed),
+                    Ask::Correct(typed) => self.correct(typed),
                     _ => {}
                 };
             }
@@ -315,6 +321,9 @@ impl<D: FloorDesk> FloorScreen<D> {
             }
             Ask::Enter(typed) => format!(
                 "A late entry: the name and chips (Zoe 20000), drawn to a seat (TDA 7), Enter: {typed}"
+            ),
+            Ask::Correct(typed) => format!(
+                "Correct whose stack? The player and the chips he has (Ann 11400); a player out by mistake returns to his seat with them, Enter: {typed}"
             ),
             _ => return,
         };
@@ -366,6 +375,40 @@ impl<D: FloorDesk> FloorScreen<D> {
                 ));
             }
             Err(e) => self.refuse(format!("{name} is not entered: {e}")),
+        }
+        self.after();
+    }
+
+    /// `c`: the TD's correction of a stack (`Ann 11400`); a player out by
+    /// mistake returns with it.
+    fn correct(&mut self, typed: &str) {
+        let words: Vec<&str> = typed.split_whitespace().collect();
+        let [player, chips] = words[..] else {
+            self.refuse("No stack corrected: type a player and the chips, as Ann 11400.".into());
+            return;
+        };
+        let Ok(chips) = chips.parse::<u64>() else {
+            self.refuse(format!(
+                "No stack corrected: {chips} is not a number of chips."
+            ));
+            return;
+        };
+        match self.desk.correct_stack(player, chips) {
+            Ok(FloorRecord::StackCorrected {
+                table,
+                seat,
+                returns: Some(_),
+                ..
+            }) => self.info(format!(
+                "{player}'s bust is undone: {player} returns to {table} seat {seat} with {}, and the places after are taken back. {table} carries it out with F.",
+                Chips(chips)
+            )),
+            Ok(FloorRecord::StackCorrected { table, seat, .. }) => self.info(format!(
+                "{player}'s stack ({table} seat {seat}) is corrected to {}: {table} carries it out with F, before its next hand.",
+                Chips(chips)
+            )),
+            Ok(_) => {}
+            Err(e) => self.refuse(format!("{player}'s stack is not corrected: {e}")),
         }
         self.after();
     }

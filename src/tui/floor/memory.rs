@@ -19,7 +19,9 @@ use crate::journal::{Loaded, table_of};
 use crate::rules::HouseRules;
 use crate::session::{ClockRun, LevelClock, Structure};
 use crate::table::Chips;
-use crate::tournament::{Assignment, DrawPurpose, Floor, FloorRefusal, FloorTable, Move, Proposal};
+use crate::tournament::{
+    Assignment, DrawPurpose, Floor, FloorRecord, FloorRefusal, FloorTable, Move, Proposal,
+};
 
 /// A desk in memory.
 #[derive(Debug, Clone)]
@@ -245,6 +247,34 @@ impl FloorDesk for MemoryDesk {
         self.changed = true;
         self.floor.make_move(&mv)?;
         Ok(mv)
+    }
+
+    /// The pure floor's correction, carried out at once (the table
+    /// between hands).
+    fn correct_stack(&mut self, player: &str, chips: u64) -> Result<FloorRecord, FloorRefusal> {
+        let mut sim = self.floor.clone();
+        let from = sim.records.len();
+        sim.correct_stack(player, chips)?;
+        let record = sim.records[from].clone();
+        let FloorRecord::StackCorrected {
+            table,
+            seat,
+            returns,
+            ..
+        } = &record
+        else {
+            return Ok(record);
+        };
+        let command = crate::session::TableCommand::Correct {
+            seat: crate::table::Seat::new(*seat)
+                .ok_or_else(|| FloorRefusal::Other(format!("{table} has no seat {seat}.")))?,
+            chips: Chips(chips),
+            returns: returns.map(|_| player.to_string()),
+        };
+        sim.table_line(table, &command)?;
+        self.floor = sim;
+        self.changed = true;
+        Ok(record)
     }
 
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {

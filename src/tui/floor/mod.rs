@@ -37,7 +37,7 @@ use crate::floor::{ReaderStatus, TableGlance, glance};
 use crate::journal::Loaded;
 use crate::session::{LevelClock, Stage, Structure};
 use crate::table::Chips;
-use crate::tournament::{Assignment, Floor, Move, Proposal};
+use crate::tournament::{Assignment, Floor, FloorRecord, Move, Proposal};
 use crate::tui::KeyScreen;
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
@@ -102,6 +102,9 @@ pub trait FloorDesk {
     /// Moves a player by hand to a table and seat (amends his move when
     /// one is not yet made).
     fn move_player(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, Self::Error>;
+    /// Corrects a player's stack (a player out by mistake returns with
+    /// it); the record written.
+    fn correct_stack(&mut self, player: &str, chips: u64) -> Result<FloorRecord, Self::Error>;
     /// Switches hand-for-hand on or off.
     fn set_hand_for_hand(&mut self, on: bool) -> Result<(), Self::Error>;
     /// Starts, pauses, resumes, adjusts the clock or sets its level.
@@ -137,6 +140,8 @@ pub enum Ask {
     MoveBy(String),
     /// A late entry: the name and chips typed so far (drawn to a seat).
     Enter(String),
+    /// A stack corrected: the player and chips typed so far.
+    Correct(String),
 }
 
 /// How a message reads.

@@ -16,6 +16,7 @@
 mod anchors;
 mod balance_break;
 mod clock;
+mod corrections;
 mod draws;
 mod hand_for_hand;
 mod moves;
@@ -37,6 +38,7 @@ use floorcall::session::{ClockRun, LevelClock, Structure, TableCommand};
 use floorcall::table::{Card, Chips, Seat};
 use floorcall::tournament::{
     Assignment, DrawPurpose, Floor, FloorRecord, FloorTable, Move, balance::next_positions,
+    orders::TableOrders,
 };
 
 use super::pg::{self, Cluster};
@@ -200,6 +202,23 @@ impl Dealer {
             .iter()
             .find(|(_, p)| p.name == player && !p.chips.is_zero())
             .map(|(s, _)| s.number())
+    }
+
+    /// Carries out the floor's orders for this table, as its dealer's
+    /// `F` does: the next order's line, until none is left to do now;
+    /// returns the lines journaled.
+    pub(super) fn obey(&mut self, records: &[FloorRecord]) -> Vec<String> {
+        let mut done = Vec::new();
+        loop {
+            let table = self.session.table().expect("a table").clone();
+            let orders = TableOrders::of(&self.name, &table, records);
+            let Some(order) = orders.next(&table) else {
+                return done;
+            };
+            let command = order.command().expect("a seat");
+            done.push(order.line().expect("a line"));
+            self.line(command);
+        }
     }
 
     pub(super) fn records(&self) -> u64 {
