@@ -302,6 +302,7 @@ fn a_player_who_sat_and_went_out_here_is_not_seated_again() {
             seat: seat(7),
             name: "Ann".into(),
             hand: 4,
+            tied: false,
         }],
         misdeal: false,
     });
@@ -633,6 +634,7 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
             seat: seat(3),
             name: "Cy".into(),
             hand: 1,
+            tied: false,
         }],
         misdeal: false,
     });

@@ -190,6 +190,7 @@ fn a_bust_undone_is_a_correcting_record_not_an_edit() {
             seat: s1,
             name: "T1s1".into(),
             hand: 0,
+            tied: false,
         }],
         misdeal: false,
     };

@@ -222,7 +222,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_sessions_keep_chips_conserved_and_places_unique(steps in proptest::collection::vec(step(), 1..40)) {
+    fn random_sessions_keep_chips_conserved_and_places_in_order(steps in proptest::collection::vec(step(), 1..40)) {
         let rules = HouseRules::tda();
         let first = table(&[5_000, 5_000, 5_000], 1, (50, 100));
         let mut setup = first.clone();
@@ -284,11 +284,19 @@ proptest! {
             if !t.in_hand {
                 prop_assert_eq!(t.chips_seated(), t.chips_expected());
             }
-            let mut places: Vec<u32> = t.places.iter().map(|f| f.place).collect();
-            let n = places.len();
-            places.sort_unstable();
-            places.dedup();
-            prop_assert_eq!(places.len(), n, "places are unique");
+            // Places go down the list, shared only by a tie of one hand
+            // (UPT Tournament 35), the next after a tie skipping its
+            // places (4th=, 4th=, 6th).
+            for (i, pair) in t.places.windows(2).enumerate() {
+                let (a, b) = (&pair[0], &pair[1]);
+                if b.tied {
+                    prop_assert_eq!(b.place, a.place, "a tie shares the place");
+                    prop_assert_eq!(b.hand, a.hand, "a tie is of one hand");
+                } else {
+                    let first = t.places[..=i].iter().position(|f| f.place == a.place).unwrap_or(i);
+                    prop_assert_eq!(b.place, a.place + (i + 1 - first) as u32, "the next place after a tie skips its places");
+                }
+            }
         }
     }
 }
@@ -466,6 +474,25 @@ fn a_hand_whose_begin_the_table_never_recorded_is_still_the_tables() {
     assert_eq!(session.header().number, 2);
 }
 
+/// A table of `house` journaling to `path`: `names` in seats 1, 2, ...
+/// with `stacks`, the button on `button`, blinds 100/200.
+fn named_table(path: &Path, house: &str, names: &[&str], stacks: &[u64], button: u8) -> Session {
+    let (journal, _) = open(path, &HandClock::default());
+    let names = (1..)
+        .zip(names)
+        .map(|(s, n)| (s, (*n).to_string()))
+        .collect();
+    let header = HandHeader::new(house, 1, 9, names, table(stacks, button, (100, 200)));
+    Session::open_table(
+        header,
+        HouseRules::load(house).expect("a house"),
+        Structure::default(),
+        &mut Some(journal),
+        0,
+    )
+    .unwrap_or_else(|e| panic!("opens the table: {e}"))
+}
+
 /// The floor's correction (`seat 3 correct 1200`): the stack set, between
 /// hands only, journaled as a correction (the ledger's own line, never
 /// chips added), and the journal verifies; a player out by mistake
@@ -476,28 +503,13 @@ fn a_hand_whose_begin_the_table_never_recorded_is_still_the_tables() {
 fn the_floors_correction_sets_a_stack_and_returns_a_player_out_by_mistake() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
-    let clock = HandClock::default();
-    let (journal, _) = open(&path, &clock);
-    let names = BTreeMap::from([
-        (1, "Ann".to_string()),
-        (2, "Bob".to_string()),
-        (3, "Cy".to_string()),
-    ]);
-    let header = HandHeader::new(
+    let mut session = named_table(
+        &path,
         "tda",
+        &["Ann", "Bob", "Cy"],
+        &[10_000, 10_000, 2_000],
         1,
-        9,
-        names,
-        table(&[10_000, 10_000, 2_000], 1, (100, 200)),
     );
-    let mut session = Session::open_table(
-        header,
-        HouseRules::tda(),
-        Structure::default(),
-        &mut Some(journal),
-        0,
-    )
-    .unwrap_or_else(|e| panic!("opens the table: {e}"));
     let refused = |session: &mut Session, line: &str| {
         let command = parse_table_line(line).expect("valid").expect("a line");
         let now = session.now_ms();
@@ -576,6 +588,66 @@ fn the_floors_correction_sets_a_stack_and_returns_a_player_out_by_mistake() {
     );
     assert!(
         text.contains("Cy's bust is undone: back in seat 3 with 1,500 (the floor's correction)."),
+        "{text}"
+    );
+}
+
+/// UPT Tournament 35: "Players eliminated on the same deal who start
+/// their final hand with an equal amount of chips receive equal prize
+/// money": two players out in one hand with equal starting stacks share
+/// the better place (`4th=`), in the journal, in `replay` and on the
+/// table's places; the next one out is 3rd, and a late entry moves both
+/// down together.
+#[test]
+fn tied_busts_share_their_place() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = named_table(
+        &path,
+        "upt",
+        &["Ann", "Bob", "Dan", "Fay", "Gus"],
+        &[10_000, 10_000, 2_000, 2_000, 10_000],
+        5,
+    );
+    // Button 5: seat 1 small blind, seat 2 big blind, seat 3 first.
+    lines(
+        &mut session,
+        &[
+            "s3 allin",
+            "s4 allin",
+            "s5 fold",
+            "s1 call",
+            "s2 fold",
+            "s1 hole AsAd",
+            "s3 hole 7c2d",
+            "s4 hole 8c3d",
+            "flop KhQh4s",
+            "turn 9c",
+            "river 5d",
+            "s3 show",
+            "s4 show",
+            "s1 show",
+        ],
+    );
+    lines(&mut session, &["seat 7 sit 10000 Zed"]);
+    let t = session.table().expect("a table");
+    let places: Vec<(&str, u32, bool)> = t
+        .places
+        .iter()
+        .map(|f| (f.name.as_str(), f.place, f.tied))
+        .collect();
+    // Four still in after the late entry: the tied pair shares 5th.
+    assert_eq!(places, [("Dan", 5, false), ("Fay", 5, true)]);
+    assert_eq!(t.places[1].place_text(&t.places), "5th=");
+    lines(&mut session, &["hand"]);
+    drop(session);
+    verify_file(&path, &VerifyOptions::default()).unwrap_or_else(|e| panic!("verifies: {e}"));
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let text = floorcall::journal::replay::report(&loaded.hands[0]).join("\n");
+    assert!(
+        text.contains(
+            "The hand ends. Seat 3 (Dan) is out in 4th= place. Seat 4 (Fay) is out in 4th= place."
+        ),
         "{text}"
     );
 }

@@ -354,10 +354,15 @@ impl Table {
     /// finish down a place; a player moved away pulls them up).
     fn renumber_places(&mut self) {
         let still_in = u32::try_from(self.players_in()).unwrap_or(u32::MAX);
+        let mut before = 0;
         for (i, f) in self.places.iter_mut().enumerate() {
-            f.place = still_in
-                .saturating_add(1)
-                .saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+            // A tie keeps the place of the finish before it.
+            if !(f.tied && i > 0) {
+                before = still_in
+                    .saturating_add(1)
+                    .saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+            }
+            f.place = before;
         }
     }
 }

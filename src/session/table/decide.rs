@@ -367,9 +367,10 @@ impl Table {
     }
 
     /// What the finished hand `state` leaves at the table: stacks and the
-    /// players who busted with their places (UPT Tournament 35: the one who
-    /// started the hand with more chips places higher; equal stacks: the
-    /// lower seat number places higher, so places stay unique).
+    /// players who busted with their places (UPT Tournament 35: "the
+    /// player starting the hand with the larger amount of chips finishes
+    /// in the higher place"; equal stacks share the better place, listed
+    /// by seat: "4th= Dan, Fay"; the next below is 6th).
     pub fn hand_over(&self, state: &HandState) -> Vec<TableEvent> {
         let stacks: Vec<(Seat, Chips)> =
             state.occupied().map(|s| (s, state.seat(s).stack)).collect();
@@ -394,8 +395,14 @@ impl Table {
         let busted = bust
             .iter()
             .enumerate()
-            .map(|(i, (seat, _))| Finish {
-                place: still_in - k + 1 + i as u32,
+            .map(|(i, (seat, stack))| {
+                let first = bust.iter().position(|(_, s)| s == stack).unwrap_or(i);
+                (first, seat)
+            })
+            .enumerate()
+            .map(|(i, (first, seat))| Finish {
+                place: still_in - k + 1 + first as u32,
+                tied: first < i,
                 seat: *seat,
                 name: self
                     .seats

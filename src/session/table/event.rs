@@ -297,7 +297,7 @@ impl fmt::Display for TableEvent {
                         f,
                         " {} is out in {} place.",
                         named(&b.seat, &b.name),
-                        ordinal(b.place)
+                        b.place_text(busted)
                     )?;
                 }
                 Ok(())
@@ -418,16 +418,4 @@ impl fmt::Display for TableEvent {
             TableEvent::HandForHandSet { on: false } => f.write_str("Hand-for-hand play ends."),
         }
     }
-}
-
-/// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
-pub fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

@@ -36,8 +36,8 @@ mod state;
 
 pub use command::{TableCommand, TableRefusal};
 pub use decide::seeded_draw;
-pub use event::{TableEvent, ordinal};
+pub use event::TableEvent;
 pub use state::{
     ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Ledger, Player, Positions,
-    Presence, Table, TableBreak,
+    Presence, Table, TableBreak, ordinal,
 };

@@ -56,6 +56,20 @@ pub struct Finish {
     pub name: String,
     /// The hand he busted in.
     pub hand: u32,
+    /// He shares the place of the finish before him: out in the same
+    /// hand with the same starting stack (UPT Tournament 35: "equal
+    /// amount of chips receive equal prize money"), shown `4th=`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tied: bool,
+}
+
+impl Finish {
+    /// His place as shown: `4th`, or `4th=` when another of `all` (the
+    /// finishes he is listed among) shares it.
+    pub fn place_text(&self, all: &[Finish]) -> String {
+        let shared = all.iter().filter(|f| f.place == self.place).count() > 1;
+        format!("{}{}", ordinal(self.place), if shared { "=" } else { "" })
+    }
 }
 
 /// A player who left the table with his chips (`seat 4 leave`: a move to
@@ -395,4 +409,16 @@ impl Table {
             })
             .collect()
     }
+}
+
+/// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

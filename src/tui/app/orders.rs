@@ -83,6 +83,24 @@ impl App {
         ))
     }
 
+    /// The place shown for `f`, one of `places` (the table's finishes):
+    /// with a floor, only the floor's (None until it has given it); a
+    /// place shared reads `4th=` (UPT Tournament 35).
+    pub(super) fn place_of(
+        f: &crate::session::Finish,
+        places: &[crate::session::Finish],
+        floor: Option<&BTreeMap<String, u32>>,
+    ) -> Option<String> {
+        match floor {
+            None => Some(f.place_text(places)),
+            Some(given) => given.get(&f.name).map(|p| {
+                let shared = given.values().filter(|q| *q == p).count() > 1;
+                let tie = if shared { "=" } else { "" };
+                format!("{}{tie}", crate::session::table::ordinal(*p))
+            }),
+        }
+    }
+
     /// The orders, judged against the table as the next line finds it
     /// (the hand's end taken once it is over, as the floor reads the
     /// journal).

@@ -10,7 +10,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::{App, minutes_seconds};
-use crate::session::table::ordinal;
 use crate::session::{ClockRun, Stage, Table};
 use crate::tui::panes::{fit, put_line};
 use crate::tui::theme::Theme;
@@ -61,19 +60,24 @@ impl SessionBar<'_> {
             // At a floor's table its own count is not the tournament's
             // place: the floor's is shown, once it has given it.
             let floor = self.app.floor_places();
-            let out: Vec<String> = table
-                .places
-                .iter()
-                .map(|f| match (f.name.as_str(), &floor) {
-                    ("", None) => format!("{} s{}", ordinal(f.place), f.seat.number()),
-                    ("", Some(_)) => format!("s{}", f.seat.number()),
-                    (name, None) => format!("{} {name}", ordinal(f.place)),
-                    (name, Some(places)) => match places.get(name) {
-                        Some(place) => format!("{} {name}", ordinal(*place)),
-                        None => format!("{name} (the floor places)"),
-                    },
-                })
-                .collect();
+            // Each place once, its players after it: `4th= Dan, Fay`.
+            let mut out: Vec<String> = Vec::new();
+            let mut shown: Option<String> = None;
+            for f in &table.places {
+                let who = match f.name.as_str() {
+                    "" => format!("s{}", f.seat.number()),
+                    name => name.to_string(),
+                };
+                let place = App::place_of(f, &table.places, floor.as_ref());
+                match place {
+                    Some(p) if shown.as_ref() == Some(&p) => out.push(who),
+                    Some(p) => {
+                        out.push(format!("{p} {who}"));
+                        shown = Some(p);
+                    }
+                    None => out.push(format!("{who} (the floor places)")),
+                }
+            }
             parts.push((format!("Out: {}", out.join(", ")), theme.faded()));
         }
         (!parts.is_empty()).then_some(parts)

@@ -479,15 +479,9 @@ impl App {
                         "" => format!("Seat {}", f.seat.number()),
                         name => format!("Seat {} ({name})", f.seat.number()),
                     };
-                    let place = match &floor_places {
-                        None => Some(f.place),
-                        Some(places) => places.get(&f.name).copied(),
-                    };
+                    let place = Self::place_of(f, &table.places, floor_places.as_ref());
                     text.push_str(&match place {
-                        Some(place) => format!(
-                            " {who} is out in {} place.",
-                            crate::session::table::ordinal(place)
-                        ),
+                        Some(place) => format!(" {who} is out in {place} place."),
                         None => format!(" {who} is out: the floor gives the place."),
                     });
                 }

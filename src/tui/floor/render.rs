@@ -542,11 +542,17 @@ impl<D: FloorDesk> FloorScreen<D> {
                 theme.to_act(),
             ));
         }
-        for b in busts {
+        for b in &busts {
+            // A place shared (UPT Tournament 35) reads `4th=`.
+            let tie = if busts.iter().filter(|o| o.place == b.place).count() > 1 {
+                "="
+            } else {
+                ""
+            };
             lines.push(Line::raw(fit(
                 &format!(
                     " {:>5} {} ({}, hand {})",
-                    ordinal(b.place),
+                    format!("{}{tie}", ordinal(b.place)),
                     b.player,
                     b.table,
                     b.hand
