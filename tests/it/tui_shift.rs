@@ -266,3 +266,84 @@ fn a_house_file_gives_the_chips_in_play_and_a_bad_list_is_refused_at_its_line() 
     assert!(err.contains("line 3"), "{err}");
     assert!(err.contains("smallest first"), "{err}");
 }
+
+/// The structure's own break, dealt through early: the second `n` ends it
+/// (the next level starts with the hand, at its blinds, its minutes not
+/// used given back), and the hand after deals without asking again.
+#[test]
+fn the_structures_break_ends_when_the_dealer_deals_through_it() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, Some("100/200"));
+    lines(&mut app, &["structure 100/200 1, break 10, 200/400 20"]);
+    press(&mut app, "fff");
+    clock.advance(2 * 60_000);
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("BREAK │ 9:00 left"), "{screen}");
+    press(&mut app, "n");
+    assert!(message(&app).contains("on a break"), "{}", message(&app));
+    press(&mut app, "n");
+    let session = app.session().expect("a table");
+    assert_eq!(session.header().number, 2, "{}", message(&app));
+    assert_eq!(
+        session.header().setup.big_blind.get(),
+        400,
+        "the next level's blinds"
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("Level 2 200/400 │ 20:00 left"), "{screen}");
+    assert!(!screen.contains("BREAK"), "{screen}");
+    press(&mut app, "fff");
+    clock.advance(60_000);
+    press(&mut app, "n");
+    assert_eq!(
+        app.session().expect("a table").header().number,
+        3,
+        "no break asked again: {}",
+        message(&app)
+    );
+}
+
+/// A break called with no minutes counts up on the bar, second by
+/// second: the screen is drawn again as it does.
+#[test]
+fn an_untimed_break_counts_up_on_the_bar() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, None);
+    press(&mut app, "fff");
+    lines(&mut app, &["break"]);
+    app.tick();
+    clock.advance(65_000);
+    assert!(app.tick(), "the count moved: the screen is drawn again");
+    let screen = screen_text(&app, 120, 40);
+    assert!(
+        screen.contains("BREAK 1:05 (until the next hand)"),
+        "{screen}"
+    );
+}
+
+/// `[` with less than a minute left in the level: the level ends, the
+/// time over comes off the next, and the status line says it began.
+#[test]
+fn a_minute_less_past_the_levels_end_keeps_the_time_over() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(
+        &dir.path().join("j.jsonl"),
+        &clock,
+        false,
+        Some("100/200,200/400"),
+    );
+    app.tick();
+    clock.advance(19 * 60_000 + 30_000);
+    app.tick();
+    press(&mut app, "[");
+    assert!(
+        message(&app).contains("Level 2: 200/400 from the next hand"),
+        "{}",
+        message(&app)
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("Level 2 200/400 │ 19:30 left"), "{screen}");
+}

@@ -19,6 +19,16 @@ impl Table {
     /// the minutes it had added to the level).
     fn break_end(&self, now_ms: i64) -> Vec<TableEvent> {
         let Some(b) = self.table_break else {
+            // The structure's own break, dealt through: it ends now, and
+            // the next level starts with the hand (its minutes not used
+            // are given back: the clock goes on from the level's start).
+            if self.break_at(now_ms) {
+                let left = self.level_clock.at(now_ms).remaining_ms;
+                return vec![TableEvent::ClockAdjusted {
+                    at_ms: now_ms,
+                    secs: -i64::try_from(left.div_ceil(1000)).unwrap_or(i64::MAX),
+                }];
+            }
             return Vec::new();
         };
         let mut events = vec![TableEvent::BreakEnded { at_ms: now_ms }];
@@ -277,10 +287,7 @@ impl Table {
             }
             TableCommand::ClockResume => vec![TableEvent::ClockResumed { at_ms: now_ms }],
             TableCommand::ClockPause => vec![TableEvent::ClockPaused { at_ms: now_ms }],
-            TableCommand::ClockAdjust(secs) => vec![TableEvent::ClockAdjusted {
-                at_ms: now_ms,
-                secs: *secs,
-            }],
+            TableCommand::ClockAdjust(secs) => self.clock_adjusted(now_ms, *secs),
             TableCommand::ClockSet {
                 stage,
                 left_secs,
@@ -356,6 +363,34 @@ impl Table {
             to: chips,
             returns: returns.map(str::to_string),
         }])
+    }
+
+    /// `clock adjust SECS`: the level given more time, or less. Less than
+    /// it has left ends it, and the time over comes off the stages after
+    /// (each its own event, as a level's end is its own).
+    fn clock_adjusted(&self, now_ms: i64, secs: i64) -> Vec<TableEvent> {
+        let mut events = Vec::new();
+        let mut clock = self.level_clock.clone();
+        let mut rest = secs;
+        loop {
+            let reading = clock.at(now_ms);
+            let left = i64::try_from(reading.remaining_ms.div_ceil(1000)).unwrap_or(i64::MAX);
+            let step = if rest < 0 && !reading.finished {
+                rest.max(-left)
+            } else {
+                rest
+            };
+            let event = TableEvent::ClockAdjusted {
+                at_ms: now_ms,
+                secs: step,
+            };
+            clock.adjust(now_ms, step);
+            events.push(event);
+            rest -= step;
+            if rest == 0 || step == 0 || clock.at(now_ms).finished {
+                return events;
+            }
+        }
     }
 
     fn room_for(&self, more: Chips) -> Result<(), TableRefusal> {

@@ -31,7 +31,9 @@ impl App {
             .as_ref()
             .and_then(Session::table)
             .is_some_and(|t| {
+                // A break at the table counts (down, or up when untimed).
                 t.player_clock.is_some()
+                    || t.table_break.is_some()
                     || (!t.structure.stages.is_empty() && t.level_clock.run != ClockRun::Paused)
             })
     }
@@ -96,19 +98,8 @@ impl App {
         let before = self.clocks_seen.replace(seen);
         if let (Some((Some(old), _)), (Some(new), _)) = (before, seen)
             && new != old
-            && let Some(table) = session.table()
+            && let Some(text) = self.stage_began_text()
         {
-            let level = table.level_number_at(now);
-            let text = match table.structure.blinds_at(new) {
-                _ if table.break_at(now) => {
-                    format!("Break: level {level} is over. The clock runs the break.")
-                }
-                Some(blinds) => format!(
-                    "Level {level}: {} from the next hand (the hand in play keeps its blinds).",
-                    blinds.text()
-                ),
-                None => format!("Level {level} starts with the next hand."),
-            };
             self.info(text);
             self.bell_due = self.bell;
             changed = true;
@@ -174,12 +165,48 @@ impl App {
 
     /// The level clock's keys: a minute more or less (`clock adjust`).
     pub(super) fn adjust_level_clock(&mut self, secs: i64) {
-        if !self.floor_holds_clock() && self.level_clock().is_some() {
-            self.table_line(
-                TableCommand::ClockAdjust(secs),
-                format!("clock adjust {secs:+}"),
-            );
+        if self.floor_holds_clock() || self.level_clock().is_none() {
+            return;
         }
+        let stage = |app: &Self| {
+            let session = app.session.as_ref()?;
+            let now = session.now_ms();
+            Some(session.table()?.level_clock.at(now).stage)
+        };
+        let before = stage(self);
+        let taken = self.table_line(
+            TableCommand::ClockAdjust(secs),
+            format!("clock adjust {secs:+}"),
+        );
+        let after = stage(self);
+        if taken && after != before {
+            // The minute went past the level's end: the next began, the
+            // time over taken from it (said now, not at the next tick).
+            self.clocks_seen = self.session.as_ref().map(Self::clocks_of);
+            if let Some(text) = self.stage_began_text() {
+                self.info(text);
+            }
+        }
+    }
+
+    /// What the status line says as the clock reaches a new stage: the
+    /// level and its blinds from the next hand, or the break.
+    fn stage_began_text(&self) -> Option<String> {
+        let session = self.session.as_ref()?;
+        let table = session.table()?;
+        let now = session.now_ms();
+        let level = table.level_number_at(now);
+        let stage = table.level_clock.at(now).stage;
+        Some(match table.structure.blinds_at(stage) {
+            _ if table.break_at(now) => {
+                format!("Break: level {level} is over. The clock runs the break.")
+            }
+            Some(blinds) => format!(
+                "Level {level}: {} from the next hand (the hand in play keeps its blinds).",
+                blinds.text()
+            ),
+            None => format!("Level {level} starts with the next hand."),
+        })
     }
 
     /// The level clock's key: pauses a running clock, runs a paused one.
@@ -237,9 +264,9 @@ impl App {
 /// Only then is the clock read: a journal's test clock moves on at every
 /// reading.
 fn timed(session: &Session) -> bool {
-    session
-        .table()
-        .is_some_and(|t| !t.structure.stages.is_empty() || t.player_clock.is_some())
+    session.table().is_some_and(|t| {
+        !t.structure.stages.is_empty() || t.player_clock.is_some() || t.table_break.is_some()
+    })
 }
 
 /// `12:05` from milliseconds (rounded up: 0:01 until the last second is out).
