@@ -208,7 +208,36 @@ fn the_chips_flag_sets_the_chips_in_play_and_a_colour_up_works_at_the_table() {
     let clock = SteppingClock::new(T0, 0, 0);
     let mut app = table_with_chips(&dir.path().join("j.jsonl"), &clock, "25,100,500");
     press(&mut app, "fff"); // seat 2 loses its 25 small blind
-    lines(&mut app, &["break", "colour-up s2 Ah"]);
+    lines(&mut app, &["break"]);
+    // The 25s stay while a blind is 25, with the reason.
+    press(&mut app, ":colour-up s2 Ah<Enter>");
+    assert!(
+        message(&app).contains("The 25 chips are still needed: the next hand's blinds are 25/50"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, "<Esc>");
+    lines(&mut app, &["level 100/200", "colour-up s2 Ah"]);
+    // Who got what, and the race card, said at once and on the seat.
+    assert!(
+        message(&app).contains("Seat 2: 9,975 to 10,000 (race cards Ah)."),
+        "{}",
+        message(&app)
+    );
+    let screen = screen_text(&app, 120, 40);
+    let rows: Vec<&str> = screen.lines().collect();
+    let at = rows
+        .iter()
+        .position(|r| r.contains("┌Seat 2"))
+        .expect("seat 2's box");
+    let col = rows[at]
+        .split("┌Seat 2")
+        .next()
+        .unwrap_or("")
+        .chars()
+        .count();
+    let stack: String = rows[at + 1].chars().skip(col + 1).take(6).collect();
+    assert_eq!(stack, "10,000", "the seat shows the stack now: {screen}");
     let table = app.session().and_then(|s| s.table()).expect("a table");
     assert_eq!(
         table.denominations,

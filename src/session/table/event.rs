@@ -369,7 +369,17 @@ impl fmt::Display for TableEvent {
                 write!(
                     f,
                     "Colour-up: the {removed} chips leave the table; {changed} stack(s) change."
-                )
+                )?;
+                // Who got what, and the race cards each was dealt.
+                for c in changes.iter().filter(|c| c.before != c.after || !c.cards.is_empty()) {
+                    write!(f, " Seat {}: {} to {}", c.seat.number(), c.before, c.after)?;
+                    if !c.cards.is_empty() {
+                        let cards: Vec<String> = c.cards.iter().map(ToString::to_string).collect();
+                        write!(f, " (race cards {})", cards.join(" "))?;
+                    }
+                    f.write_str(".")?;
+                }
+                Ok(())
             }
             TableEvent::ClockResumed { .. } => f.write_str("The level clock runs."),
             TableEvent::ClockPaused { .. } => f.write_str("The level clock is paused."),

@@ -139,7 +139,25 @@ impl Screen<'_> {
         let Some(session) = app.session() else {
             return;
         };
-        let st = session.state();
+        // Between hands the seats show the table as it is now: a
+        // colour-up, a correction or chips added since the hand's end.
+        let now = session.table().filter(|t| {
+            !t.in_hand
+                && t.seats.iter().any(|(s, p)| {
+                    session.state().seat(*s).occupied && session.state().seat(*s).stack != p.chips
+                })
+        });
+        let between = now.map(|t| {
+            let mut st = session.state().clone();
+            for (s, p) in &t.seats {
+                let seat = &mut st.seats[s.index()];
+                if seat.occupied {
+                    seat.stack = p.chips;
+                }
+            }
+            st
+        });
+        let st = between.as_ref().unwrap_or(session.state());
         let theme = *app.theme();
         let seats = session.header().seats;
         let keyed = app.seat_prefix().and_then(crate::table::Seat::new);
