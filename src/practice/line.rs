@@ -102,7 +102,7 @@ pub fn rule(hand: &Hand, command: &Command) -> Ruled {
 /// What `events` bind, in words; a dealer's or the floor's line that
 /// binds nothing lets the hand go on.
 fn binds(events: &[Event], command: &Command) -> String {
-    let phrases: Vec<String> = events.iter().filter_map(event_words).collect();
+    let phrases = phrases(events);
     if phrases.is_empty() && command.seat().is_none() {
         GOES_ON.to_string()
     } else {
@@ -141,8 +141,20 @@ pub fn award_mistakes(events: &[Event]) -> Vec<String> {
 
 /// The pots given to the wrong seat: each pot one seat wins whole, given
 /// instead to another seat that was live before the line (the mucked hand
-/// paid, say), in words.
+/// paid, say), in words. Never to a seat the same events fold or kill: a
+/// folded seat winning is no mistake a dealer makes, only an absurd choice.
 pub fn winner_mistakes(events: &[Event], live: &[Seat]) -> Vec<String> {
+    let out_of_hand = |seat: Seat| {
+        events.iter().any(|e| match e {
+            Event::ActionBound { action, .. } | Event::BoundInPlace { action, .. } => {
+                action.seat == seat && action.kind == ActionKind::Fold
+            }
+            Event::HandKilled { seat: s } => *s == seat,
+            _ => false,
+        })
+    };
+    let live: Vec<Seat> = live.iter().copied().filter(|s| !out_of_hand(*s)).collect();
+    let live = live.as_slice();
     let mut out = Vec::new();
     for (i, event) in events.iter().enumerate() {
         let Event::PotsAwarded { awards } = event else {
@@ -192,7 +204,20 @@ pub fn sentence(phrases: &[String]) -> String {
 
 /// A binding action in words: "seat 5 raises to 2,000 (all in)".
 pub fn action_words(action: &Action) -> String {
-    let seat = action.seat.number();
+    format!("seat {} {}", action.seat.number(), action_what(action))
+}
+
+/// An action out of turn held until the seat's turn, in words: "seat 5's
+/// out-of-turn action (raises to 2,000) is held until its turn".
+fn held_words(seat: Seat, what: &str) -> String {
+    format!(
+        "seat {}'s out-of-turn action ({what}) is held until its turn",
+        seat.number()
+    )
+}
+
+/// What an action does, without its seat: "raises to 2,000 (all in)".
+fn action_what(action: &Action) -> String {
     let what = match action.kind {
         ActionKind::Fold => "folds".to_string(),
         ActionKind::Check => "checks".to_string(),
@@ -201,13 +226,34 @@ pub fn action_words(action: &Action) -> String {
         ActionKind::Raise => format!("raises to {}", action.to),
     };
     let all_in = if action.all_in { " (all in)" } else { "" };
-    format!("seat {seat} {what}{all_in}")
+    format!("{what}{all_in}")
 }
 
 /// The events that change the hand, in words, one sentence.
 pub fn describe(events: &[Event]) -> String {
-    let phrases: Vec<String> = events.iter().filter_map(event_words).collect();
-    sentence(&phrases)
+    sentence(&phrases(events))
+}
+
+/// The events in words, each once as it ends up: a seat's right to raise
+/// barred and then given back (the floor's every option) is told as it
+/// stands at the end, never as "may not raise; may raise again".
+fn phrases(events: &[Event]) -> Vec<String> {
+    let raise_right = |e: &Event| match e {
+        Event::RaiseBarred { seat } | Event::RaiseAllowed { seat } => Some(*seat),
+        _ => None,
+    };
+    events
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| {
+            raise_right(e).is_none_or(|seat| {
+                !events[i + 1..]
+                    .iter()
+                    .any(|later| raise_right(later) == Some(seat))
+            })
+        })
+        .filter_map(|(_, e)| event_words(e))
+        .collect()
 }
 
 fn event_words(event: &Event) -> Option<String> {
@@ -219,11 +265,7 @@ fn event_words(event: &Event) -> Option<String> {
             seat,
             intent,
             faced,
-        } => format!(
-            "seat {}'s out-of-turn action ({}) is held until its turn",
-            seat.number(),
-            intent_words(*intent, *faced)
-        ),
+        } => held_words(*seat, &intent_words(*intent, *faced)),
         Event::OutOfTurnVoided { seat } => {
             format!("seat {}'s out-of-turn action does not bind", seat.number())
         }
@@ -441,38 +483,12 @@ pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec
     let one = |a: Action| sentence(&[action_words(&a)]);
     match command.seat() {
         Some(seat) if state.street.is_betting() && state.seat(seat).can_act() => {
-            let s = state.seat(seat);
-            let face = match command {
-                Command::Push { chips, .. } => Some(s.wager + chips.total()),
-                other => other.amount_named(),
-            };
-            if let Some(to) = face {
-                out.push(one(action_to(state, seat, to)));
-            }
-            if state.to_call(seat).is_zero() {
-                out.push(one(Action {
-                    seat,
-                    kind: ActionKind::Check,
-                    to: s.wager,
-                    all_in: false,
-                }));
-            } else {
-                out.push(one(action_to(state, seat, state.current_bet)));
-            }
-            let bet = state.current_bet;
-            if !bet.is_zero() {
-                // The previous bet taken as the raise: to twice the bet.
-                out.push(one(action_to(state, seat, bet + bet)));
-            }
-            out.push(one(action_to(state, seat, state.min_raise_to(rules))));
-            if let Some(to) = face {
-                // The chips' excess over the call taken as the raise.
-                out.push(one(action_to(state, seat, to + to.saturating_sub(bet))));
-            }
-            out.push(one(Action::fold(seat, s.wager)));
+            let mut actions = mistaken_actions(state, rules, command, seat);
+            let all_in = actions.pop();
+            out.extend(actions.into_iter().map(one));
             // Taken as not binding yet, or as all in.
             out.push(sentence(&[]));
-            out.push(one(action_to(state, seat, s.max_to())));
+            out.extend(all_in.map(one));
         }
         _ => {
             out.push(sentence(&["a misdeal: every chip goes back".to_string()]));
@@ -517,6 +533,72 @@ pub fn mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec
     out
 }
 
+/// The actions a seat's line is commonly mistaken for: the chips or words
+/// at face value, a plain call (or check), the minimum raise from the
+/// previous bet, the full minimum raise, the chips' excess over the call
+/// taken as the raise, a fold, and all in (last).
+fn mistaken_actions(
+    state: &HandState,
+    rules: &HouseRules,
+    command: &Command,
+    seat: Seat,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    let s = state.seat(seat);
+    let face = match command {
+        Command::Push { chips, .. } => Some(s.wager + chips.total()),
+        other => other.amount_named(),
+    };
+    if let Some(to) = face {
+        out.push(action_to(state, seat, to));
+    }
+    if state.to_call(seat).is_zero() {
+        out.push(Action {
+            seat,
+            kind: ActionKind::Check,
+            to: s.wager,
+            all_in: false,
+        });
+    } else {
+        out.push(action_to(state, seat, state.current_bet));
+    }
+    let bet = state.current_bet;
+    if !bet.is_zero() {
+        // The previous bet taken as the raise: to twice the bet.
+        out.push(action_to(state, seat, bet + bet));
+    }
+    out.push(action_to(state, seat, state.min_raise_to(rules)));
+    if let Some(to) = face {
+        // The chips' excess over the call taken as the raise.
+        out.push(action_to(state, seat, to + to.saturating_sub(bet)));
+    }
+    out.push(Action::fold(seat, s.wager));
+    out.push(action_to(state, seat, s.max_to()));
+    out
+}
+
+/// The same mistakes worded as the answer words an action out of turn
+/// that waits for the seat's turn: what is held, mistaken (never a fold:
+/// an out-of-turn fold binds at once in every house).
+fn held_mistakes(state: &HandState, rules: &HouseRules, command: &Command) -> Vec<String> {
+    let Some(seat) = command.seat() else {
+        return Vec::new();
+    };
+    if !state.street.is_betting() || !state.seat(seat).can_act() {
+        return Vec::new();
+    }
+    mistaken_actions(state, rules, command, seat)
+        .iter()
+        .filter(|a| a.kind != ActionKind::Fold)
+        .map(|a| sentence(&[held_words(seat, &action_what(a))]))
+        .collect()
+}
+
+/// Whether a choice words an action out of turn as held until its turn.
+fn is_held(text: &str) -> bool {
+    text.contains("is held until its turn")
+}
+
 /// The question for a moment under `rules`, with three wrong choices that
 /// differ from the answer and from each other; `None` when the line does
 /// not start, or fewer than three distinct wrong answers can be computed.
@@ -540,6 +622,14 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
         })
         .collect();
     let mut wrong: Vec<String> = Vec::new();
+    // An answer that holds the action out of turn is asked beside wrong
+    // choices that hold it too (what is held mistaken), so that the right
+    // one is not told apart by its wording.
+    let held = if is_held(&right.text) {
+        held_mistakes(hand.state(), rules, moment.line.1)
+    } else {
+        Vec::new()
+    };
     // Another house's refusal is no ruling: only what it binds is offered.
     let candidates = per_house
         .iter()
@@ -565,6 +655,16 @@ pub fn question(moment: &Moment<'_>, rules: &HouseRules, prompt: &str) -> Option
     let parts = |t: &str| t.matches("; ").count();
     wrong.sort_by_key(|t| parts(t).abs_diff(parts(&right.text)));
     wrong.truncate(3);
+    // Worded in the same form: when no wrong choice holds an action out of
+    // turn as the answer does, the last gives way to one that does.
+    if let Some(alike) = held
+        .iter()
+        .find(|h| **h != right.text && !wrong.contains(h))
+        && !wrong.iter().any(|w| is_held(w))
+        && let Some(last) = wrong.last_mut()
+    {
+        *last = alike.clone();
+    }
     let mut choices = wrong;
     choices.push(right.text.clone());
     let mut rng = StdRng::seed_from_u64(moment.seed ^ text_hash(&moment.id));

@@ -89,6 +89,16 @@ fn lines(errors: &[RulesError]) -> String {
 }
 
 impl RulesError {
+    /// Whether there was no file to check: none by that name, or one that
+    /// cannot be read (a device, a folder, no permission). A user's
+    /// mistake, not a file found wanting.
+    pub fn is_unreadable(&self) -> bool {
+        matches!(
+            self,
+            RulesError::Io { .. } | RulesError::NotFound(_) | RulesError::Empty
+        )
+    }
+
     /// Each problem on its own: the problems of `Several`, or this one.
     pub fn each(&self) -> Vec<&RulesError> {
         match self {

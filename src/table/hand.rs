@@ -53,6 +53,14 @@ impl Entry {
         }
     }
 
+    /// The rulings this entry's line says the floor overrode
+    /// (`misdeal, substantial-action`), when it records the floor's
+    /// override (`overriding`).
+    pub fn overrides(&self) -> Option<&str> {
+        let (_, ids) = self.line.as_deref()?.split_once(OVERRIDES)?;
+        Some(ids.trim())
+    }
+
     /// Whether this entry only records a ruling's acceptance.
     pub fn is_acceptance(&self) -> bool {
         matches!(self.events.as_slice(), [Event::RulingsAccepted { .. }])
@@ -65,6 +73,20 @@ impl Entry {
             _ => None,
         }
     }
+}
+
+/// The note that marks a line as the floor's override.
+const OVERRIDES: &str = "# floor overrides";
+
+/// The line that records the floor's ruling `line` as an override of the
+/// rulings `ids`. The dealer's Enter accepts what the rulings suggest (an
+/// acceptance, `accept_rulings`); every other ruling the floor makes on
+/// them is an override, whether its line replaces the ruled entry (another
+/// reading of the same moment) or follows it (the floor's ruling on what
+/// the entry left open, a misdeal declared all the same): both are written
+/// with this note, and `Entry::overrides` reads it back.
+pub fn overriding(line: &str, ids: &[&str]) -> String {
+    format!("{line}  {OVERRIDES} {}", ids.join(", "))
 }
 
 /// One hand: house rules, journal, and live state.

@@ -239,10 +239,14 @@ fn out_of_turn(
         // Already skipped: further action out of turn over it binds too.
         bind_held_in_place(&mut chain, rules);
     } else if substantial_pending(&chain.state, rules) && !substantial_pending(st, rules) {
-        // Tell the dealer now, while seat R may still speak up.
-        chain.push(ruling(
+        // Tell the dealer now, while seat R may still speak up: the
+        // skipped player's rule governs the moment (TDA 40-B: "A player
+        // skipped by OOT action must defend his right to act"; Nuts 37),
+        // not the out-of-turn action's own (TDA 40-A).
+        chain.push(ruling_on(
             rules,
-            RulingId::OutOfTurn,
+            RulingId::SubstantialAction,
+            "skipped-player",
             format!(
                 "Substantial action has now been taken out of turn over seat {r}: unless seat {r} acts now, with the next line, the out-of-turn actions bind where they were made and the floor rules on seat {r}'s hand."
             ),

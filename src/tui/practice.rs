@@ -47,6 +47,11 @@ pub enum Phase {
 #[derive(Debug, Clone)]
 pub struct Drill {
     questions: Vec<Question>,
+    /// For each of `questions`, its number among the questions of the
+    /// session (1-based), and whether it is a missed one asked again.
+    numbers: Vec<(usize, bool)>,
+    /// How many questions the session asks, missed ones asked again aside.
+    count: usize,
     index: usize,
     phase: Phase,
     typed: String,
@@ -68,6 +73,8 @@ impl Drill {
     /// A drill over `questions`, recording into `progress`.
     pub fn new(questions: Vec<Question>, progress: Progress, seed: u64, theme: Theme) -> Drill {
         Drill {
+            numbers: (1..=questions.len()).map(|n| (n, false)).collect(),
+            count: questions.len(),
             questions,
             index: 0,
             phase: Phase::Asking,
@@ -136,6 +143,8 @@ impl Drill {
             if !right && self.again.insert(q.id.clone()) {
                 let at = (self.index + 1 + AGAIN_AFTER).min(self.questions.len());
                 self.questions.insert(at, q);
+                let number = self.numbers.get(self.index).map_or(0, |(n, _)| *n);
+                self.numbers.insert(at, (number, true));
             }
         }
         self.phase = Phase::Answered { right, given };
@@ -154,19 +163,49 @@ impl Drill {
         self.shown_at = Instant::now();
     }
 
-    fn header(&self, q: Option<&Question>) -> String {
+    /// The top line within `width`: the screen's name goes first when the
+    /// rest would not fit with it.
+    fn header(&self, q: Option<&Question>, width: usize) -> String {
         let asked: u32 = self.scores.values().map(|s| s.asked).sum();
         let right: u32 = self.scores.values().map(|s| s.right).sum();
-        match q {
-            Some(q) => format!(
-                "Practice · question {} of {} · {} · house {} · {right} of {asked} right",
-                self.index + 1,
-                self.questions.len(),
-                q.topic,
-                q.house
-            ),
-            None => "Practice".into(),
+        let Some(q) = q else {
+            return "Practice".into();
+        };
+        let rest = format!(
+            "{} · {} · house {} · {right} of {asked} right",
+            self.place(),
+            q.topic,
+            q.house
+        );
+        let full = format!("Practice · {rest}");
+        if full.chars().count() <= width {
+            full
+        } else {
+            rest
         }
+    }
+
+    /// Where the session is, the missed questions asked again counted
+    /// apart from the questions asked: "question 4 of 4, then 1 missed
+    /// again", "question 2 of 4 again (missed)".
+    fn place(&self) -> String {
+        let (number, again) = self.numbers.get(self.index).copied().unwrap_or((0, false));
+        let to_come = self
+            .numbers
+            .iter()
+            .skip(self.index + 1)
+            .filter(|(_, a)| *a)
+            .count();
+        let mut out = format!("question {number} of {}", self.count);
+        if again {
+            out.push_str(" again (missed)");
+        }
+        match (to_come, again) {
+            (0, _) => {}
+            (k, false) => out.push_str(&format!(", then {k} missed again")),
+            (k, true) => out.push_str(&format!(", then {k} more missed")),
+        }
+        out
     }
 
     fn choice_lines(&self, q: &Question, width: usize, compact: bool) -> Vec<Line<'static>> {
@@ -355,7 +394,7 @@ impl Drill {
             body.extend(bottom);
         }
         let mut lines = vec![Line::styled(
-            fit(&self.header(Some(q)), w),
+            fit(&self.header(Some(q), w), w),
             self.theme.heading(),
         )];
         lines.extend(self.window(body, room));

@@ -586,3 +586,87 @@ fn stats_count_the_questions_missed_in_the_last_session() {
     let stats = progress.stats_lines().join("\n");
     assert!(stats.contains("2 missed in the last session"), "{stats}");
 }
+
+/// The questions practice asks under every house, over a few seeds: the
+/// shipped cases, the drills of every topic and more out-of-turn drills.
+fn questions_of_every_house() -> Vec<Question> {
+    let mut out = Vec::new();
+    for name in HOUSES {
+        let rules = built_in(name).expect("a built-in house");
+        for seed in [1, 2, 3] {
+            out.extend(cases::shipped(Some(&rules), seed).expect("the shipped cases"));
+            out.extend(drills::deal(seed, 80, &rules, None));
+            out.extend(drills::deal(seed, 40, &rules, Some("out-of-turn")));
+        }
+    }
+    out
+}
+
+/// The seats a sentence says fold (or whose hand is dead), and those it
+/// says win chips.
+fn seats_saying(choice: &str, what: &str) -> Vec<String> {
+    choice
+        .split(['.', ';', ','])
+        .map(str::trim)
+        .filter_map(|part| {
+            let part = part.to_lowercase();
+            let rest = part.strip_prefix("seat ")?;
+            let (seat, after) = rest.split_once(' ')?;
+            let seat = seat.trim_end_matches("'s");
+            after.starts_with(what).then(|| seat.to_string())
+        })
+        .collect()
+}
+
+/// Issue 32 item 8: in the out-of-turn questions the right answer was
+/// nearly always the only one worded "... is held until its turn"; one
+/// answer read "seat 4 may not raise; seat 4 may raise again"; one wrong
+/// choice had the folding seat win the pot. Choices differ by what they
+/// bind, not by their wording: an answer that holds an action out of turn
+/// has a wrong choice that holds one too; no choice contradicts itself; no
+/// seat folds and wins.
+#[test]
+fn choices_are_worded_alike_and_none_is_absurd() {
+    let questions = questions_of_every_house();
+    let held = questions
+        .iter()
+        .filter(|q| q.answer_text.contains("is held until its turn"))
+        .count();
+    assert!(held > 20, "{held} answers hold an action out of turn");
+    let mut bad = Vec::new();
+    for q in &questions {
+        let right = &q.answer_text;
+        if right.contains("is held until its turn")
+            && !q
+                .choices
+                .iter()
+                .any(|c| c != right && c.contains("is held until its turn"))
+        {
+            bad.push(format!(
+                "{} ({}): only the answer is held: {:?}",
+                q.id, q.house, q.choices
+            ));
+        }
+        for c in &q.choices {
+            let barred = seats_saying(c, "may not raise");
+            let allowed = seats_saying(c, "may raise again");
+            if barred.iter().any(|s| allowed.contains(s)) {
+                bad.push(format!("{} ({}): contradicts itself: {c}", q.id, q.house));
+            }
+            let folded: Vec<String> = seats_saying(c, "folds")
+                .into_iter()
+                .chain(seats_saying(c, "hand is dead"))
+                .collect();
+            if seats_saying(c, "wins").iter().any(|s| folded.contains(s)) {
+                bad.push(format!("{} ({}): a folded seat wins: {c}", q.id, q.house));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {}:\n{}",
+        bad.len(),
+        questions.len(),
+        bad.join("\n")
+    );
+}

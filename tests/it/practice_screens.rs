@@ -68,6 +68,49 @@ fn the_drill_screens_at_80x24() {
     assert_snapshot!("practice_summary", text(&d, 80, 24));
 }
 
+/// Issue 32 item 9: `practice --count 4` ended at "question 5 of 7": the
+/// missed questions that come back were counted as more questions. They
+/// are counted apart: the questions asked stay "of 2", and the header says
+/// how many missed ones come again.
+#[test]
+fn missed_questions_asked_again_are_counted_apart() {
+    let mut d = drill();
+    let top = |d: &Drill| {
+        text(d, 80, 24)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let wrong = wrong_choice(d.question().expect("a question"));
+    key(&mut d, KeyCode::Char(wrong));
+    assert!(
+        top(&d).contains("question 1 of 2, then 1 missed again ·"),
+        "{}",
+        top(&d)
+    );
+    key(&mut d, KeyCode::Enter);
+    assert!(
+        top(&d).contains("question 2 of 2, then 1 missed again ·"),
+        "{}",
+        top(&d)
+    );
+    let Answer::Amount(n) = d.question().expect("the drill").answer else {
+        panic!("an amount question");
+    };
+    for c in n.to_string().chars() {
+        key(&mut d, KeyCode::Char(c));
+    }
+    key(&mut d, KeyCode::Enter);
+    key(&mut d, KeyCode::Enter);
+    assert!(
+        top(&d).contains("question 1 of 2 again (missed) ·"),
+        "{}",
+        top(&d)
+    );
+    assert!(!top(&d).contains("of 3"), "{}", top(&d));
+}
+
 #[test]
 fn a_missed_question_comes_again_later_in_the_session() {
     let mut d = drill();

@@ -811,3 +811,44 @@ fn a_practice_case_quotes_the_ruling_it_asks_about() {
     }
     assert!(checked > 80, "only {checked} cases checked");
 }
+
+/// Issue 32 item 8: the warning that substantial action was just taken
+/// out of turn (the skipped seat may still speak up) cited the house's
+/// out-of-turn rule (TDA 40-A) and quoted its first sentence. It is the
+/// skipped player's rule that governs the moment (TDA 40-B: "A player
+/// skipped by OOT action must defend his right to act"; Nuts 37): in
+/// every house that warns, it quotes that house's own words for it.
+#[test]
+fn the_substantial_action_warning_cites_the_skipped_players_rule() {
+    use floorcall::table::Hand;
+    let mut warned = Vec::new();
+    for (name, _) in BUILT_IN {
+        let rules = tda_rules(name);
+        let skipped = rules
+            .clauses(RulingId::SubstantialAction)
+            .find(|(k, _)| *k == "skipped-player")
+            .map(|(_, c)| c.clone())
+            .unwrap_or_else(|| rules.citation(RulingId::SubstantialAction));
+        let setup = crate::support::flop_table(&[10_000; 4], 1, (100, 200), 800);
+        let mut hand = Hand::start(setup, rules.clone()).expect("starts");
+        // s2 is to act: s3 bets and s4 calls over it.
+        for text in ["s3 bet 400", "s4 call"] {
+            let command = floorcall::notation::parse_line(text)
+                .expect("valid")
+                .expect("a command");
+            let _ = hand.execute(&command, Some(text.to_string()));
+        }
+        let last = hand.entries().last().expect("entries");
+        for r in last.rulings() {
+            if r.text.starts_with("Substantial action has now been taken") {
+                warned.push(name.to_string());
+                assert_eq!(r.id, RulingId::SubstantialAction, "{name}: {r:?}");
+                assert_eq!(*r.citation, skipped, "{name}: {r:?}");
+            }
+        }
+    }
+    assert!(
+        warned.iter().any(|n| n == "tda") && warned.iter().any(|n| n == "nuts"),
+        "warned under {warned:?}"
+    );
+}

@@ -334,6 +334,51 @@ fn the_floor_chooses_another_ruling_recorded_as_an_override() {
     );
 }
 
+/// Issue 32 item 5: every choice other than the suggestion is an override,
+/// whether it replaces the ruled entry or follows it. "Misdeal anyway" on
+/// the "No misdeal" panel follows it; it was journaled as "# floor accepts
+/// misdeal" and the review counted no override.
+#[test]
+fn a_choice_that_follows_the_ruled_entry_is_journaled_and_counted_as_an_override() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = floorcall::journal::SteppingClock::new(1_763_814_961_000, 0, 0);
+    let mut app = super::tui_session::table_app(&path, &clock, false, None);
+    press(&mut app, "cc"); // s4 and s1 call: substantial action (TDA 35)
+    press(&mut app, ":floor misdeal<Enter>");
+    let panel = app.ruling().expect("the floor's misdeal question");
+    assert!(
+        panel
+            .rulings
+            .iter()
+            .any(|r| r.text.starts_with("No misdeal")),
+        "{panel:?}"
+    );
+    press(&mut app, "o1");
+    assert!(app.ruling().is_none());
+    assert!(app.state().expect("a hand").misdealt);
+    drop(app);
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let hands = floorcall::tui::review::hands_of(loaded.hands, |_| None);
+    let lines: Vec<&str> = hands[0]
+        .hand
+        .entries
+        .iter()
+        .filter_map(|e| e.line.as_deref())
+        .collect();
+    assert!(
+        !lines.iter().any(|l| l.contains("accepts")),
+        "an override is not an acceptance: {lines:?}"
+    );
+    assert_eq!(
+        lines.last(),
+        Some(
+            &"floor misdeal: the interest of fairness  # floor overrides misdeal, substantial-action"
+        )
+    );
+    assert_eq!(hands[0].summary.overrides, 1, "{:?}", hands[0].corrections);
+}
+
 #[test]
 fn the_floor_may_key_its_own_line_instead() {
     let mut app = ruling_shown();

@@ -478,3 +478,46 @@ fn help_pages_follow_one_another_keeping_one_line() {
         assert_eq!(repeated, 0, "page {} repeats page {}:\n{now:#?}", k + 1, k);
     }
 }
+
+/// Issue 32 item 8: at 80x24 the ruling panel cut its last quote without
+/// a mark. A panel too tall for its rows keeps the keys line and ends the
+/// last text row it shows with `…`.
+#[test]
+fn a_ruling_panel_cut_at_80x24_ends_with_a_mark() {
+    let mut misdeal = nine_handed();
+    press(&mut misdeal, "cc:floor misdeal<Enter>");
+    let mut choosing = ruling_shown();
+    press(&mut choosing, "o");
+    let mut cut = 0;
+    for app in [ruling_shown(), misdeal, choosing] {
+        let panel = app.ruling().expect("a ruling panel");
+        let keymap = Keymap::default();
+        let wants = RulingPane {
+            panel,
+            keymap: &keymap,
+            theme: Theme::default(),
+        }
+        .height(80);
+        let screen = super::tui_fixtures::screen_text(&app, 80, 24);
+        let rows: Vec<&str> = screen
+            .lines()
+            .skip_while(|l| !l.starts_with('╔'))
+            .skip(1)
+            .take_while(|l| !l.starts_with('╚'))
+            .collect();
+        assert!(rows.len() >= 2, "{screen}");
+        if rows.len() + 2 >= usize::from(wants) {
+            continue;
+        }
+        cut += 1;
+        let last_text = rows[rows.len() - 2]
+            .trim_end()
+            .trim_end_matches('║')
+            .trim_end();
+        assert!(
+            last_text.ends_with('…'),
+            "a cut panel without a mark:\n{screen}"
+        );
+    }
+    assert!(cut > 0, "no panel was cut at 80x24");
+}

@@ -453,14 +453,17 @@ fn a_restart_between_hands_opens_between_hands_with_the_session_in_the_log() {
         t.seats.values().map(|p| p.chips.get()).collect::<Vec<_>>()
     };
     let ended = stacks(&app);
-    press(&mut app, "u");
-    assert_ne!(
-        app.message().map(|m| m.kind),
-        Some(MessageKind::Refusal),
-        "{}",
-        message(&app)
-    );
-    assert!(app.session().expect("a session").hand_open());
+    let undo_reopens = |app: &mut App| {
+        press(app, "u");
+        assert_ne!(
+            app.message().map(|m| m.kind),
+            Some(MessageKind::Refusal),
+            "{}",
+            message(app)
+        );
+        assert!(app.session().expect("a session").hand_open());
+    };
+    undo_reopens(&mut app);
     assert!(
         app.session()
             .and_then(|s| s.table())
@@ -473,6 +476,21 @@ fn a_restart_between_hands_opens_between_hands_with_the_session_in_the_log() {
     lines(&mut app, &["seat 4 name Dee"]);
     assert_eq!(stacks(&app), ended);
     assert_eq!(hand_number(&app), 2);
+    // Issue 32 item 7: a name is no change of chips or seats, so the hand
+    // is not final yet: undo takes the end back as without it, and the
+    // name stays.
+    undo_reopens(&mut app);
+    let name_of_4 = |app: &App| {
+        let t = app.session().and_then(|s| s.table()).expect("a table");
+        t.seats
+            .iter()
+            .find(|(s, _)| s.number() == 4)
+            .map(|(_, p)| p.name.clone())
+    };
+    assert_eq!(name_of_4(&app).as_deref(), Some("Dee"));
+    press(&mut app, "U");
+    assert!(!app.session().expect("a session").hand_open());
+    lines(&mut app, &["seat 4 add 500"]);
     // The table changed since the end: the hand is final now.
     press(&mut app, "u");
     assert!(

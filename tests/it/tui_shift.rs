@@ -46,6 +46,29 @@ fn a_misdeal_is_named_and_its_re_deal_keeps_the_button() {
     assert_eq!(hands[0].summary.winners, vec!["misdeal".to_string()]);
 }
 
+/// Issue 32 item 9: a misdeal's end showed "Pot 0 awarded", and after a
+/// restart between a misdeal and its re-deal the message did not say that
+/// the next deal is the re-deal (TDA 34-C: "In a misdeal, the re-deal is
+/// an exact re-play").
+#[test]
+fn a_misdeal_awards_no_pot_and_a_restart_says_the_next_deal_is_its_re_deal() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, None);
+    lines(&mut app, &["floor misdeal"]);
+    let screen = screen_text(&app, 120, 40);
+    assert!(!screen.contains("Pot 0 awarded"), "{screen}");
+    assert!(screen.contains("Misdealt: no pot awarded"), "{screen}");
+    drop(app);
+    let app = table_app(&path, &clock, false, None);
+    let said = message(&app);
+    assert!(
+        said.contains("hand 1 was a misdeal") && said.contains("deals hand 2, its re-deal"),
+        "{said}"
+    );
+}
+
 #[test]
 fn a_break_holds_the_deal_until_the_dealer_confirms_and_the_bar_counts_it_down() {
     let dir = tempfile::tempdir().expect("a temp dir");

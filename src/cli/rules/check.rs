@@ -8,7 +8,8 @@ use floorcall::rules::HouseRules;
 use crate::cli::failure::Failure;
 use crate::cli::{print, tell};
 
-/// Check a house-rules file: exit 0, or print the errors and exit 1.
+/// Check a house-rules file: exit 0, or print the errors and exit 1 (2: it
+/// cannot be read).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The file.
@@ -16,7 +17,9 @@ pub struct Args {
 }
 
 /// Checks the file: `FILE: ok (...)`, or each problem on stderr (and how
-/// many, when more than one) and exit 1.
+/// many, when more than one) and exit 1; a file that is not there or
+/// cannot be read (`/dev/zero`) is a user's mistake, exit 2, as for every
+/// other subcommand.
 pub fn run(args: Args) -> Result<(), Failure> {
     let file = args.file;
     match HouseRules::load(&file) {
@@ -29,6 +32,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             )?;
             Ok(())
         }),
+        Err(e) if e.is_unreadable() => Err(Failure::User(e.to_string())),
         Err(e) => {
             let problems = e.each();
             for problem in &problems {

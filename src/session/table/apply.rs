@@ -50,7 +50,8 @@ impl Table {
     pub fn apply(&mut self, event: &TableEvent) {
         match event {
             // What the end of a hand did is kept to take back; anything
-            // but the clocks changing the table since makes it final.
+            // but the clocks or a name changing the table since makes it
+            // final (a name moves no chip and no seat).
             TableEvent::HandEnded { stacks, busted, .. } => {
                 let mut seats: Vec<(Seat, Option<Player>)> = stacks
                     .iter()
@@ -82,6 +83,16 @@ impl Table {
             | TableEvent::LevelSet { .. }
             | TableEvent::StructureSet { .. }
             | TableEvent::HandForHandSet { .. } => {}
+            TableEvent::Renamed { seat, name } => {
+                // Taken back, the seat keeps its new name.
+                if let Some(taken) = self.end_taken.as_mut() {
+                    for (_, player) in taken.seats.iter_mut().filter(|(s, _)| s == seat) {
+                        if let Some(p) = player {
+                            p.name = name.clone();
+                        }
+                    }
+                }
+            }
             _ => self.end_taken = None,
         }
         match event {

@@ -6,7 +6,7 @@ use super::{App, Deferred, MessageKind, Overlay};
 use crate::rules::{Ruling, RulingId};
 use crate::table::command::{Command, Intent};
 use crate::table::event::{Action as Bound, Event};
-use crate::table::hand::Entry;
+use crate::table::hand::{Entry, overriding};
 use crate::table::{Chips, decide};
 use crate::tui::keymap::{Action, Section};
 use crate::tui::panes::told;
@@ -105,8 +105,7 @@ impl App {
                     return;
                 }
                 self.ruling = None;
-                let ids: Vec<&str> = panel.rulings.iter().map(|r| r.id.as_str()).collect();
-                self.info(format!("Ruling accepted: {}.", ids.join(", ")));
+                self.info(format!("Ruling accepted: {}.", panel.ids().join(", ")));
                 self.run_deferred();
             }
             Action::Override => {
@@ -131,7 +130,7 @@ impl App {
                         let line = choice.label.clone();
                         self.override_with(choice.command, line);
                     }
-                    (Some(choice), _) => self.rule_after(panel.seq, choice),
+                    (Some(choice), _) => self.rule_after(choice),
                     (None, Some(c)) => {
                         self.refuse(format!("There is no choice {n}: choose 1 to {}.", c.len()))
                     }
@@ -319,20 +318,26 @@ impl App {
         choices
     }
 
-    /// Records the floor's choice among the options a ruling left open: the
-    /// ruling is marked seen (accepted as the question) and the floor's
-    /// line follows it in the journal.
-    pub(super) fn rule_after(&mut self, seq: u32, choice: Choice) {
-        let accepted = match self.session.as_mut() {
-            Some(session) => session.accept_rulings(seq),
-            None => return,
+    /// Records the floor's choice among the options a ruling left open: its
+    /// line follows the ruled entry, noted as the floor's override of the
+    /// rulings (not their acceptance: the floor ruled otherwise than they
+    /// suggest). Refused, the panel stays and nothing is recorded.
+    pub(super) fn rule_after(&mut self, choice: Choice) {
+        let Some(panel) = self.ruling.take() else {
+            return;
         };
-        if let Err(e) = accepted {
-            self.refuse(format!("The floor's choice could not be recorded: {e}"));
+        let ids = panel.ids();
+        let line = overriding(&choice.label, &ids);
+        if !self.submit(choice.command, Some(line)) {
+            self.ruling = Some(panel);
             return;
         }
-        self.ruling = None;
-        self.submit(choice.command, Some(choice.label));
+        if let Some(m) = self.message.as_mut() {
+            m.text = format!("The floor overrides {}. {}", ids.join(", "), m.text);
+        }
+        if self.ruling.is_none() {
+            self.run_deferred();
+        }
     }
 
     /// Records the floor's ruling in place of the ruled entry: the entry is
@@ -341,8 +346,8 @@ impl App {
         let Some(panel) = self.ruling.clone() else {
             return false;
         };
-        let ids: Vec<&str> = panel.rulings.iter().map(|r| r.id.as_str()).collect();
-        let noted = format!("{line}  # floor overrides {}", ids.join(", "));
+        let ids = panel.ids();
+        let noted = overriding(&line, &ids);
         let Some(session) = self.session.as_mut() else {
             return false;
         };
@@ -361,6 +366,13 @@ impl App {
                 false
             }
         }
+    }
+}
+
+impl RulingPanel {
+    /// The ids of the rulings on the panel, in order.
+    fn ids(&self) -> Vec<&str> {
+        self.rulings.iter().map(|r| r.id.as_str()).collect()
     }
 }
 

@@ -124,7 +124,9 @@ impl Widget for &RulingPane<'_> {
         block.render(area, buf);
         let lines = self.lines(inner.width);
         let n = lines.len();
-        // The keys line stays in view when the rulings are cut.
+        // The keys line stays in view when the rulings are cut, and the
+        // last text row shown ends with `…`: what is cut is never cut
+        // without a mark.
         let room = inner.height as usize;
         for (row, line) in lines.into_iter().enumerate() {
             let target = if n > room && row + 1 == n {
@@ -134,7 +136,37 @@ impl Widget for &RulingPane<'_> {
             } else {
                 row
             };
+            let line = if n > room && row + 2 == room {
+                marked_cut(line, inner.width as usize)
+            } else {
+                line
+            };
             put_line(buf, inner, target as u16, line);
         }
     }
+}
+
+/// A line whose text goes on below where the panel cuts it: ended with
+/// `…`, within `width` (its last character gives way when it is full).
+fn marked_cut(line: Line<'static>, width: usize) -> Line<'static> {
+    let style = line.style;
+    let mut spans = line.spans;
+    while spans
+        .iter()
+        .map(|s| s.content.chars().count())
+        .sum::<usize>()
+        >= width
+    {
+        let Some(last) = spans.last_mut() else {
+            break;
+        };
+        let mut text = last.content.to_string();
+        if text.pop().is_none() {
+            spans.pop();
+            continue;
+        }
+        last.content = text.into();
+    }
+    spans.push(Span::raw("…"));
+    Line::from(spans).style(style)
 }

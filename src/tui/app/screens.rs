@@ -206,11 +206,20 @@ impl App {
             }
         };
         let played = last.header.number;
+        // A misdeal's next deal is its re-deal (TDA 34-C), restart or not.
+        let (was, next) = if crate::table::hand::replay(&last.entries).misdealt {
+            (
+                format!(" (hand {played} was a misdeal)"),
+                ", its re-deal: the same button, blinds and players",
+            )
+        } else {
+            (String::new(), "")
+        };
         let session = Session::resume(last, rules, self.journal.take()).with_table(Some(table));
         let n = self.hint(Section::Table, Action::NextHand);
         let colon = self.hint(Section::Table, Action::CommandBar);
         let mut text = format!(
-            "The table goes on after hand {played}, between hands: {n} deals hand {}; {colon} first for a session line (seat 7 sit 10000 Ann).",
+            "The table goes on after hand {played}{was}, between hands: {n} deals hand {}{next}; {colon} first for a session line (seat 7 sit 10000 Ann).",
             played + 1
         );
         if self.start_now {

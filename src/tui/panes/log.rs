@@ -136,11 +136,7 @@ impl LogPane<'_> {
                 ));
                 continue;
             }
-            let overridden = entry
-                .line
-                .as_deref()
-                .and_then(|l| l.split_once("# floor overrides"))
-                .map(|(_, ids)| ids.trim().to_string());
+            let overridden = entry.overrides().map(str::to_string);
             let physical = entry.events.iter().any(|e| {
                 matches!(
                     e,

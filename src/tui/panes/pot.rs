@@ -82,6 +82,14 @@ impl PotPane<'_> {
         let st = self.state;
         let t = &self.theme;
         let mut lines = Vec::new();
+        if st.street == Street::Done && st.misdealt {
+            // Every chip went back (TDA 34-C): there was no pot to award.
+            lines.push(Line::from(vec![
+                Span::styled("Misdealt", t.heading()),
+                Span::raw(": no pot awarded"),
+            ]));
+            return lines;
+        }
         if st.street == Street::Done {
             let total: Chips = st.awards.iter().map(|a| a.pot.amount).sum();
             lines.push(Line::from(vec![

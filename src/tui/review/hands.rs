@@ -39,6 +39,22 @@ pub enum Correction {
         /// The entry it replaced.
         replaced: u32,
     },
+    /// The floor's ruling after an entry, otherwise than the entry's
+    /// rulings suggest (a misdeal declared all the same).
+    OverrideAfter {
+        /// The entry whose rulings the floor overrode.
+        ruled: u32,
+    },
+}
+
+impl Correction {
+    /// Whether it is the floor's override (in place of an entry or after it).
+    pub fn is_override(&self) -> bool {
+        matches!(
+            self,
+            Correction::Override { .. } | Correction::OverrideAfter { .. }
+        )
+    }
 }
 
 /// What the hand list shows of a hand.
@@ -84,11 +100,6 @@ pub struct ReviewHand {
     pub other: Option<Reading>,
 }
 
-/// Whether an entry's line records a floor's override.
-fn is_override(line: Option<&str>) -> bool {
-    line.is_some_and(|l| l.contains("# floor overrides"))
-}
-
 impl ReviewHand {
     /// Reads a hand for review under `rules`.
     pub fn new(hand: JournalHand, rules: HouseRules) -> ReviewHand {
@@ -104,19 +115,24 @@ impl ReviewHand {
                         undo: target,
                         target: restored,
                     },
-                    None if entries
-                        .get(i + 1)
-                        .is_some_and(|n| is_override(n.line.as_deref())) =>
-                    {
+                    None if entries.get(i + 1).is_some_and(|n| n.overrides().is_some()) => {
                         Correction::OverrideRetraction { target }
                     }
                     None => Correction::Undo { target },
                 });
-            } else if is_override(entry.line.as_deref())
-                && let Some(Some(Correction::OverrideRetraction { target })) =
-                    i.checked_sub(1).map(|p| &corrections[p])
-            {
-                corrections[i] = Some(Correction::Override { replaced: *target });
+            } else if entry.overrides().is_some() {
+                corrections[i] = match i.checked_sub(1).map(|p| &corrections[p]) {
+                    Some(Some(Correction::OverrideRetraction { target })) => {
+                        Some(Correction::Override { replaced: *target })
+                    }
+                    // The floor's line after the ruled entry: the last entry
+                    // before it that is neither a correction nor an acceptance.
+                    _ => entries[..i]
+                        .iter()
+                        .rev()
+                        .find(|e| e.retracted_target().is_none() && !e.is_acceptance())
+                        .map(|e| Correction::OverrideAfter { ruled: e.seq }),
+                };
             }
         }
         let state = replay(entries);
@@ -162,7 +178,8 @@ impl ReviewHand {
                 .count(),
             overrides: corrections
                 .iter()
-                .filter(|c| matches!(c, Some(Correction::Override { .. })))
+                .flatten()
+                .filter(|c| c.is_override())
                 .count(),
             undos: corrections
                 .iter()
@@ -268,6 +285,13 @@ impl ReviewHand {
                 .map(|e| format!("entry {seq} (\"{}\")", e.text()))
                 .unwrap_or_else(|| format!("entry {seq}"))
         };
+        let rulings_of = |seq: u32| {
+            entries
+                .get(seq as usize)
+                .map(|e| e.rulings().map(|r| r.id.as_str()).collect::<Vec<_>>())
+                .unwrap_or_default()
+                .join(", ")
+        };
         match &self.corrections[step] {
             Some(Correction::Undo { target }) => {
                 out.push(format!("UNDO: retracts {}.", line_of(*target)));
@@ -281,28 +305,20 @@ impl ReviewHand {
                 line_of(*target)
             )),
             Some(Correction::Override { replaced }) => {
-                let rulings: Vec<String> = entries
-                    .get(*replaced as usize)
-                    .map(|e| {
-                        e.events
-                            .iter()
-                            .filter_map(|ev| match ev {
-                                Event::RulingSuggested { ruling } => Some(ruling.id.to_string()),
-                                _ => None,
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let what = if rulings.is_empty() {
-                    String::new()
-                } else {
-                    format!(", whose ruling was {}", rulings.join(", "))
+                let what = match rulings_of(*replaced) {
+                    r if r.is_empty() => String::new(),
+                    r => format!(", whose ruling was {r}"),
                 };
                 out.push(format!(
                     "OVERRIDE: the floor's ruling replaces {}{what}.",
                     line_of(*replaced)
                 ));
             }
+            Some(Correction::OverrideAfter { ruled }) => out.push(format!(
+                "OVERRIDE: the floor rules otherwise than the ruling {} of {} suggested.",
+                rulings_of(*ruled),
+                line_of(*ruled)
+            )),
             None => {}
         }
         if let Some(later) = entries
