@@ -250,18 +250,6 @@ impl Table {
                 let [removed, next, ..] = self.denominations[..] else {
                     return Err(TableRefusal::NoChipToRemove);
                 };
-                // A chip the next hand's blinds or ante still need stays.
-                if let Some(b) = self.blinds_at(now_ms) {
-                    let needed = [b.small, b.big, b.ante]
-                        .into_iter()
-                        .find(|a| !a.is_zero() && a.get() % next.get() != 0);
-                    if let Some(a) = needed {
-                        return Err(TableRefusal::Other(format!(
-                            "The {removed} chips are still needed: the next hand's blinds are {} ({a} is not paid in chips of {next}). Colour up once the level needs none of them.",
-                            b.text()
-                        )));
-                    }
-                }
                 let method = rules.settings.colour_up.value;
                 let stacks: Vec<(Seat, Chips)> =
                     self.seats.iter().map(|(s, p)| (*s, p.chips)).collect();

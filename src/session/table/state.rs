@@ -354,6 +354,18 @@ impl Table {
         }
     }
 
+    /// The next hand's blind or ante (at `now`) that the table's chips
+    /// cannot pay (not a multiple of its smallest chip): after a
+    /// colour-up that took out a chip the level still needs.
+    pub fn blind_unpayable(&self, now_ms: i64) -> Option<(Blinds, Chips)> {
+        let smallest = *self.denominations.first()?;
+        let b = self.blinds_at(now_ms)?;
+        [b.small, b.big, b.ante]
+            .into_iter()
+            .find(|a| !a.is_zero() && !smallest.is_zero() && a.get() % smallest.get() != 0)
+            .map(|a| (b, a))
+    }
+
     /// The 1-based level number the clock is in at `now` (0 without a structure).
     pub fn level_number_at(&self, now_ms: i64) -> usize {
         if self.structure.stages.is_empty() {

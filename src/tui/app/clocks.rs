@@ -129,6 +129,9 @@ impl App {
             Ok(events) => {
                 let said: Vec<String> = events.iter().map(ToString::to_string).collect();
                 let number = session.header().number;
+                let unpayable = matches!(command, TableCommand::ColourUp { .. })
+                    .then(|| session.table()?.blind_unpayable(now))
+                    .flatten();
                 self.table_notes
                     .extend(said.iter().map(|s| (number, s.clone())));
                 self.info(if said.is_empty() {
@@ -136,6 +139,15 @@ impl App {
                 } else {
                     said.join(" ")
                 });
+                // A chip the next hand's blinds still need, coloured up:
+                // said, not left to the deal.
+                if let Some((blinds, amount)) = unpayable {
+                    self.refuse(format!(
+                        "{} But the next hand's blinds are {}: {amount} cannot be paid in the chips left. Key the next level (level 100/200) before the next hand.",
+                        said.join(" "),
+                        blinds.text()
+                    ));
+                }
                 self.clocks_seen = self.session.as_ref().map(Self::clocks_of);
                 true
             }
