@@ -651,3 +651,61 @@ fn tied_busts_share_their_place() {
         "{text}"
     );
 }
+
+/// TDA 34-C: "the re-deal is an exact re-play: ... no new players are
+/// seated": a player who sits down after a hand is misdealt waits through
+/// its re-deal, in his seat with his chips, and is dealt the next hand
+/// like any new player (TDA 7, 9: once the button lets him).
+#[test]
+fn a_player_seated_before_a_re_deal_waits_through_it_and_is_dealt_later() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = named_table(
+        &path,
+        "tda",
+        &["Ann", "Bob", "Cy", "Dee"],
+        &[10_000, 10_000, 10_000, 10_000],
+        1,
+    );
+    lines(
+        &mut session,
+        &["floor misdeal", "seat 6 sit 5000 Zed", "hand"],
+    );
+    let zed = Seat::new(6).unwrap();
+    assert!(
+        session.header().setup.stacks.iter().all(|(s, _)| *s != zed),
+        "not in the re-deal"
+    );
+    let t = session.table().expect("a table");
+    assert_eq!(
+        t.seats.get(&zed).map(|p| p.chips),
+        Some(Chips(5_000)),
+        "he waits in his seat"
+    );
+    // The re-deal and the hands after it: he is still seated, and dealt
+    // in once the button lets him.
+    let mut dealt = false;
+    for _ in 0..6 {
+        let mut guard = 0;
+        while session.hand_open() && guard < 20 {
+            guard += 1;
+            let Some(s) = session.state().to_act else {
+                break;
+            };
+            let line = format!("s{} fold", s.number());
+            lines(&mut session, &[&line]);
+        }
+        lines(&mut session, &["hand"]);
+        let t = session.table().expect("a table");
+        assert_eq!(
+            t.seats.get(&zed).map(|p| p.name.as_str()),
+            Some("Zed"),
+            "he never vanishes"
+        );
+        if session.header().setup.stacks.iter().any(|(s, _)| *s == zed) {
+            dealt = true;
+            break;
+        }
+    }
+    assert!(dealt, "Zed is dealt in within a round");
+}
