@@ -399,3 +399,35 @@ fn a_minute_less_past_the_levels_end_keeps_the_time_over() {
     let screen = screen_text(&app, 120, 40);
     assert!(screen.contains("Level 2 200/400 │ 19:30 left"), "{screen}");
 }
+
+/// The player out is on the bar as soon as the busting showdown ends, not
+/// only after the next line.
+#[test]
+fn the_bar_names_the_player_out_as_the_busting_hand_ends() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, Some("100/200"));
+    lines(
+        &mut app,
+        &[
+            "s4 allin",
+            "s1 fold",
+            "s2 fold",
+            "s3 call",
+            "flop 2c3d4h",
+            "turn 9s",
+            "river Jd",
+            "s3 show AsAh",
+            "s4 show 7c2d",
+        ],
+    );
+    assert_eq!(app.state().expect("a hand").street, Street::Done);
+    let bar = floorcall::tui::app::SessionBar { app: &app }
+        .parts()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect::<Vec<_>>()
+        .join(" | ");
+    assert!(bar.contains("Out: 4th"), "{bar}");
+}

@@ -42,33 +42,34 @@ impl SessionBar<'_> {
                 theme.refusal(),
             ));
         }
+        // The hand just over, its end not yet taken by the table: the
+        // table as the next line finds it (its players out placed at
+        // once), folded only in that state, not at every frame.
+        let after = (table.in_hand && !session.hand_open())
+            .then(|| session.table_between_hands())
+            .flatten();
+        let now_table = after.as_ref().unwrap_or(table);
         // Hand-for-hand holds a table with a hand to deal: not one broken
         // or won (fewer than two players left once the hand is over).
-        // (The table after the hand is folded only while hand-for-hand is
-        // on: not at every frame.)
-        if table.hand_for_hand
-            && session
-                .table_between_hands()
-                .is_some_and(|t| t.players_in() >= 2)
-        {
+        if table.hand_for_hand && now_table.players_in() >= 2 {
             parts.push(("HAND-FOR-HAND".into(), theme.refusal()));
         }
         if let Some(clock) = self.app.player_clock_text() {
             parts.push((clock, theme.refusal()));
         }
-        if !table.places.is_empty() {
+        if !now_table.places.is_empty() {
             // At a floor's table its own count is not the tournament's
             // place: the floor's is shown, once it has given it.
             let floor = self.app.floor_places();
             // Each place once, its players after it: `4th= Dan, Fay`.
             let mut out: Vec<String> = Vec::new();
             let mut shown: Option<String> = None;
-            for f in &table.places {
+            for f in &now_table.places {
                 let who = match f.name.as_str() {
                     "" => format!("s{}", f.seat.number()),
                     name => name.to_string(),
                 };
-                let place = App::place_of(f, &table.places, floor.as_ref());
+                let place = App::place_of(f, &now_table.places, floor.as_ref());
                 match place {
                     Some(p) if shown.as_ref() == Some(&p) => out.push(who),
                     Some(p) => {
