@@ -184,6 +184,10 @@ pub enum FloorRecord {
         seat: u8,
         /// His stack now.
         chips: u64,
+        /// The stack the TD corrected (0 for a player returning): a hand
+        /// his table plays before it carries the correction out keeps its
+        /// result, the correction applied as `chips - was` on top.
+        was: u64,
         /// The hand of the bust undone (None: he is in play, his stack
         /// set).
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -291,8 +291,8 @@ impl TableOrders {
         // The last button drawn for this table.
         let mut button: Option<Order> = None;
         let mut left: BTreeMap<String, Left> = BTreeMap::new();
-        // The TD's corrections here, in order.
-        let mut corrections: Vec<Order> = Vec::new();
+        // The TD's corrections here, in order, with the stack each saw.
+        let mut corrections: Vec<(Order, u64)> = Vec::new();
         for (i, record) in records.iter().enumerate() {
             fold_left(&mut left, record);
             match record {
@@ -395,18 +395,22 @@ impl TableOrders {
                     table: t,
                     seat,
                     chips,
+                    was,
                     returns,
-                } if t == name => corrections.push(Order {
-                    player: player.clone(),
-                    seat: *seat,
-                    chips: *chips,
-                    kind: OrderKind::Correct {
-                        returns: returns.is_some(),
+                } if t == name => corrections.push((
+                    Order {
+                        player: player.clone(),
+                        seat: *seat,
+                        chips: *chips,
+                        kind: OrderKind::Correct {
+                            returns: returns.is_some(),
+                        },
+                        record: i,
+                        done: false,
+                        ready: true,
                     },
-                    record: i,
-                    done: false,
-                    ready: true,
-                }),
+                    *was,
+                )),
                 FloorRecord::TableBroken { table } if table == name => out.broken = true,
                 FloorRecord::ButtonDrawn {
                     table: t,
@@ -506,7 +510,16 @@ impl TableOrders {
         // journaled k of his; one whose player went out since has nothing
         // left to carry out.
         let mut counted: BTreeMap<String, usize> = BTreeMap::new();
-        for mut c in corrections {
+        for (mut c, was) in corrections {
+            // A hand played since the TD saw the stack keeps its result:
+            // the correction's difference goes on top of the stack now.
+            if c.kind == (OrderKind::Correct { returns: false })
+                && let Some(p) = Seat::new(c.seat)
+                    .and_then(|s| table.seats.get(&s))
+                    .filter(|p| p.name == c.player)
+            {
+                c.chips = (p.chips.get() + c.chips).saturating_sub(was);
+            }
             let k = counted.entry(c.player.clone()).or_default();
             *k += 1;
             let journaled = table

@@ -591,20 +591,34 @@ fn tda_22_the_floors_last_structure_is_due_where_the_tables_is_another() {
 #[test]
 fn a_correction_is_an_order_done_when_the_table_journals_it() {
     let mut t = table(&[(1, "Ann"), (2, "Bob")]);
-    let fix =
-        |player: &str, seat: u8, chips: u64, returns: Option<u32>| FloorRecord::StackCorrected {
+    let fix = |player: &str, seat: u8, (was, chips): (u64, u64), returns: Option<u32>| {
+        FloorRecord::StackCorrected {
             player: player.into(),
             table: "T1".into(),
             seat,
             chips,
+            was,
             returns,
-        };
+        }
+    };
     let ann_fixed = TableCommand::Correct {
         seat: seat(1),
         chips: Chips(19_600),
         returns: None,
     };
-    let mut records = vec![fix("Ann", 1, 19_600, None)];
+    let mut records = vec![fix("Ann", 1, (20_000, 19_600), None)];
+    // A hand her table plays before it carries the correction out (she
+    // wins 1,000) keeps its result: 400 less than she has then.
+    let mut won = t.clone();
+    won.apply(&TableEvent::ChipsAdded {
+        seat: seat(1),
+        chips: Chips(1_000),
+    });
+    let later = TableOrders::of("T1", &won, &records);
+    assert_eq!(
+        later.next(&won).and_then(Order::line).as_deref(),
+        Some("seat 1 correct 20600")
+    );
     let orders = TableOrders::of("T1", &t, &records);
     let next = orders.next(&t).expect("an order");
     assert_eq!(next.text(), "Ann's stack (seat 1) is corrected to 19,600");
@@ -612,7 +626,7 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
     carry(&mut t, &next.command().expect("a command"));
     assert!(TableOrders::of("T1", &t, &records).next(&t).is_none());
     // The same figure again is another correction, to be done again.
-    records.push(fix("Ann", 1, 19_600, None));
+    records.push(fix("Ann", 1, (19_600, 19_600), None));
     assert!(TableOrders::of("T1", &t, &records).next(&t).is_some());
     carry(&mut t, &ann_fixed);
     assert!(TableOrders::of("T1", &t, &records).next(&t).is_none());
@@ -639,7 +653,10 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
         misdeal: false,
     });
     carry(&mut t, &ann_fixed);
-    records = vec![fix("Ann", 1, 19_600, None), fix("Cy", 3, 1_000, Some(1))];
+    records = vec![
+        fix("Ann", 1, (20_000, 19_600), None),
+        fix("Cy", 3, (0, 1_000), Some(1)),
+    ];
     // (Ann's, made above three times, is done; only Cy's is left.)
     let orders = TableOrders::of("T1", &t, &records);
     let back = orders.next(&t).expect("Cy's return");

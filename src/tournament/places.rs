@@ -185,14 +185,15 @@ impl Floor {
                 .seats
                 .iter()
                 .find(|(_, p)| p.name == player && !p.chips.is_zero())
-                .map(|(s, _)| (t.name.clone(), s.number()))
+                .map(|(s, p)| (t.name.clone(), s.number(), p.chips.get()))
         });
-        if let Some((table, seat)) = seated {
+        if let Some((table, seat, was)) = seated {
             self.records.push(FloorRecord::StackCorrected {
                 player: player.to_string(),
                 table,
                 seat,
                 chips,
+                was,
                 returns: None,
             });
             return Ok(());
@@ -215,6 +216,7 @@ impl Floor {
             table: undone.table.clone(),
             seat: undone.seat,
             chips,
+            was: 0,
             returns: Some(undone.hand),
         };
         fold_place_record(&mut self.busts, &record);

@@ -171,8 +171,11 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
         out.corrections.0 += t.table.corrections.len() as u32;
         out.corrections.1 += ledger.corrected_up;
         out.corrections.2 += ledger.corrected_down;
-        // Each correction a table journaled is one the floor ordered.
-        let mut ordered: Vec<(&str, u8, u64)> = records
+        // Each correction a table journaled is one the floor ordered: the
+        // same player and seat, and the same difference (a hand played
+        // between the order and the table's line keeps its result).
+        let diff = |to: u64, from: u64| i128::from(to) - i128::from(from);
+        let mut ordered: Vec<(&str, u8, i128)> = records
             .iter()
             .filter_map(|r| match r {
                 FloorRecord::StackCorrected {
@@ -180,13 +183,18 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                     table,
                     seat,
                     chips,
+                    was,
                     ..
-                } if *table == t.name => Some((player.as_str(), *seat, *chips)),
+                } if *table == t.name => Some((player.as_str(), *seat, diff(*chips, *was))),
                 _ => None,
             })
             .collect();
         for c in &t.table.corrections {
-            let key = (c.name.as_str(), c.seat.number(), c.to.get());
+            let key = (
+                c.name.as_str(),
+                c.seat.number(),
+                diff(c.to.get(), c.from.get()),
+            );
             match ordered.iter().position(|o| *o == key) {
                 Some(i) => {
                     ordered.remove(i);
