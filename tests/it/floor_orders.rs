@@ -497,6 +497,27 @@ fn a_tournament_table_restarted_mid_hand_is_never_thrown_away_by_a_key() {
     assert_eq!(hand(&app), 1, "the hand resumed");
     let journal = std::fs::read_to_string(&path).expect("the journal");
     assert_eq!(journal.matches("\"new table\"").count(), 1, "one table");
+    // Starting the hand afresh is the TD's ruling, keyed: a misdeal,
+    // journaled (so the floor reads it with the table's records), every
+    // chip back where the hand began, and undone by `u` like any ruling.
+    let began = app.session().expect("at the table").hand().state().clone();
+    press(&mut app, ":floor misdeal: the table restarted mid-hand<Enter>");
+    let voided = app.session().expect("at the table").hand().state().clone();
+    assert!(voided.misdealt, "{}", message(&app));
+    for seat in began.occupied() {
+        assert_eq!(
+            voided.seat(seat).stack + voided.seat(seat).committed,
+            began.seat(seat).stack + began.seat(seat).committed,
+            "seat {seat}"
+        );
+    }
+    assert!(std::fs::read_to_string(&path).expect("the journal").contains("misdeal"));
+    press(&mut app, "u");
+    assert!(
+        !app.session().expect("at the table").hand().state().misdealt,
+        "{}",
+        message(&app)
+    );
 }
 
 /// A table the floor broke, every player gone: `n` says it is broken
