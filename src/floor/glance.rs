@@ -292,6 +292,7 @@ mod tests {
                 round: None,
                 starting_stack: 2_100,
                 place: 4,
+                disqualified: false,
             },
         }
     }

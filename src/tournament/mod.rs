@@ -476,6 +476,7 @@ impl Floor {
             TableEvent::HandEnded { stacks, .. } => self.hand_ended(name, &before, stacks),
             TableEvent::HandBegun { .. } => self.hand_begun(name, event),
             TableEvent::HandReopened { hand } => self.hand_reopened(name, *hand),
+            TableEvent::PlayerDisqualified { seat, .. } => self.disqualified(name, &before, *seat),
             _ => {}
         }
         Ok(())

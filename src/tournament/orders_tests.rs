@@ -92,6 +92,7 @@ fn ann_out_at(table: &str) -> FloorRecord {
             round: None,
             starting_stack: 24_000,
             place: 9,
+            disqualified: false,
         },
     }
 }
@@ -303,6 +304,7 @@ fn a_player_who_sat_and_went_out_here_is_not_seated_again() {
             name: "Ann".into(),
             hand: 4,
             tied: false,
+            disqualified: false,
         }],
         misdeal: false,
     });
@@ -649,6 +651,7 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
             name: "Cy".into(),
             hand: 1,
             tied: false,
+            disqualified: false,
         }],
         misdeal: false,
     });

@@ -36,12 +36,20 @@ pub struct Bust {
     pub starting_stack: u64,
     /// His place (1 is the winner).
     pub place: u32,
+    /// He was disqualified after the hand (TDA 66-D), not out in it: he
+    /// is placed alone, above the hand's busts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disqualified: bool,
 }
 
 impl Bust {
     /// Whether `other` went out in the same hand: the same round
-    /// hand-for-hand, else the same hand at the same table.
+    /// hand-for-hand, else the same hand at the same table (a
+    /// disqualification is a hand of its own).
     pub fn same_hand(&self, other: &Bust) -> bool {
+        if self.disqualified || other.disqualified {
+            return false;
+        }
         match (self.round, other.round) {
             (Some(a), Some(b)) => a == b,
             _ => self.table == other.table && self.hand == other.hand,
@@ -105,8 +113,29 @@ impl Floor {
                 round,
                 starting_stack,
                 place: 0,
+                disqualified: false,
             });
         }
+        self.place_last_hand();
+    }
+
+    /// Places a player the table disqualified at `seat` (TDA 66-D: his
+    /// chips removed): below everyone still in, alone. `before` is the
+    /// table as it was before.
+    pub(super) fn disqualified(&mut self, name: &str, before: &Table, seat: Seat) {
+        let Some(p) = before.seats.get(&seat) else {
+            return;
+        };
+        self.busts.push(Bust {
+            player: p.name.clone(),
+            table: name.to_string(),
+            seat: seat.number(),
+            hand: before.hand,
+            round: None,
+            starting_stack: p.chips.get(),
+            place: 0,
+            disqualified: true,
+        });
         self.place_last_hand();
     }
 
@@ -134,8 +163,9 @@ impl Floor {
         let Some(last) = self.busts.last().cloned() else {
             return;
         };
+        let latest = self.busts.len() - 1;
         let group: Vec<usize> = (0..self.busts.len())
-            .filter(|i| self.busts[*i].same_hand(&last))
+            .filter(|i| *i == latest || self.busts[*i].same_hand(&last))
             .collect();
         // The places this hand's players take: below everyone still in and
         // above everyone out before it.

@@ -191,6 +191,7 @@ fn a_bust_undone_is_a_correcting_record_not_an_edit() {
             name: "T1s1".into(),
             hand: 0,
             tied: false,
+            disqualified: false,
         }],
         misdeal: false,
     };
@@ -209,5 +210,25 @@ fn a_bust_undone_is_a_correcting_record_not_an_edit() {
         Some(&FloorRecord::PlacesCorrected {
             places: vec![("T1s1".into(), 0)]
         })
+    );
+}
+
+/// A player a table disqualifies (TDA 66-D: his chips removed from play)
+/// is out of the tournament: the floor places him below everyone still
+/// in, alone and marked, never with the busts of the hand before.
+#[test]
+fn a_disqualified_player_is_placed_by_the_floor() {
+    let mut f = floor("tda", &[3, 3]);
+    let s2 = Seat::new(2).unwrap();
+    let name = f.table("T1").unwrap().table.seats[&s2].name.clone();
+    let chips = f.table("T1").unwrap().table.seats[&s2].chips;
+    f.table_event("T1", &TableEvent::PlayerDisqualified { seat: s2, chips })
+        .unwrap();
+    assert_eq!(f.players_left(), 5);
+    assert_eq!(f.places().get(&name), Some(&6));
+    assert!(
+        matches!(f.records.last(), Some(FloorRecord::PlayerOut { bust }) if bust.disqualified && bust.player == name),
+        "{:?}",
+        f.records.last()
     );
 }

@@ -16,7 +16,7 @@ use floorcall::tui::setup::TableFlags;
 use floorcall::tui::{App, AppOptions, FloorInbox};
 
 use super::tui_fixtures::{press, screen_text, widget_text};
-use super::tui_session::{fold_round, four_seats, message, table_options};
+use super::tui_session::{SEAT_FOUR_BUSTS, fold_round, four_seats, message, table_options};
 
 pub(super) const T0: i64 = 1_763_814_961_000;
 
@@ -409,20 +409,7 @@ fn a_player_out_has_the_floors_place_not_the_tables_count() {
     let clock = SteppingClock::new(T0, 0, 0);
     let floor = Floor::default();
     let mut app = t1(&dir.path().join("t1.jsonl"), &clock, None, &floor);
-    super::tui_fixtures::lines(
-        &mut app,
-        &[
-            "s4 allin",
-            "s1 fold",
-            "s2 fold",
-            "s3 call",
-            "flop 2c3d4h",
-            "turn 9s",
-            "river Jd",
-            "s3 show AsAh",
-            "s4 show 7c2d",
-        ],
-    );
+    super::tui_fixtures::lines(&mut app, SEAT_FOUR_BUSTS);
     press(&mut app, "n");
     app.tick();
     let bar = |app: &App| {
@@ -458,6 +445,7 @@ fn a_player_out_has_the_floors_place_not_the_tables_count() {
             round: None,
             starting_stack: 10_000,
             place: 10,
+            disqualified: false,
         },
     });
     app.tick();
@@ -501,7 +489,10 @@ fn a_tournament_table_restarted_mid_hand_is_never_thrown_away_by_a_key() {
     // journaled (so the floor reads it with the table's records), every
     // chip back where the hand began, and undone by `u` like any ruling.
     let began = app.session().expect("at the table").hand().state().clone();
-    press(&mut app, ":floor misdeal: the table restarted mid-hand<Enter>");
+    press(
+        &mut app,
+        ":floor misdeal: the table restarted mid-hand<Enter>",
+    );
     let voided = app.session().expect("at the table").hand().state().clone();
     assert!(voided.misdealt, "{}", message(&app));
     for seat in began.occupied() {
@@ -511,7 +502,11 @@ fn a_tournament_table_restarted_mid_hand_is_never_thrown_away_by_a_key() {
             "seat {seat}"
         );
     }
-    assert!(std::fs::read_to_string(&path).expect("the journal").contains("misdeal"));
+    assert!(
+        std::fs::read_to_string(&path)
+            .expect("the journal")
+            .contains("misdeal")
+    );
     press(&mut app, "u");
     assert!(
         !app.session().expect("at the table").hand().state().misdealt,

@@ -613,6 +613,7 @@ fn the_screen_says_what_is_due_and_names_the_winner() {
             round: None,
             starting_stack: 20_000,
             place: 3 - i as u32,
+            disqualified: false,
         });
     }
     floor.field = 3;

@@ -709,3 +709,143 @@ fn a_player_seated_before_a_re_deal_waits_through_it_and_is_dealt_later() {
     }
     assert!(dealt, "Zed is dealt in within a round");
 }
+
+/// The hand that puts Dan (seat 3) out in 5th of five: seat 3 all in,
+/// called by seat 1, everyone else folds.
+fn dan_out_in_fifth(path: &Path) -> Session {
+    let mut session = named_table(
+        path,
+        "tda",
+        &["Ann", "Bob", "Dan", "Fay", "Gus"],
+        &[10_000, 10_000, 2_000, 10_000, 10_000],
+        5,
+    );
+    lines(
+        &mut session,
+        &[
+            "s3 allin",
+            "s4 fold",
+            "s5 fold",
+            "s1 call",
+            "s2 fold",
+            "s1 hole AsAd",
+            "s3 hole 7c2d",
+            "flop KhQh4s",
+            "turn 9c",
+            "river 5d",
+            "s3 show",
+            "s1 show",
+        ],
+    );
+    session
+}
+
+/// The places a table shows: (name, place) best first.
+fn places_of(session: &Session) -> Vec<(String, u32)> {
+    session
+        .table_between_hands()
+        .expect("a table")
+        .places
+        .iter()
+        .map(|f| (f.name.clone(), f.place))
+        .collect()
+}
+
+/// One source for a place: a table's places follow the players it has
+/// without a gap, and whatever moves one is journaled. Dan, out in 5th,
+/// is 4th once Fay leaves with her chips and 5th again when Zed sits
+/// down: each said in the journal as the places now ("The places now: 4th
+/// Dan."), which `replay` tells and the journal's fold agrees with.
+#[test]
+fn a_place_changes_only_by_a_journaled_event() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = dan_out_in_fifth(&path);
+    assert_eq!(places_of(&session), [("Dan".to_string(), 5)]);
+    lines(&mut session, &["seat 4 leave"]);
+    assert_eq!(
+        places_of(&session),
+        [("Dan".to_string(), 4)],
+        "four players are left"
+    );
+    lines(&mut session, &["seat 7 sit 10000 Zed"]);
+    assert_eq!(places_of(&session), [("Dan".to_string(), 5)], "five again");
+    lines(&mut session, &["hand"]);
+    drop(session);
+    verify_file(&path, &VerifyOptions::default()).unwrap_or_else(|e| panic!("verifies: {e}"));
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let text = floorcall::journal::replay::report(&loaded.hands[0]).join("\n");
+    assert!(text.contains("Seat 3 (Dan) is out in 5th place."), "{text}");
+    assert!(text.contains("The places now: 4th Dan."), "{text}");
+    assert!(text.contains("The places now: 5th Dan."), "{text}");
+    let table = floorcall::journal::session::table_of(&loaded);
+    let journaled: Vec<(String, u32)> = table
+        .places
+        .iter()
+        .map(|f| (f.name.clone(), f.place))
+        .collect();
+    assert_eq!(
+        journaled,
+        [("Dan".to_string(), 5)],
+        "the journal's fold agrees"
+    );
+}
+
+/// An undo and redo of the busting showdown keeps the place: undone, Dan
+/// is in again; redone, he is out in 5th as before, on the table and in
+/// the journal.
+#[test]
+fn an_undo_and_redo_of_the_busting_hand_keeps_the_place() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = dan_out_in_fifth(&path);
+    // Taken by the table (a clock line between hands), then undone.
+    lines(&mut session, &["clock pause"]);
+    session.undo().expect("undo");
+    assert!(session.hand_open());
+    assert_eq!(places_of(&session), []);
+    session.redo().expect("redo");
+    assert_eq!(places_of(&session), [("Dan".to_string(), 5)]);
+    lines(&mut session, &["hand"]);
+    assert_eq!(
+        session
+            .table()
+            .expect("a table")
+            .places
+            .iter()
+            .map(|f| (f.name.clone(), f.place))
+            .collect::<Vec<_>>(),
+        [("Dan".to_string(), 5)]
+    );
+    drop(session);
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let table = floorcall::journal::session::table_of(&loaded);
+    assert_eq!(table.places.len(), 1, "{:?}", table.places);
+    assert_eq!(table.places[0].place, 5);
+}
+
+/// A disqualified player is out of the tournament: he takes the place
+/// below everyone still in (TDA 66-D removes his chips), marked as a
+/// disqualification, and the players out before him keep theirs.
+#[test]
+fn a_disqualified_player_gets_a_place() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = dan_out_in_fifth(&path);
+    lines(&mut session, &["hand", "floor penalty s4 disqualified"]);
+    let mut guard = 0;
+    while session.hand_open() && guard < 20 {
+        guard += 1;
+        let s = session.state().to_act.expect("someone acts");
+        lines(&mut session, &[&format!("s{} fold", s.number())]);
+    }
+    lines(&mut session, &["hand"]);
+    let t = session.table().expect("a table");
+    let places: Vec<(&str, u32, bool)> = t
+        .places
+        .iter()
+        .map(|f| (f.name.as_str(), f.place, f.disqualified))
+        .collect();
+    assert_eq!(places, [("Fay", 4, true), ("Dan", 5, false)]);
+    assert_eq!(t.places[0].place_text(&t.places), "4th (disqualified)");
+}

@@ -30,6 +30,19 @@ pub(super) fn four_seats() -> TableFlags {
     }
 }
 
+/// At `four_seats`' first hand: seat 4 all in, called by seat 3, and out.
+pub(super) const SEAT_FOUR_BUSTS: &[&str] = &[
+    "s4 allin",
+    "s1 fold",
+    "s2 fold",
+    "s3 call",
+    "flop 2c3d4h",
+    "turn 9s",
+    "river Jd",
+    "s3 show AsAh",
+    "s4 show 7c2d",
+];
+
 /// The table screen on the journal at `path`, as `floorcall --seats 4
 /// --stacks 10000 --blinds 100/200 [--levels ...] [--new]` opens it.
 pub(super) fn table_app(

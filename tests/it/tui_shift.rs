@@ -8,7 +8,7 @@ use floorcall::table::Street;
 use floorcall::tui::review::hands_of;
 
 use super::tui_fixtures::{lines, press, screen_text};
-use super::tui_session::{message, table_app};
+use super::tui_session::{SEAT_FOUR_BUSTS, message, table_app};
 
 const T0: i64 = 1_763_814_961_000;
 
@@ -407,27 +407,49 @@ fn the_bar_names_the_player_out_as_the_busting_hand_ends() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let clock = SteppingClock::new(T0, 0, 0);
     let mut app = table_app(&dir.path().join("j.jsonl"), &clock, false, Some("100/200"));
-    lines(
-        &mut app,
-        &[
-            "s4 allin",
-            "s1 fold",
-            "s2 fold",
-            "s3 call",
-            "flop 2c3d4h",
-            "turn 9s",
-            "river Jd",
-            "s3 show AsAh",
-            "s4 show 7c2d",
-        ],
-    );
+    lines(&mut app, SEAT_FOUR_BUSTS);
     assert_eq!(app.state().expect("a hand").street, Street::Done);
-    let bar = floorcall::tui::app::SessionBar { app: &app }
+    let out = out_on_bar(&app);
+    assert!(out.contains("Out: 4th"), "{out}");
+}
+
+/// The bar's places on `app`.
+fn out_on_bar(app: &floorcall::tui::App) -> String {
+    floorcall::tui::app::SessionBar { app }
         .parts()
         .unwrap_or_default()
         .into_iter()
         .map(|(t, _)| t)
-        .collect::<Vec<_>>()
-        .join(" | ");
-    assert!(bar.contains("Out: 4th"), "{bar}");
+        .find(|t| t.starts_with("Out:"))
+        .unwrap_or_default()
+}
+
+/// An undo and a redo of the busting showdown, before and after a line
+/// between hands, keep the place: gone while the hand is open again, the
+/// same place back when it is redone, and the same in the journal.
+#[test]
+fn an_undo_and_redo_of_the_busting_showdown_keeps_the_place() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let mut app = table_app(&path, &clock, false, Some("100/200"));
+    lines(&mut app, SEAT_FOUR_BUSTS);
+    let out = out_on_bar(&app);
+    assert!(out.contains("4th"), "{out}");
+    for between in [false, true] {
+        if between {
+            lines(&mut app, &["clock pause"]);
+        }
+        press(&mut app, "u");
+        assert_eq!(out_on_bar(&app), "", "{}", message(&app));
+        press(&mut app, "U");
+        assert_eq!(out_on_bar(&app), out, "{}", message(&app));
+    }
+    press(&mut app, "n");
+    assert_eq!(out_on_bar(&app), out, "{}", message(&app));
+    drop(app);
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let table = floorcall::journal::session::table_of(&loaded);
+    assert_eq!(table.places.len(), 1, "{:?}", table.places);
+    assert_eq!(table.places[0].place, 4);
 }

@@ -449,6 +449,7 @@ fn place_busts(desk: &mut Desk) -> Result<(), super::DeskError> {
                 round: desk.rounds.get(&(t.name.clone(), f.hand)).copied(),
                 starting_stack,
                 place: 0,
+                disqualified: f.disqualified,
             });
         }
     }
@@ -480,7 +481,14 @@ fn place_busts(desk: &mut Desk) -> Result<(), super::DeskError> {
         return Ok(());
     }
     found.sort_by(|a, b| {
-        (a.round, a.hand, &a.table, &a.player).cmp(&(b.round, b.hand, &b.table, &b.player))
+        // A disqualification after a hand's busts, placed above them.
+        (a.round, a.hand, a.disqualified, &a.table, &a.player).cmp(&(
+            b.round,
+            b.hand,
+            b.disqualified,
+            &b.table,
+            &b.player,
+        ))
     });
     let mut groups: Vec<Vec<Bust>> = Vec::new();
     for b in found {

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use super::{
-    ButtonSetAt, Correction, Deal, Departure, EndTaken, Player, Presence, Table, TableBreak,
-    TableEvent,
+    ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Player, Presence, Table,
+    TableBreak, TableEvent,
 };
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Chips, Seat, TableSetup};
@@ -71,6 +71,7 @@ impl Table {
             }
             TableEvent::PenaltyStarted { .. }
             | TableEvent::PlayerDisqualified { .. }
+            | TableEvent::PlacesCorrected { .. }
             | TableEvent::HandReopened { .. }
             | TableEvent::ClockResumed { .. }
             | TableEvent::ClockPaused { .. }
@@ -185,8 +186,21 @@ impl Table {
                 }
             }
             TableEvent::PlayerDisqualified { seat, chips } => {
-                self.seats.remove(seat);
+                let name = self.seats.remove(seat).map(|p| p.name).unwrap_or_default();
                 self.ledger.left += chips.get();
+                // Out below everyone still in (TDA 66-D), above those out
+                // before him.
+                self.places.insert(
+                    0,
+                    Finish {
+                        place: 0,
+                        seat: *seat,
+                        name,
+                        hand: self.hand,
+                        tied: false,
+                        disqualified: true,
+                    },
+                );
                 self.renumber_places();
             }
             TableEvent::ButtonDrawn { seat, .. } => self.first_hand_from(*seat),
@@ -349,6 +363,7 @@ impl Table {
                 self.script_ms += i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX / 2);
             }
             TableEvent::HandForHandSet { on } => self.hand_for_hand = *on,
+            TableEvent::PlacesCorrected { places } => self.places = places.clone(),
             TableEvent::StructureSet { structure } => {
                 // The clock keeps its place (the floor's `clock set`
                 // follows); the blinds come from the new stages at the

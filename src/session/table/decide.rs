@@ -58,6 +58,44 @@ impl Table {
         now_ms: i64,
         draw: &mut dyn FnMut(usize) -> Vec<Card>,
     ) -> Result<Vec<TableEvent>, TableRefusal> {
+        let events = self.decide_line(rules, command, now_ms, draw)?;
+        Ok(self.places_said(events))
+    }
+
+    /// `events`, with the places they leave said in the journal
+    /// (`PlacesCorrected`) when they change them other than by a hand's
+    /// busts, which its end already tells: one source for a place.
+    fn places_said(&self, mut events: Vec<TableEvent>) -> Vec<TableEvent> {
+        let mut after = self.clone();
+        let mut told = self.places.clone();
+        for e in &events {
+            after.apply(e);
+            match e {
+                TableEvent::HandEnded { busted, .. } => {
+                    told.extend(busted.iter().cloned());
+                    told.sort_by_key(|f| f.place);
+                }
+                TableEvent::HandReopened { .. } | TableEvent::PlacesCorrected { .. } => {
+                    told = after.places.clone();
+                }
+                _ => {}
+            }
+        }
+        if after.places != told {
+            events.push(TableEvent::PlacesCorrected {
+                places: after.places,
+            });
+        }
+        events
+    }
+
+    fn decide_line(
+        &self,
+        rules: &HouseRules,
+        command: &TableCommand,
+        now_ms: i64,
+        draw: &mut dyn FnMut(usize) -> Vec<Card>,
+    ) -> Result<Vec<TableEvent>, TableRefusal> {
         let between = || -> Result<(), TableRefusal> {
             if self.in_hand {
                 Err(TableRefusal::HandInPlay(Street::Preflop))
@@ -438,6 +476,7 @@ impl Table {
             .map(|(i, (first, seat))| Finish {
                 place: still_in - k + 1 + first as u32,
                 tied: first < i,
+                disqualified: false,
                 seat: *seat,
                 name: self
                     .seats
@@ -465,7 +504,7 @@ impl Table {
                 events.push(TableEvent::PenaltyStarted { seat: *seat, hands });
             }
         }
-        events
+        self.places_said(events)
     }
 
     /// The events that open this table afresh (a new table, journaled):

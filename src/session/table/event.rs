@@ -83,7 +83,7 @@ pub enum TableEvent {
         seat: Seat,
     },
     /// A player sat down (a late entry or re-entry: the field grows, so
-    /// every finish so far moves down a place).
+    /// every finish so far moves down a place, said by `PlacesCorrected`).
     PlayerSeated {
         /// The seat.
         seat: Seat,
@@ -228,6 +228,15 @@ pub enum TableEvent {
     HandForHandSet {
         /// On.
         on: bool,
+    },
+    /// The places of the players out, as they now are (best first), when
+    /// a line changed them: a late entry grows the field (each finish a
+    /// place lower), a player back in takes his finish back (those out
+    /// after him a place lower), a disqualification adds a finish. The
+    /// table, `replay` and `review` read a place from the journal only.
+    PlacesCorrected {
+        /// Every finish at the table now.
+        places: Vec<Finish>,
     },
 }
 
@@ -412,6 +421,16 @@ impl fmt::Display for TableEvent {
                 clock.seconds,
                 clock.countdown
             ),
+            TableEvent::PlacesCorrected { places } => {
+                let each: Vec<String> = places
+                    .iter()
+                    .map(|p| format!("{} {}", p.place_text(places), p.name))
+                    .collect();
+                match each.is_empty() {
+                    true => f.write_str("The places now: nobody is out."),
+                    false => write!(f, "The places now: {}.", each.join(", ")),
+                }
+            }
             TableEvent::PlayerClockStopped => f.write_str("The player clock stops."),
             TableEvent::PlayerClockExpired { seat, .. } => write!(
                 f,

@@ -61,6 +61,10 @@ pub struct Finish {
     /// amount of chips receive equal prize money"), shown `4th=`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tied: bool,
+    /// He was disqualified (TDA 66-D: his chips removed from play): out
+    /// below everyone still in, shown `4th (disqualified)`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disqualified: bool,
 }
 
 impl Finish {
@@ -68,7 +72,16 @@ impl Finish {
     /// finishes he is listed among) shares it.
     pub fn place_text(&self, all: &[Finish]) -> String {
         let shared = all.iter().filter(|f| f.place == self.place).count() > 1;
-        format!("{}{}", ordinal(self.place), if shared { "=" } else { "" })
+        format!(
+            "{}{}{}",
+            ordinal(self.place),
+            if shared { "=" } else { "" },
+            if self.disqualified {
+                " (disqualified)"
+            } else {
+                ""
+            }
+        )
     }
 }
 

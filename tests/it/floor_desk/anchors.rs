@@ -123,6 +123,7 @@ fn a_place_without_its_bust_at_the_table_fails_the_room() {
             round: None,
             starting_stack: 10_000,
             place: 11,
+            disqualified: false,
         },
     };
     let mut client =
