@@ -88,6 +88,16 @@ impl HouseRules {
             .collect()
     }
 
+    /// The settings this house was written without, because they arrived
+    /// in a later release, each filled with the value that reproduces
+    /// what floorcall did before it (key, value, the citation saying so).
+    pub fn filled(&self) -> Vec<SettingRow<'_>> {
+        let mut rows = self.settings.rows();
+        rows.extend(self.tournament.rows());
+        rows.retain(|(_, _, cite)| cite.rulebook == settings::EARLIER_RELEASE);
+        rows
+    }
+
     /// The TOML text this house was read from.
     pub fn toml(&self) -> &str {
         &self.toml

@@ -211,7 +211,7 @@ pub struct Setting<T> {
 pub type SettingRow<'a> = (&'static str, String, &'a Citation);
 
 macro_rules! house_settings {
-    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $key:literal ),* $(,)?) => {
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $key:literal (since $since:literal, earlier $earlier:expr) ),* $(,)?) => {
         #[derive(Debug, Default, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub(super) struct RawSettings {
@@ -237,11 +237,16 @@ macro_rules! house_settings {
             /// Every setting key, as written in the TOML.
             pub const KEYS: &'static [&'static str] = &[$($key),*];
 
+            /// Each setting's key, the release it arrived in, and whether
+            /// it has the value that reproduces what floorcall did before.
+            pub const ARRIVALS: &'static [(&'static str, &'static str, bool)] =
+                &[$( ($key, $since, Option::<$ty>::is_some(&$earlier)) ),*];
+
             /// The settings, the file's laid over the base's; every
             /// setting missing from both is an error.
             pub(super) fn resolve(raw: &RawSettings, base: Option<&Settings>, rulebook: &str, file: &str) -> Result<Settings, Vec<RulesError>> {
                 let mut missing = Vec::new();
-                $( let $field = pick(&raw.$field, base.map(|b| &b.$field), rulebook, file, concat!("settings.", $key)).map_err(|e| missing.push(e)); )*
+                $( let $field = pick(&raw.$field, base.map(|b| &b.$field), Arrival { since: $since, earlier: $earlier }, rulebook, file, concat!("settings.", $key)).map_err(|e| missing.push(e)); )*
                 match ($( $field, )*) {
                     ($( Ok($field), )*) => Ok(Settings { $( $field, )* }),
                     _ => Err(missing),
@@ -269,41 +274,47 @@ macro_rules! house_settings {
     };
 }
 
+// Each setting with the release it arrived in and the value that
+// reproduces what floorcall did before it: `None` for those of the first
+// release (2026-11-21), which every journal's house has. A house written
+// before a setting arrived (an older journal's, an older file) takes that
+// earlier value, never today's default; a test holds that every setting
+// added since has one.
 house_settings! {
     /// The minimum raise.
-    min_raise: MinRaise = "min-raise",
+    min_raise: MinRaise = "min-raise" (since "2026-11-21", earlier None),
     /// Who gets the odd chip.
-    odd_chip: OddChip = "odd-chip",
+    odd_chip: OddChip = "odd-chip" (since "2026-11-21", earlier None),
     /// Who shows first at showdown.
-    show_order: ShowOrder = "show-order",
+    show_order: ShowOrder = "show-order" (since "2026-11-21", earlier None),
     /// Words against chips.
-    verbal_vs_chips: VerbalVsChips = "verbal-vs-chips",
+    verbal_vs_chips: VerbalVsChips = "verbal-vs-chips" (since "2026-11-21", earlier None),
     /// A single oversized chip.
-    oversized_chip: OversizedChip = "oversized-chip",
+    oversized_chip: OversizedChip = "oversized-chip" (since "2026-11-21", earlier None),
     /// Several chips facing a bet.
-    multiple_chips: MultipleChips = "multiple-chips",
+    multiple_chips: MultipleChips = "multiple-chips" (since "2026-11-21", earlier None),
     /// Less than the call.
-    undercall: Undercall = "undercall",
+    undercall: Undercall = "undercall" (since "2026-11-21", earlier None),
     /// Action out of turn.
-    out_of_turn: OutOfTurn = "out-of-turn",
+    out_of_turn: OutOfTurn = "out-of-turn" (since "2026-11-21", earlier None),
     /// How long a misdeal can be declared.
-    misdeal_until: MisdealUntil = "misdeal-until",
+    misdeal_until: MisdealUntil = "misdeal-until" (since "2026-11-21", earlier None),
     /// A card exposed by the dealer in the initial deal.
-    exposed_card: DealtCardError = "exposed-card",
+    exposed_card: DealtCardError = "exposed-card" (since "2026-11-21", earlier None),
     /// A card found face up in the deck in the initial deal.
-    boxed_card: DealtCardError = "boxed-card",
+    boxed_card: DealtCardError = "boxed-card" (since "2026-11-21", earlier None),
     /// The clock.
-    clock: Clock = "clock",
+    clock: Clock = "clock" (since "2026-11-21", earlier None),
     /// The largest ante.
-    max_ante: MaxAnte = "max-ante",
+    max_ante: MaxAnte = "max-ante" (since "2026-11-21", earlier None),
     /// How odd chips are changed when the smallest chip leaves the table.
-    colour_up: ColourUp = "colour-up",
+    colour_up: ColourUp = "colour-up" (since "2026-11-22", earlier Some(ColourUp::RaceOneChipEach)),
     /// Chips each player still in is given at a break (0: none).
-    break_top_up: u64 = "break-top-up",
+    break_top_up: u64 = "break-top-up" (since "2026-11-22", earlier Some(0)),
     /// Where a new player waits to be dealt in.
-    new_player_waits: NewPlayerWaits = "new-player-waits",
+    new_player_waits: NewPlayerWaits = "new-player-waits" (since "2026-11-25", earlier Some(NewPlayerWaits::BetweenSmallBlindAndButton)),
     /// What a break does to the players out and the button.
-    after_break: AfterBreak = "after-break",
+    after_break: AfterBreak = "after-break" (since "2026-11-25", earlier Some(AfterBreak::Continue)),
 }
 
 pub(super) fn value_text<T: Serialize>(value: &T) -> String {
@@ -314,13 +325,38 @@ pub(super) fn value_text<T: Serialize>(value: &T) -> String {
     }
 }
 
+/// When a setting arrived, and the value that reproduces what floorcall
+/// did before it (`None`: it was there from the first release).
+pub(super) struct Arrival<T> {
+    pub(super) since: &'static str,
+    pub(super) earlier: Option<T>,
+}
+
+/// The rulebook of a setting filled with its earlier value: the house was
+/// written before the setting arrived (an older journal's, an older file).
+pub const EARLIER_RELEASE: &str = "floorcall before the setting arrived";
+
 pub(super) fn pick<T: Copy>(
     raw: &Option<RawSetting<T>>,
     base: Option<&Setting<T>>,
+    arrival: Arrival<T>,
     rulebook: &str,
     file: &str,
     key: &'static str,
 ) -> Result<Setting<T>, RulesError> {
+    if let (None, None, Some(value)) = (raw, base, arrival.earlier) {
+        return Ok(Setting {
+            value,
+            citation: Arc::new(Citation {
+                rulebook: EARLIER_RELEASE.into(),
+                rule: format!("{key}, since {}", arrival.since),
+                text: format!(
+                    "{file} was written before {key} arrived (floorcall's release of {}): the table does what floorcall did before it",
+                    arrival.since
+                ),
+            }),
+        });
+    }
     match (raw, base) {
         (Some(r), _) => Ok(Setting {
             value: r.value,

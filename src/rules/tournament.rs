@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RulesError;
-use super::settings::{RawSetting, Setting, SettingRow, pick, value_text};
+use super::settings::{Arrival, RawSetting, Setting, SettingRow, pick, value_text};
 
 /// How the players' first seats are assigned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,7 +167,7 @@ pub enum SameHandBusts {
 }
 
 macro_rules! tournament_settings {
-    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $key:literal ),* $(,)?) => {
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $key:literal (since $since:literal, earlier $earlier:expr) ),* $(,)?) => {
         /// The `[tournament]` section as written.
         #[derive(Debug, Default, Deserialize)]
         #[serde(deny_unknown_fields)]
@@ -185,6 +185,11 @@ macro_rules! tournament_settings {
             /// Every key, as written in the TOML.
             pub const KEYS: &'static [&'static str] = &[$($key),*];
 
+            /// Each setting's key, the release it arrived in, and whether
+            /// it has the value that reproduces what floorcall did before.
+            pub const ARRIVALS: &'static [(&'static str, &'static str, bool)] =
+                &[$( ($key, $since, Option::<$ty>::is_some(&$earlier)) ),*];
+
             /// The settings, the file's laid over the base's; every one
             /// missing from both is an error, and so are clauses (no
             /// ruling quotes a tournament setting case by case).
@@ -197,7 +202,7 @@ macro_rules! tournament_settings {
                             message: concat!("tournament.", $key, ": a tournament setting has no clauses").to_string(),
                         });
                     }
-                    let $field = pick(&raw.$field, base.map(|b| &b.$field), rulebook, file, concat!("tournament.", $key)).map_err(|e| problems.push(e));
+                    let $field = pick(&raw.$field, base.map(|b| &b.$field), Arrival { since: $since, earlier: $earlier }, rulebook, file, concat!("tournament.", $key)).map_err(|e| problems.push(e));
                 )*
                 match ($( $field, )*) {
                     ($( Ok($field), )*) if problems.is_empty() => Ok(Tournament { $( $field, )* }),
@@ -213,38 +218,41 @@ macro_rules! tournament_settings {
     };
 }
 
+// Each setting with the release it arrived in and the value that
+// reproduces what floorcall did before it (every tournament setting came
+// with the floor, on 2026-11-25: before it, the TDA's, as `tda` has them).
 tournament_settings! {
     /// How the first seats are drawn.
-    seat_draw: SeatDraw = "seat-draw",
+    seat_draw: SeatDraw = "seat-draw" (since "2026-11-25", earlier Some(SeatDraw::Random)),
     /// How late entries, alternates and re-entries are seated.
-    late_entry: LateEntry = "late-entry",
+    late_entry: LateEntry = "late-entry" (since "2026-11-25", earlier Some(LateEntry::RandomSeat)),
     /// Players the house keeps apart.
-    keep_apart: KeepApart = "keep-apart",
+    keep_apart: KeepApart = "keep-apart" (since "2026-11-25", earlier Some(KeepApart::NeverTogether)),
     /// Who moves to balance, and where he sits.
-    balance_who: BalanceWho = "balance-who",
+    balance_who: BalanceWho = "balance-who" (since "2026-11-25", earlier Some(BalanceWho::NextBigBlindToWorstPosition)),
     /// When tables are out of balance.
-    balance_when: BalanceWhen = "balance-when",
+    balance_when: BalanceWhen = "balance-when" (since "2026-11-25", earlier Some(BalanceWhen::WithinOne)),
     /// From which table a player moves.
-    balance_from: BalanceFrom = "balance-from",
+    balance_from: BalanceFrom = "balance-from" (since "2026-11-25", earlier Some(BalanceFrom::MostPlayersFirstToBreak)),
     /// A full table halts when this many players short of the fullest
     /// (0: the book halts none).
-    halt_short_by: u64 = "halt-short-by",
+    halt_short_by: u64 = "halt-short-by" (since "2026-11-25", earlier Some(3)),
     /// The order tables break in.
-    break_order: BreakOrder = "break-order",
+    break_order: BreakOrder = "break-order" (since "2026-11-25", earlier Some(BreakOrder::Preset)),
     /// How a broken table's players are seated.
-    break_seating: BreakSeating = "break-seating",
+    break_seating: BreakSeating = "break-seating" (since "2026-11-25", earlier Some(BreakSeating::TwoStepRandom)),
     /// How many play at the final table.
-    final_table: FinalTable = "final-table",
+    final_table: FinalTable = "final-table" (since "2026-11-25", earlier Some(FinalTable::FullTablePlusOne)),
     /// When seats are drawn again.
-    redraw: Redraw = "redraw",
+    redraw: Redraw = "redraw" (since "2026-11-25", earlier Some(Redraw::TdOnly)),
     /// The button of a redrawn or final table.
-    final_button: FinalButton = "final-button",
+    final_button: FinalButton = "final-button" (since "2026-11-25", earlier Some(FinalButton::Continues)),
     /// When play goes hand-for-hand.
-    hand_for_hand: HandForHand = "hand-for-hand",
+    hand_for_hand: HandForHand = "hand-for-hand" (since "2026-11-25", earlier Some(HandForHand::TdSwitch)),
     /// The level clock while tables wait hand-for-hand.
-    hand_for_hand_clock: HandForHandClock = "hand-for-hand-clock",
+    hand_for_hand_clock: HandForHandClock = "hand-for-hand-clock" (since "2026-11-25", earlier Some(HandForHandClock::Runs)),
     /// Players out in one hand at different tables.
-    same_hand_busts: SameHandBusts = "same-hand-busts",
+    same_hand_busts: SameHandBusts = "same-hand-busts" (since "2026-11-25", earlier Some(SameHandBusts::StartingStackTiesEqual)),
 }
 
 impl FinalTable {

@@ -23,6 +23,7 @@ mod floor_walk;
 #[cfg(unix)]
 mod floor_winner;
 mod histories;
+mod history;
 mod journal;
 mod journal_kill;
 mod layers;

@@ -30,6 +30,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 rules.title,
                 rules.settings.rows().len()
             )?;
+            for (key, value, cite) in rules.filled() {
+                writeln!(
+                    out,
+                    "{file}: {key} is not in the file (written before it arrived): {value}, what floorcall did before it ({})",
+                    cite.rule
+                )?;
+            }
             Ok(())
         }),
         Err(e) if e.is_unreadable() => Err(Failure::User(e.to_string())),

@@ -29,6 +29,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 "extends {base}: where this book is silent, {base} applies"
             )?;
         }
+        // Settings the file was written without (an older release's): the
+        // value that reproduces what floorcall did before each arrived.
+        let filled = rules.filled();
+        if !filled.is_empty() {
+            writeln!(
+                out,
+                "written before {} setting(s) arrived, filled with what floorcall did before them:",
+                filled.len()
+            )?;
+            for (key, value, cite) in &filled {
+                writeln!(out, "    {key} = {value} ({})", cite.rule)?;
+            }
+        }
         writeln!(out)?;
         for (key, value, cite) in rules.settings.rows() {
             writeln!(out, "{key} = {value}")?;
