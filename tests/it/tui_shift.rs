@@ -453,3 +453,49 @@ fn an_undo_and_redo_of_the_busting_showdown_keeps_the_place() {
     assert_eq!(table.places.len(), 1, "{:?}", table.places);
     assert_eq!(table.places[0].place, 4);
 }
+
+/// A player seated between hands keeps his name and chips on the screen
+/// while he waits (for the button, or through a re-deal: TDA 34-C), and a
+/// seat left between hands shows empty, not its last stack: the boxes add
+/// up to the chips at the table.
+#[test]
+fn the_seat_boxes_show_the_table_between_hands() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let flags = floorcall::tui::setup::TableFlags {
+        seats: Some(6),
+        stacks: Some("10000,10000,10000,10000".into()),
+        ..super::tui_session::four_seats()
+    };
+    let path = dir.path().join("j.jsonl");
+    let mut app = super::tui_session::table_app_with(&path, &clock, false, None, &flags);
+    lines(
+        &mut app,
+        &["floor misdeal: two cards exposed", "seat 5 sit 6000 Kim"],
+    );
+    let screen = screen_text(&app, 120, 40);
+    assert!(screen.contains("5 Kim"), "{screen}");
+    assert!(screen.contains("6,000"), "{screen}");
+    assert!(screen.contains("waiting"), "{screen}");
+    press(&mut app, "n");
+    let screen = screen_text(&app, 120, 40);
+    assert!(
+        screen.contains("5 Kim") && screen.contains("6,000"),
+        "waiting through the re-deal: {screen}"
+    );
+    super::tui_session::fold_round(&mut app);
+    let empty = |app: &floorcall::tui::App| screen_text(app, 120, 40).matches("empty").count();
+    let before = empty(&app);
+    lines(&mut app, &["seat 2 leave"]);
+    assert_eq!(empty(&app), before + 1, "{}", screen_text(&app, 120, 40));
+    drop(app);
+    // `review` shows her waiting through the re-deal, with her chips.
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let hands = floorcall::tui::review::hands_of(loaded.hands, |_| None);
+    let waiting: Vec<(u8, &str, u64)> = hands[1]
+        .waiting
+        .iter()
+        .map(|w| (w.seat.number(), w.name.as_str(), w.chips.get()))
+        .collect();
+    assert_eq!(waiting, [(5, "Kim", 6_000)]);
+}

@@ -12,8 +12,8 @@ use super::{App, Mode, Overlay, RulingPane, SessionBar, StatusPane};
 use crate::table::event::Street;
 use crate::tui::keymap::{Action, Section};
 use crate::tui::panes::{
-    BoardPane, HelpPane, LogPane, PotPane, SeatMarks, SeatsPane, SetupPane, centred, fit, put_line,
-    wrap,
+    BoardPane, HelpPane, LogPane, PotPane, SeatMarks, SeatsPane, SetupPane, Waiting, centred, fit,
+    put_line, wrap,
 };
 
 /// The narrowest terminal the screen is drawn in.
@@ -140,19 +140,24 @@ impl Screen<'_> {
             return;
         };
         // Between hands the seats show the table as it is now: a
-        // colour-up, a correction or chips added since the hand's end.
+        // colour-up, a correction or chips added since the hand's end, and
+        // a seat left (a leave, a disqualification, a bust) empty.
+        let state = session.state();
         let now = session.table().filter(|t| {
             !t.in_hand
-                && t.seats.iter().any(|(s, p)| {
-                    session.state().seat(*s).occupied && session.state().seat(*s).stack != p.chips
+                && state.occupied().any(|s| {
+                    t.seats
+                        .get(&s)
+                        .is_none_or(|p| p.chips != state.seat(s).stack)
                 })
         });
         let between = now.map(|t| {
-            let mut st = session.state().clone();
-            for (s, p) in &t.seats {
+            let mut st = state.clone();
+            for s in state.occupied() {
                 let seat = &mut st.seats[s.index()];
-                if seat.occupied {
-                    seat.stack = p.chips;
+                match t.seats.get(&s) {
+                    Some(p) => seat.stack = p.chips,
+                    None => seat.occupied = false,
                 }
             }
             st
@@ -161,13 +166,18 @@ impl Screen<'_> {
         let theme = *app.theme();
         let seats = session.header().seats;
         let keyed = app.seat_prefix().and_then(crate::table::Seat::new);
-        // Players at the table not dealt this hand wait for the button.
+        // Players at the table not dealt this hand wait for the button
+        // (or through a re-deal), with their chips.
         let waiting = session.table().map_or_else(Vec::new, |table| {
             table
                 .seats
-                .keys()
-                .copied()
-                .filter(|s| !st.seat(*s).occupied)
+                .iter()
+                .filter(|(s, _)| !st.seat(**s).occupied)
+                .map(|(s, p)| Waiting {
+                    seat: *s,
+                    name: p.name.clone(),
+                    chips: p.chips,
+                })
                 .collect()
         });
         // Players whose hands the table kills at the deal, and why.

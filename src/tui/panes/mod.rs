@@ -17,7 +17,7 @@ pub use board::BoardPane;
 pub use help::{HelpPane, help_start};
 pub use log::LogPane;
 pub use pot::PotPane;
-pub use seats::{SeatMarks, SeatsPane};
+pub use seats::{SeatMarks, SeatsPane, Waiting};
 pub use setup::SetupPane;
 
 use ratatui::buffer::Buffer;

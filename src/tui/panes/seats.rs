@@ -53,6 +53,17 @@ impl SeatMarks {
     }
 }
 
+/// A player at the table not dealt this hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waiting {
+    /// His seat.
+    pub seat: Seat,
+    /// His name.
+    pub name: String,
+    /// His chips.
+    pub chips: Chips,
+}
+
 /// Every seat of the table.
 #[derive(Debug, Clone)]
 pub struct SeatsPane<'a> {
@@ -66,10 +77,11 @@ pub struct SeatsPane<'a> {
     pub marks: SeatMarks,
     /// The seat keyed ahead of an action, if any.
     pub keyed: Option<Seat>,
-    /// Seats with a player at the table who is not dealt this hand (a new
-    /// player waiting for the button to pass, TDA 7 and 9): shown as
+    /// Players at the table who are not dealt this hand (a new player
+    /// waiting for the button to pass, TDA 7 and 9; one seated before a
+    /// re-deal, TDA 34-C): seat, name and chips, shown with them as
     /// waiting, never as empty.
-    pub waiting: Vec<Seat>,
+    pub waiting: Vec<Waiting>,
     /// Seats whose hand is killed at the deal, with why (`penalty 3`,
     /// `away`, `sitting out`): shown instead of "folded".
     pub killed: Vec<(Seat, String)>,
@@ -116,6 +128,11 @@ fn amount(chips: Chips, grouped: bool) -> String {
 }
 
 impl SeatsPane<'_> {
+    /// The player waiting in `seat`, if one is.
+    fn waiting_at(&self, seat: Seat) -> Option<&Waiting> {
+        self.waiting.iter().find(|w| w.seat == seat)
+    }
+
     /// The widest line of amounts a seat box holds (the stack, `bet N`,
     /// `won N`), grouped.
     fn widest_amount(&self) -> u16 {
@@ -241,7 +258,7 @@ impl SeatsPane<'_> {
         let s = st.seat(seat);
         let t = &self.theme;
         if !s.occupied {
-            let word = if self.waiting.contains(&seat) {
+            let word = if self.waiting_at(seat).is_some() {
                 "waiting"
             } else {
                 "empty"
@@ -302,7 +319,12 @@ impl SeatsPane<'_> {
         let marks = self.marks(seat);
         let inner_w = rect.width.saturating_sub(2) as usize;
         let title_room = inner_w.saturating_sub(marks.chars().count() + 1);
-        let title = match self.name(n) {
+        let waiting = self.waiting_at(seat).filter(|_| !s.occupied);
+        let name = match waiting {
+            Some(w) => Some(w.name.as_str()).filter(|n| !n.is_empty()),
+            None => self.name(n),
+        };
+        let title = match name {
             Some(name) => format!("{n} {name}"),
             None => format!("Seat {n}"),
         };
@@ -329,7 +351,13 @@ impl SeatsPane<'_> {
         block.render(rect, buf);
         if !s.occupied {
             let (word, _) = self.status(seat);
-            put_line(buf, inner, 1, Line::styled(word, t.faded()));
+            // A player waiting keeps his chips on the screen.
+            if let Some(w) = waiting {
+                put_line(buf, inner, 0, Line::styled(w.chips.to_string(), t.amount()));
+                put_line(buf, inner, 2, Line::styled(word, t.faded()));
+            } else {
+                put_line(buf, inner, 1, Line::styled(word, t.faded()));
+            }
             return;
         }
         let stack_style = if s.folded { t.faded() } else { t.amount() };
@@ -482,11 +510,18 @@ impl SeatsPane<'_> {
                 "  "
             };
             let mut spans = vec![Span::styled(format!("{pointer}{number:>2} "), base)];
+            let waiting = self.waiting_at(seat).filter(|_| !s.occupied);
             if name_w > 0 {
-                let name = fit(self.name(number as u8).unwrap_or(""), name_w);
+                let name = match waiting {
+                    Some(w) => w.name.as_str(),
+                    None => self.name(number as u8).unwrap_or(""),
+                };
+                let name = fit(name, name_w);
                 spans.push(Span::styled(format!("{name:<name_w$} "), base));
             }
-            let (stack, bet) = if s.occupied {
+            let (stack, bet) = if let Some(w) = waiting {
+                (amount(w.chips, grouped), String::new())
+            } else if s.occupied {
                 let won = self.won(seat);
                 let bet = if !won.is_zero() {
                     format!("+{}", amount(won, grouped))

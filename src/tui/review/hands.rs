@@ -9,10 +9,12 @@
 use crate::journal::JournalHand;
 use crate::journal::compare::Reading;
 use crate::rules::HouseRules;
+use crate::session::Table;
 use crate::table::Chips;
+use crate::table::Seat;
 use crate::table::event::Event;
 use crate::table::hand::{Hand, live_entries, replay};
-use crate::tui::panes::told;
+use crate::tui::panes::{Waiting, told};
 
 /// What an entry corrected, if anything.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,6 +100,9 @@ pub struct ReviewHand {
     pub corrections: Vec<Option<Correction>>,
     /// The same entries ruled again under the house compared, when one is.
     pub other: Option<Reading>,
+    /// Players at the table not dealt this hand (waiting for the button,
+    /// or through a re-deal), as the table's records had them.
+    pub waiting: Vec<Waiting>,
 }
 
 impl ReviewHand {
@@ -187,6 +192,7 @@ impl ReviewHand {
                 .count(),
         };
         ReviewHand {
+            waiting: Vec::new(),
             hand,
             rules,
             summary,
@@ -370,9 +376,29 @@ pub fn hands_of(
 ) -> Vec<ReviewHand> {
     // Hands under one session record share it: its TOML is parsed once.
     let mut parsed: Vec<(*const crate::journal::house::HouseRecord, HouseRules)> = Vec::new();
+    // The table as its records left it, for who waits at each hand.
+    let mut table = Table::new(Seat::from_index(0), Default::default(), Vec::new());
     hands
         .into_iter()
         .map(|hand| {
+            let (begun, after): (Vec<_>, Vec<_>) =
+                hand.table.iter().partition(|n| n.after_entries == 0);
+            for note in begun {
+                note.record.events.iter().for_each(|e| table.apply(e));
+            }
+            let waiting = table
+                .seats
+                .iter()
+                .filter(|(s, _)| !hand.header.setup.stacks.iter().any(|(d, _)| d == *s))
+                .map(|(s, p)| Waiting {
+                    seat: *s,
+                    name: p.name.clone(),
+                    chips: p.chips,
+                })
+                .collect();
+            for note in after {
+                note.record.events.iter().for_each(|e| table.apply(e));
+            }
             let embedded = hand.house.as_ref().and_then(|record| {
                 let key = std::sync::Arc::as_ptr(record);
                 if let Some((_, rules)) = parsed.iter().find(|(k, _)| *k == key) {
@@ -385,7 +411,10 @@ pub fn hands_of(
             let rules = embedded
                 .or_else(|| by_name(&hand.header.house))
                 .unwrap_or_else(HouseRules::tda);
-            ReviewHand::new(hand, rules)
+            ReviewHand {
+                waiting,
+                ..ReviewHand::new(hand, rules)
+            }
         })
         .collect()
 }

@@ -329,7 +329,7 @@ impl Review {
             names: &header.names,
             marks: SeatMarks::of(hand),
             keyed: None,
-            waiting: Vec::new(),
+            waiting: h.waiting.clone(),
             killed: Vec::new(),
             theme: self.theme,
         };
