@@ -413,15 +413,20 @@ fn the_bar_names_the_player_out_as_the_busting_hand_ends() {
     assert!(out.contains("Out: 4th"), "{out}");
 }
 
-/// The bar's places on `app`.
-fn out_on_bar(app: &floorcall::tui::App) -> String {
+/// The bar's part on `app` that begins with `label`.
+fn on_bar(app: &floorcall::tui::App, label: &str) -> String {
     floorcall::tui::app::SessionBar { app }
         .parts()
         .unwrap_or_default()
         .into_iter()
         .map(|(t, _)| t)
-        .find(|t| t.starts_with("Out:"))
+        .find(|t| t.starts_with(label))
         .unwrap_or_default()
+}
+
+/// The bar's players out on `app`.
+fn out_on_bar(app: &floorcall::tui::App) -> String {
+    on_bar(app, "Out:")
 }
 
 /// An undo and a redo of the busting showdown, before and after a line
@@ -498,4 +503,40 @@ fn the_seat_boxes_show_the_table_between_hands() {
         .map(|w| (w.seat.number(), w.name.as_str(), w.chips.get()))
         .collect();
     assert_eq!(waiting, [(5, "Kim", 6_000)]);
+}
+
+/// The last player with chips has won: the bar says so (`Places: 1st
+/// Ann, 2nd Bob`) as soon as the busting hand is over.
+#[test]
+fn the_winner_is_on_the_bar() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let clock = SteppingClock::new(T0, 0, 0);
+    let flags = floorcall::tui::setup::TableFlags {
+        stacks: Some("10000,1000".into()),
+        ..super::tui_session::four_seats()
+    };
+    let path = dir.path().join("j.jsonl");
+    let mut app = super::tui_session::table_app_with(&path, &clock, false, None, &flags);
+    let first = app
+        .state()
+        .expect("a hand")
+        .to_act
+        .expect("to act")
+        .number();
+    let other = 3 - first;
+    lines(
+        &mut app,
+        &[
+            &format!("s{first} allin"),
+            &format!("s{other} call"),
+            "flop 2c3d4h",
+            "turn 9s",
+            "river Jd",
+            "s1 show AsAh",
+            "s2 show 7c2d",
+        ],
+    );
+    let bar = on_bar(&app, "Places:");
+    assert!(bar.starts_with("Places: 1st "), "{bar}");
+    assert!(bar.contains(", 2nd "), "{bar}");
 }

@@ -63,6 +63,17 @@ impl SessionBar<'_> {
             let floor = self.app.floor_places();
             // Each place once, its players after it: `4th= Dan, Fay`.
             let mut out: Vec<String> = Vec::new();
+            // The last player with chips at a table of its own (no floor,
+            // whose tables play on elsewhere) has won: 1st.
+            if floor.is_none() && now_table.players_in() == 1 {
+                let winner = now_table.seats.iter().find(|(_, p)| !p.chips.is_zero());
+                if let Some((seat, p)) = winner {
+                    match p.name.as_str() {
+                        "" => out.push(format!("1st s{}", seat.number())),
+                        name => out.push(format!("1st {name}")),
+                    }
+                }
+            }
             let mut shown: Option<String> = None;
             for f in &now_table.places {
                 let who = match f.name.as_str() {
@@ -79,7 +90,12 @@ impl SessionBar<'_> {
                     None => out.push(format!("{who} (the floor places)")),
                 }
             }
-            parts.push((format!("Out: {}", out.join(", ")), theme.faded()));
+            let label = if out.first().is_some_and(|o| o.starts_with("1st ")) {
+                "Places"
+            } else {
+                "Out"
+            };
+            parts.push((format!("{label}: {}", out.join(", ")), theme.faded()));
         }
         (!parts.is_empty()).then_some(parts)
     }
