@@ -440,8 +440,8 @@ mod tests {
                 "\"names\":{\"01\":\"Ann\"}",
             ),
             (
-                "\"version\":1,\"house\":\"tda\"",
-                "\"house\":\"tda\",\"version\":1",
+                "\"version\":2,\"house\":\"tda\"",
+                "\"house\":\"tda\",\"version\":2",
             ),
             ("\"seats\":9,", "\"seats\":9,\"extra\":1,"),
             ("\"seats\":9,", "\"seats\": 9,"),

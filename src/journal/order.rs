@@ -57,9 +57,9 @@ impl Order {
                         ),
                     });
                 }
-                if header.version != EVENT_VERSION {
+                if header.version == 0 || header.version > EVENT_VERSION {
                     return Err(format!(
-                        "the hand was written in event version {}, and this floorcall reads version {EVENT_VERSION}.",
+                        "the hand was written in event version {}, and this floorcall reads versions 1 to {EVENT_VERSION}: a later floorcall wrote it.",
                         header.version
                     )
                     .into());

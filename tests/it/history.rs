@@ -164,3 +164,117 @@ fn an_earlier_releases_key_map_loads_as_an_overlay() {
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }
+
+/// Every journal an earlier release's own binary wrote, under
+/// `tests/journals/DATE-COMMIT/` (see its README): the journals.
+fn earlier_journals() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/journals");
+    let mut found = Vec::new();
+    for dir in std::fs::read_dir(&root).expect("tests/journals") {
+        let dir = dir.expect("an entry").path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&dir).expect("a release's folder") {
+            let file = file.expect("an entry").path();
+            if file.extension().is_some_and(|e| e == "jsonl") {
+                found.push(file);
+            }
+        }
+    }
+    found.sort();
+    assert!(found.len() >= 8, "{found:?}");
+    found
+}
+
+/// `floorcall ARGS` on `journal`: exit status and output.
+fn floorcall_on(args: &[&str], journal: &Path) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorcall"))
+        .args(args)
+        .arg(journal)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// The corpus: each earlier release's journals verify, replay every hand,
+/// export, and read into the review's list, by today's binary.
+#[test]
+fn every_earlier_journal_verifies_replays_exports_and_reviews() {
+    for journal in earlier_journals() {
+        let name = journal.display().to_string();
+        let (ok, text) = floorcall_on(&["verify"], &journal);
+        assert!(ok && text.starts_with("OK: "), "{name}: {text}");
+        let loaded = floorcall::journal::load(&journal).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for hand in &loaded.hands {
+            let number = hand.header.number.to_string();
+            let (ok, text) = floorcall_on(&["replay", "--hand", &number], &journal);
+            assert!(
+                ok && text.contains(&format!("Hand {number}")),
+                "{name} hand {number}: {text}"
+            );
+        }
+        let (ok, text) = floorcall_on(&["export"], &journal);
+        assert!(ok, "{name}: {text}");
+        let hands = floorcall::tui::review::hands_of(loaded.hands, |_| None);
+        assert!(!hands.is_empty(), "{name}");
+    }
+}
+
+/// Each earlier journal goes on at today's table: a finished last hand
+/// is continued (the next hand dealt with the stacks it left, the button
+/// moved on), an unfinished one resumed where it stood.
+#[test]
+fn every_earlier_journal_goes_on_at_the_table() {
+    use floorcall::journal::Journal;
+    use floorcall::tui::app::Mode;
+    use floorcall::tui::{App, AppOptions};
+    for original in earlier_journals() {
+        let name = original.display().to_string();
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("j.jsonl");
+        std::fs::copy(&original, &path).expect("copied");
+        let (journal, loaded) = Journal::open(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let last = loaded.hands.last().cloned().expect("a hand");
+        let finished = !last.is_unfinished();
+        let table = floorcall::journal::session::table_of(&loaded);
+        let left = floorcall::table::hand::replay(&last.entries);
+        let mut app = App::new(AppOptions {
+            journal: Some(journal),
+            last_hand: loaded.hands.into_iter().last(),
+            resume: true,
+            ..AppOptions::default()
+        });
+        assert_eq!(app.mode(), Mode::Table, "{name}: {:?}", app.message());
+        if finished {
+            super::tui_fixtures::press(&mut app, "n");
+            let session = app.session().expect("at the table");
+            assert_eq!(
+                session.header().number,
+                last.header.number + 1,
+                "{name}: {:?}",
+                app.message()
+            );
+            // Each seat's chips as the table left them (the hand's end,
+            // and any line between hands after it).
+            for (seat, chips) in &session.header().setup.stacks {
+                let at_table = table.seats.get(seat).map(|p| p.chips);
+                assert_eq!(Some(*chips), at_table, "{name}: seat {seat} carried");
+            }
+            // The button moves on, except at a misdeal's re-deal.
+            assert_eq!(
+                session.header().setup.button == last.header.setup.button,
+                left.misdealt,
+                "{name}: the button"
+            );
+        } else {
+            assert_eq!(app.state(), Some(&left), "{name}: resumed where it stood");
+        }
+        drop(app);
+        let (ok, text) = floorcall_on(&["verify"], &path);
+        assert!(ok, "{name} after going on: {text}");
+    }
+}

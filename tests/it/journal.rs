@@ -624,14 +624,16 @@ fn a_line_that_is_not_json_is_an_error_with_its_line_number() {
 }
 
 #[test]
-fn another_event_version_is_an_error() {
+fn a_later_event_version_is_an_error() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
     drop(journaled(&path, LINES));
-    forge(&path, 2, |l| l.replace("\"version\":1", "\"version\":99"));
+    let version = format!("\"version\":{}", floorcall::table::event::EVENT_VERSION);
+    forge(&path, 2, |l| l.replace(&version, "\"version\":99"));
     let (line, text) = open_error(&path);
     assert_eq!(line, 2);
     assert!(text.contains("event version 99"), "{text}");
+    assert!(text.contains("a later floorcall wrote it"), "{text}");
 }
 
 #[test]

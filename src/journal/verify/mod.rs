@@ -18,6 +18,7 @@
 //! entry again and compares its events, which `events_json` writes as
 //! the journal holds them; `report` says the verdict.
 
+mod earlier;
 mod events_json;
 mod parts;
 mod records;

@@ -201,6 +201,7 @@ impl Checker<'_> {
                 self.hands += 1;
                 self.hand = Some(HandCheck {
                     number: header.number,
+                    version: header.version,
                     house: header.house,
                     setup: header.setup,
                     entries,

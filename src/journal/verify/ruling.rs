@@ -26,7 +26,7 @@ use crate::journal::Seal;
 use crate::notation::parse_line;
 use crate::rules::HouseRules;
 use crate::table::command::Command;
-use crate::table::event::{Event, Street};
+use crate::table::event::{EVENT_VERSION, Event, Street};
 use crate::table::hand::{Entry, live_entries, replay, undoable};
 use crate::table::state::HandState;
 use crate::table::{decide, decide_in_place, invariants};
@@ -137,6 +137,8 @@ impl<'a> EntryLine<'a> {
 /// One hand being checked.
 pub(super) struct HandCheck {
     pub(super) number: u32,
+    /// The event version its header names (`EVENT_VERSION` or earlier).
+    pub(super) version: u32,
     pub(super) house: String,
     pub(super) setup: crate::table::event::TableSetup,
     pub(super) entries: Vec<Entry>,
@@ -272,7 +274,12 @@ impl HandCheck {
                 rules.name
             )
         })?;
-        if decided != entry.events {
+        // A hand an earlier event version wrote records some entries in
+        // its own form (`earlier`): taken as written, with the meaning
+        // that release gave them.
+        let earlier_form =
+            self.version < EVENT_VERSION && super::earlier::same_meaning(&decided, &entry.events);
+        if decided != entry.events && !earlier_form {
             let at = decided
                 .iter()
                 .zip(&entry.events)
