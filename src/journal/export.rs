@@ -51,6 +51,10 @@ pub fn export(
             Some("a misdeal (dealt again), not a hand played")
         } else if hand.is_unfinished() {
             Some("not finished")
+        } else if layout != Layout::Ohh && forfeits(hand) {
+            Some(
+                "the floor's forfeit of an underbet (TDA 39-B) leaves chips in the pot that PHH has no action for: export it as .ohh (\"Post Dead\")",
+            )
         } else {
             None
         };
@@ -96,6 +100,27 @@ pub fn export(
         hands: histories.len(),
         left_out,
     })
+}
+
+/// Whether a player put chips in the pot mid-hand that no action of his
+/// bet (the floor's forfeit of an underbet: posted dead, then folded).
+fn forfeits(hand: &JournalHand) -> bool {
+    let live = crate::table::hand::live_entries(&hand.entries);
+    hand.entries
+        .iter()
+        .zip(live)
+        .skip(1)
+        .filter(|(_, live)| *live)
+        .flat_map(|(e, _)| &e.events)
+        .any(|e| {
+            matches!(
+                e,
+                crate::table::event::Event::Posted {
+                    post: crate::table::event::Post::Committed,
+                    ..
+                }
+            )
+        })
 }
 
 fn history_of<'a>(

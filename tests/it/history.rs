@@ -217,8 +217,16 @@ fn every_earlier_journal_verifies_replays_exports_and_reviews() {
                 "{name} hand {number}: {text}"
             );
         }
-        let (ok, text) = floorcall_on(&["export"], &journal);
+        // Exported, every hand replays to its own finishing stacks.
+        let out = tempfile::tempdir().expect("a temp dir");
+        let phhs = out.path().join("export.phhs");
+        let to = phhs.display().to_string();
+        let (ok, text) = floorcall_on(&["export", "-o", &to], &journal);
         assert!(ok, "{name}: {text}");
+        if phhs.exists() {
+            let (ok, text) = floorcall_on(&["import", "--check"], &phhs);
+            assert!(ok, "{name}: the export does not replay: {text}");
+        }
         let hands = floorcall::tui::review::hands_of(loaded.hands, |_| None);
         assert!(!hands.is_empty(), "{name}");
     }
