@@ -29,6 +29,11 @@ const fn case(id: RulingId, key: &'static str, case: &'static str) -> ClauseKey 
 /// Every clause key the engine quotes, by ruling.
 pub const CLAUSES: &[ClauseKey] = &[
     case(
+        RulingId::Penalty,
+        "disqualified",
+        "a player disqualified: his chips are removed from play",
+    ),
+    case(
         RulingId::OutOfTurn,
         "fold-binds",
         "a fold out of turn binds at once",

@@ -418,11 +418,15 @@ pub(super) fn decide_floor(
             } else {
                 " It begins at the end of the hand.".to_string()
             };
-            out.emit(ruling(
-                rules,
-                RulingId::Penalty,
-                format!("The floor gives seat {} {what}.{when}{why}", seat.number()),
-            ));
+            let text = format!("The floor gives seat {} {what}.{when}{why}", seat.number());
+            // A disqualification quotes the rule that removes his chips
+            // (TDA 66-D), where the house has it.
+            out.emit(match penalty {
+                Penalty::Disqualified => Event::RulingSuggested {
+                    ruling: rules.ruling_clause(RulingId::Penalty, "disqualified", text),
+                },
+                _ => ruling(rules, RulingId::Penalty, text),
+            });
             out.emit(Event::PenaltyGiven { seat, penalty });
         }
     }
