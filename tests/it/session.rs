@@ -849,3 +849,36 @@ fn a_disqualified_player_gets_a_place() {
     assert_eq!(places, [("Fay", 4, true), ("Dan", 5, false)]);
     assert_eq!(t.places[0].place_text(&t.places), "4th (disqualified)");
 }
+
+/// `replay` says a dead small blind and a dead button as such, never as a
+/// player's seat: an empty seat 4 (or one whose player waits, not dealt)
+/// holds no blind.
+#[test]
+fn a_hand_begun_says_a_dead_small_blind_and_a_dead_button() {
+    let seat = |n| Seat::new(n).expect("a seat");
+    let begun = |button, small, big| {
+        let setup = table(&[5_000, 5_000, 5_000, 0, 5_000], 1, (100, 200));
+        let mut setup = setup;
+        setup.stacks.retain(|(s, _)| *s != seat(4));
+        TableEvent::HandBegun {
+            number: 3,
+            setup,
+            positions: floorcall::session::Positions {
+                button: seat(button),
+                small: seat(small),
+                big: seat(big),
+            },
+            stage: None,
+            redeal: false,
+        }
+        .to_string()
+    };
+    assert_eq!(
+        begun(3, 4, 5),
+        "Hand 3 begins: the button on seat 3, no small blind (a dead small blind), the big blind on seat 5."
+    );
+    assert_eq!(
+        begun(4, 5, 1),
+        "Hand 3 begins: a dead button on seat 4, the blinds on seats 5 and 1."
+    );
+}

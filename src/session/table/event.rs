@@ -255,21 +255,39 @@ impl fmt::Display for TableEvent {
             },
             TableEvent::HandBegun {
                 number,
+                setup,
                 positions,
                 redeal,
                 ..
-            } => write!(
-                f,
-                "Hand {number} begins{}: the button on seat {}, the blinds on seats {} and {}.",
-                if *redeal {
-                    ", the re-deal of the misdeal"
-                } else {
-                    ""
-                },
-                positions.button.number(),
-                positions.small.number(),
-                positions.big.number()
-            ),
+            } => {
+                // A seat not dealt in holds a dead button or a dead small
+                // blind: said so, never as a player's.
+                let dealt = |s: Seat| setup.stacks.iter().any(|(d, _)| *d == s);
+                let button = match dealt(positions.button) {
+                    true => format!("the button on seat {}", positions.button.number()),
+                    false => format!("a dead button on seat {}", positions.button.number()),
+                };
+                let blinds = match dealt(positions.small) && positions.small != positions.big {
+                    true => format!(
+                        "the blinds on seats {} and {}",
+                        positions.small.number(),
+                        positions.big.number()
+                    ),
+                    false => format!(
+                        "no small blind (a dead small blind), the big blind on seat {}",
+                        positions.big.number()
+                    ),
+                };
+                write!(
+                    f,
+                    "Hand {number} begins{}: {button}, {blinds}.",
+                    if *redeal {
+                        ", the re-deal of the misdeal"
+                    } else {
+                        ""
+                    }
+                )
+            }
             TableEvent::HandEnded { misdeal: true, .. } => f.write_str(
                 "The hand is a misdeal: every chip went back; the next deal is its re-deal, with the same button, blinds and players.",
             ),
