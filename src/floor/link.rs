@@ -303,6 +303,7 @@ impl Sender {
         if self.client.is_none() {
             let role = table_role(&self.options.tournament, &self.options.table);
             let mut client = connect(&self.options.conninfo, Some(&role))?;
+            super::schema::check_table_may_send(&mut client)?;
             self.resume(&mut client)?;
             self.client = Some(client);
             self.offline_since = None;

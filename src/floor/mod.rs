@@ -109,7 +109,9 @@ pub use link::{Link, LinkOptions, LinkStatus};
 pub use listen::ReaderStatus;
 pub use reader::{FloorReader, FloorState, ReaderOptions, TableFeed, Update};
 pub use rows::{Read, Row, rows_from};
-pub use schema::{InitOptions, Initialised, append_floor_record, init};
+pub use schema::{
+    InitOptions, Initialised, append_floor_record, check_floor_may_read, check_table_may_send, init,
+};
 pub use verify::{
     DrawVerdict, FileVerdict, FloorVerified, TableFile, TableVerdict, draws, verify, verify_with,
 };

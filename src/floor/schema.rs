@@ -12,6 +12,7 @@ use super::connect::passfile_line;
 use super::rows::Row;
 use super::{FloorError, check_name, floor_role, table_role};
 use crate::journal::chain::{self, Head};
+use crate::table::event::EVENT_VERSION;
 
 refinery::embed_migrations!("src/floor/migrations");
 
@@ -73,6 +74,13 @@ pub fn init(client: &mut Client, options: &InitOptions) -> Result<Initialised, F
         make_passdir(dir)?;
     }
     let mut tx = client.transaction()?;
+    // The event version this release's floor reads (never lowered by an
+    // earlier release's `floor init`).
+    tx.execute(
+        "INSERT INTO floorcall.meta (key, value) VALUES ('event-version', $1) \
+         ON CONFLICT (key) DO UPDATE SET value = GREATEST(floorcall.meta.value::int, EXCLUDED.value::int)::text",
+        &[&EVENT_VERSION.to_string()],
+    )?;
     for (role, table) in &roles {
         let verifier = new_passwords.then(|| {
             let password: String = rand::rng()
@@ -103,6 +111,49 @@ pub fn init(client: &mut Client, options: &InitOptions) -> Result<Initialised, F
         applied,
         roles: roles.into_iter().map(|(r, _)| r).collect(),
     })
+}
+
+/// The event version the floor's database says its floor reads: 1 where
+/// it says none (set up by a release before the versions were recorded).
+fn floor_reads(client: &mut Client) -> Result<u32, FloorError> {
+    let has_meta: bool = client
+        .query_one("SELECT to_regclass('floorcall.meta') IS NOT NULL", &[])?
+        .get(0);
+    if !has_meta {
+        return Ok(1);
+    }
+    let row = client.query_opt(
+        "SELECT value FROM floorcall.meta WHERE key = 'event-version'",
+        &[],
+    )?;
+    Ok(row
+        .and_then(|r| r.get::<_, String>(0).parse().ok())
+        .unwrap_or(1))
+}
+
+/// A table about to send: refused at once, both versions named, when the
+/// floor's database was set up for a floor that cannot read the event
+/// version this table writes.
+pub fn check_table_may_send(client: &mut Client) -> Result<(), FloorError> {
+    let reads = floor_reads(client)?;
+    if reads < EVENT_VERSION {
+        return Err(FloorError::Refused(format!(
+            "the floor's database was set up by a floorcall that reads hands of event version {reads} at most, and this table writes version {EVENT_VERSION}: run this release's `floor init` on it (it keeps every row) and use this release's floor"
+        )));
+    }
+    Ok(())
+}
+
+/// The TD's floor about to read: refused at once, both versions named,
+/// when the database was set up for a later floor than this one.
+pub fn check_floor_may_read(client: &mut Client) -> Result<(), FloorError> {
+    let reads = floor_reads(client)?;
+    if reads > EVENT_VERSION {
+        return Err(FloorError::Refused(format!(
+            "the floor's database was set up by a later floorcall (hands of event version {reads}), and this floor reads version {EVENT_VERSION} at most: use that release's floor"
+        )));
+    }
+    Ok(())
 }
 
 /// The folder of the roles' password files: made (mode 0700) when it is

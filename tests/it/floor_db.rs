@@ -807,3 +807,71 @@ fn init_writes_a_password_file_a_role_each_with_its_own_line_only() {
         assert_eq!(mode & 0o777, 0o700);
     }
 }
+
+/// A floor's database and its tables' releases: a database set up by a
+/// release before the versions were recorded (its floor reads event
+/// version 1) refuses today's table at once, naming both versions, and
+/// sends nothing; today's `floor init` upgrades it (every row kept) and
+/// the table sends. A database set up for a later floor is refused by
+/// today's floor at once, both versions named.
+#[test]
+fn a_table_and_a_floor_of_different_releases_work_or_are_refused_at_once() {
+    let Some(pg) = pg::shared() else { return };
+    let (db, _dir, path, mut dealer) = one_table(pg, "ver-t", &["T1"]);
+    dealer.hand();
+    // As an earlier release's `floor init` left it: no versions.
+    pg.admin(&db)
+        .batch_execute(
+            "DROP TABLE floorcall.meta; DELETE FROM refinery_schema_history WHERE version = 2",
+        )
+        .expect("dropped");
+    let link = start_link(pg, &db, "ver-t", "T1", &path);
+    until("refused", || {
+        matches!(link.status(), LinkStatus::Refused(_))
+    });
+    let LinkStatus::Refused(why) = link.status() else {
+        unreachable!()
+    };
+    let version = floorcall::table::event::EVENT_VERSION;
+    assert!(
+        why.contains("event version 1 at most")
+            && why.contains(&format!("this table writes version {version}")),
+        "{why}"
+    );
+    assert!(stored(pg, &db, "ver-t", "T1").is_empty(), "nothing sent");
+    drop(link);
+    // Upgraded by today's `floor init`: the table goes on.
+    let upgraded = floor::init(
+        &mut pg.admin(&db),
+        &InitOptions {
+            tournament: "ver-t".into(),
+            tables: vec!["T1".into()],
+            passfile: None,
+            passdir: None,
+        },
+    )
+    .expect("upgraded");
+    assert_eq!(upgraded.applied.len(), 1, "{:?}", upgraded.applied);
+    let link = start_link(pg, &db, "ver-t", "T1", &path);
+    let n = dealer.records();
+    until("the link is live", || {
+        link.status() == LinkStatus::Live && link.progress() == (n, n)
+    });
+    drop(link);
+    // A database set up for a later floor: today's floor refuses it.
+    pg.admin(&db)
+        .execute(
+            "UPDATE floorcall.meta SET value = '99' WHERE key = 'event-version'",
+            &[],
+        )
+        .expect("updated");
+    let mut client = pg.admin(&db);
+    let refused = floorcall::floor::check_floor_may_read(&mut client).expect_err("refused");
+    assert!(
+        refused.to_string().contains("event version 99")
+            && refused
+                .to_string()
+                .contains(&format!("reads version {version} at most")),
+        "{refused}"
+    );
+}

@@ -265,7 +265,8 @@ impl Desk {
     /// first reading (up to `open_wait`) and folds it.
     pub fn open(options: DeskOptions) -> Result<Desk, FloorError> {
         let role = floor_role(&options.tournament);
-        let client = connect(&options.conninfo, Some(&role))?;
+        let mut client = connect(&options.conninfo, Some(&role))?;
+        crate::floor::schema::check_floor_may_read(&mut client)?;
         let mut reading = ReaderOptions::new(&options.conninfo, &options.tournament);
         reading.catch_up = options.catch_up;
         reading.retry = Duration::from_millis(200);
