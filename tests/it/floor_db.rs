@@ -875,3 +875,57 @@ fn a_table_and_a_floor_of_different_releases_work_or_are_refused_at_once() {
         "{refused}"
     );
 }
+
+/// A floor's database as an earlier release's own `floor init` set it up,
+/// with a tournament played on it (`tests/history/DATE-COMMIT/floor`: a
+/// dump, its roles without passwords, the tables' journals): today's
+/// `floor init` upgrades it (the versions' table, nothing else), every
+/// chain and the room still verify, and each table's journal file is the
+/// database's.
+#[test]
+fn a_floor_database_an_earlier_release_set_up_is_upgraded_and_verifies() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/history");
+    for release in ["2026-11-25-d6cd890", "2026-11-27-d31a39b"] {
+        let Some(pg) = pg::own() else { return };
+        let dir = root.join(release).join("floor");
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("the fixture");
+        let db = pg.database("floor");
+        pg.admin(&db)
+            .batch_execute(&read("roles.sql"))
+            .unwrap_or_else(|e| panic!("{release}: roles: {e}"));
+        pg.admin(&db)
+            .batch_execute(&read("floor.sql"))
+            .unwrap_or_else(|e| panic!("{release}: the dump: {e}"));
+        let before = stored(&pg, &db, "sunday", "T1").len();
+        assert!(before > 0, "{release}");
+        let upgraded = floor::init(
+            &mut pg.admin(&db),
+            &InitOptions {
+                tournament: "sunday".into(),
+                tables: vec!["T1".into(), "T2".into()],
+                passfile: None,
+                passdir: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{release}: floor init: {e}"));
+        assert_eq!(upgraded.applied, ["V2__meta"], "{release}");
+        assert_eq!(
+            stored(&pg, &db, "sunday", "T1").len(),
+            before,
+            "{release}: every row kept"
+        );
+        let files: Vec<floor::TableFile> = ["t1.jsonl", "t2.jsonl"]
+            .iter()
+            .map(|name| floor::TableFile {
+                path: dir.join(name),
+                bytes: std::fs::read(dir.join(name)).expect("the journal"),
+            })
+            .collect();
+        let verified = floor::verify_with(&mut pg.admin(&db), "sunday", &files)
+            .unwrap_or_else(|e| panic!("{release}: {e}"));
+        assert!(verified.ok(), "{release}: {:?}", verified.lines());
+        let mut client = pg.admin(&db);
+        floor::check_table_may_send(&mut client).expect("today's tables may send");
+        floor::check_floor_may_read(&mut client).expect("today's floor may read");
+    }
+}
