@@ -28,6 +28,17 @@ const FIRST_RELEASE: &[&str] = &[
     "max-ante",
 ];
 
+/// Each earlier release's folder that holds `file`:
+/// `tests/history/DATE-COMMIT/FILE`.
+fn releases_with(file: &str) -> Vec<PathBuf> {
+    let found: Vec<PathBuf> = releases()
+        .into_iter()
+        .filter(|d| d.join(file).exists())
+        .collect();
+    assert!(found.len() >= 2, "{file}: {found:?}");
+    found
+}
+
 /// Each earlier release's folder: `tests/history/DATE-COMMIT`.
 fn releases() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/history");
@@ -67,7 +78,7 @@ fn every_setting_added_since_the_first_release_has_its_earlier_value() {
 /// blind and the button; a break rejoined nobody).
 #[test]
 fn an_earlier_releases_house_files_load_with_what_they_lacked_filled() {
-    for dir in releases() {
+    for dir in releases_with("tda.toml") {
         for name in ["tda", "ugly-tuna", "upt", "nuts", "redtooth"] {
             let path = dir.join(format!("{name}.toml"));
             let text = std::fs::read_to_string(&path).expect("the file");
@@ -157,7 +168,7 @@ fn rules_show_and_check_say_what_was_filled_in() {
 /// An earlier release's key map, as a user's overlay, still loads.
 #[test]
 fn an_earlier_releases_key_map_loads_as_an_overlay() {
-    for dir in releases() {
+    for dir in releases_with("keys.toml") {
         let path = dir.join("keys.toml");
         let text = std::fs::read_to_string(&path).expect("the file");
         Keymap::from_toml(&path.display().to_string(), &text, Some(&Keymap::default()))
@@ -284,5 +295,47 @@ fn every_earlier_journal_goes_on_at_the_table() {
         drop(app);
         let (ok, text) = floorcall_on(&["verify"], &path);
         assert!(ok, "{name} after going on: {text}");
+    }
+}
+
+/// The practice progress an earlier release's own `practice` wrote (two
+/// sessions each, `tests/history/*/practice.json`) loads unchanged: the
+/// scores and the schedule as they were, `practice --stats` says them,
+/// and a new session goes on from them and is saved.
+#[test]
+fn an_earlier_releases_practice_progress_loads_and_goes_on() {
+    use floorcall::practice::Progress;
+    for dir in releases_with("practice.json") {
+        let original = dir.join("practice.json");
+        let name = original.display().to_string();
+        let text = std::fs::read_to_string(&original).expect("the file");
+        let raw: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        let work = tempfile::tempdir().expect("a temp dir");
+        let path = work.path().join("practice.json");
+        std::fs::copy(&original, &path).expect("copied");
+        let mut progress = Progress::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(Some(progress.sessions), raw["sessions"].as_u64(), "{name}");
+        assert_eq!(
+            progress.cards.len(),
+            raw["cards"].as_object().map_or(0, |c| c.len()),
+            "{name}"
+        );
+        let (ok, said) = floorcall_on(&["practice", "--stats", "--progress"], &path);
+        assert!(ok, "{name}: {said}");
+        assert!(
+            said.contains(&format!("{} session(s) so far", progress.sessions)),
+            "{name}: {said}"
+        );
+        progress.begin();
+        progress
+            .save(&path)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = Progress::load(&path).expect("reads back");
+        assert_eq!(
+            again.sessions,
+            raw["sessions"].as_u64().unwrap_or(0) + 1,
+            "{name}"
+        );
+        assert_eq!(again.topics, progress.topics, "{name}");
     }
 }
