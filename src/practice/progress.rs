@@ -126,7 +126,17 @@ impl Progress {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Progress::default()),
             Err(error) => return Err(ProgressError::Io { file, error }),
         };
-        serde_json::from_str(&text).map_err(|error| ProgressError::Format { file, error })
+        let mut progress: Progress =
+            serde_json::from_str(&text).map_err(|error| ProgressError::Format { file, error })?;
+        // A file of the release of 22 November kept no session a card was
+        // missed in: a card in box 1 was missed in the session before it
+        // is due (a miss comes back at the next session).
+        for card in progress.cards.values_mut() {
+            if card.missed.is_none() && card.level == 1 {
+                card.missed = card.due.checked_sub(1);
+            }
+        }
+        Ok(progress)
     }
 
     /// Writes the progress file (a temporary file renamed over it, so a

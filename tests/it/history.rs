@@ -326,6 +326,18 @@ fn an_earlier_releases_practice_progress_loads_and_goes_on() {
             said.contains(&format!("{} session(s) so far", progress.sessions)),
             "{name}: {said}"
         );
+        // What that release counted as missed: the cards in box 1 (its
+        // "N last missed"), each missed in the session before it is due.
+        let last_missed = raw["cards"].as_object().map_or(0, |cards| {
+            cards
+                .values()
+                .filter(|c| c["level"] == 1 && c["due"] == progress.sessions + 1)
+                .count()
+        });
+        assert!(
+            said.contains(&format!("{last_missed} missed in the last session")),
+            "{name}: {said}"
+        );
         progress.begin();
         progress
             .save(&path)
