@@ -186,8 +186,11 @@ pub enum FloorRecord {
         chips: u64,
         /// The stack the TD corrected (0 for a player returning): a hand
         /// his table plays before it carries the correction out keeps its
-        /// result, the correction applied as `chips - was` on top.
-        was: u64,
+        /// result, the correction applied as `chips - was` on top. None in
+        /// a record of the release that wrote none (the morning of
+        /// 2026-11-28): its order set the stack to `chips`, as then.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        was: Option<u64>,
         /// The hand of the bust undone (None: he is in play, his stack
         /// set).
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -292,7 +292,7 @@ impl TableOrders {
         let mut button: Option<Order> = None;
         let mut left: BTreeMap<String, Left> = BTreeMap::new();
         // The TD's corrections here, in order, with the stack each saw.
-        let mut corrections: Vec<(Order, u64)> = Vec::new();
+        let mut corrections: Vec<(Order, Option<u64>)> = Vec::new();
         for (i, record) in records.iter().enumerate() {
             fold_left(&mut left, record);
             match record {
@@ -512,8 +512,10 @@ impl TableOrders {
         let mut counted: BTreeMap<String, usize> = BTreeMap::new();
         for (mut c, was) in corrections {
             // A hand played since the TD saw the stack keeps its result:
-            // the correction's difference goes on top of the stack now.
-            if c.kind == (OrderKind::Correct { returns: false })
+            // the correction's difference goes on top of the stack now (a
+            // record without the stack seen sets it, as it did then).
+            if let Some(was) = was
+                && c.kind == (OrderKind::Correct { returns: false })
                 && let Some(p) = Seat::new(c.seat)
                     .and_then(|s| table.seats.get(&s))
                     .filter(|p| p.name == c.player)

@@ -599,7 +599,7 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
             table: "T1".into(),
             seat,
             chips,
-            was,
+            was: Some(was),
             returns,
         }
     };
@@ -684,4 +684,23 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
     assert!(t.places.is_empty());
     assert!(TableOrders::of("T1", &t, &records).next(&t).is_none());
     assert_eq!(t.chips_seated(), t.chips_expected());
+}
+
+/// A correction recorded by the release that kept no stack seen (the
+/// morning of 2026-11-28) still reads, and is carried out as then: the
+/// stack set to the TD's figure.
+#[test]
+fn a_correction_of_the_release_without_the_stack_seen_sets_the_stack() {
+    let t = table(&[(1, "Ann"), (2, "Bob")]);
+    let record: FloorRecord = serde_json::from_str(
+        r#"{"type":"stack-corrected","player":"Ann","table":"T1","seat":1,"chips":1200}"#,
+    )
+    .expect("the earlier form reads");
+    assert!(matches!(
+        &record,
+        FloorRecord::StackCorrected { was: None, .. }
+    ));
+    let orders = TableOrders::of("T1", &t, &[record]);
+    let order = orders.next(&t).expect("an order");
+    assert_eq!(order.chips, 1200);
 }

@@ -223,7 +223,7 @@ impl Floor {
                 table,
                 seat,
                 chips,
-                was,
+                was: Some(was),
                 returns: None,
             });
             return Ok(());
@@ -246,7 +246,7 @@ impl Floor {
             table: undone.table.clone(),
             seat: undone.seat,
             chips,
-            was: 0,
+            was: Some(0),
             returns: Some(undone.hand),
         };
         fold_place_record(&mut self.busts, &record);

@@ -175,7 +175,9 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
         // same player and seat, and the same difference (a hand played
         // between the order and the table's line keeps its result).
         let diff = |to: u64, from: u64| i128::from(to) - i128::from(from);
-        let mut ordered: Vec<(&str, u8, i128)> = records
+        // (player, seat, the difference ordered: Ok; or, a record of the
+        // release that kept no stack seen, the stack it set: Err).
+        let mut ordered: Vec<(&str, u8, Result<i128, u64>)> = records
             .iter()
             .filter_map(|r| match r {
                 FloorRecord::StackCorrected {
@@ -185,19 +187,26 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                     chips,
                     was,
                     ..
-                } if *table == t.name => Some((player.as_str(), *seat, diff(*chips, *was))),
+                } if *table == t.name => Some((
+                    player.as_str(),
+                    *seat,
+                    was.map(|w| diff(*chips, w)).ok_or(*chips),
+                )),
                 _ => None,
             })
             .collect();
         for c in &t.table.corrections {
-            let key = (
-                c.name.as_str(),
-                c.seat.number(),
-                diff(c.to.get(), c.from.get()),
-            );
-            match ordered.iter().position(|o| *o == key) {
+            let matches = |(player, seat, what): &(&str, u8, Result<i128, u64>)| {
+                *player == c.name
+                    && *seat == c.seat.number()
+                    && match what {
+                        Ok(d) => *d == diff(c.to.get(), c.from.get()),
+                        Err(to) => *to == c.to.get(),
+                    }
+            };
+            match ordered.iter().position(matches) {
                 Some(i) => {
-                    ordered.remove(i);
+                    let _ = ordered.remove(i);
                 }
                 None => out.problems.push(format!(
                     "{} corrected {}'s stack (seat {}) from {} to {}, and the floor ordered no such correction",

@@ -30,7 +30,7 @@ fn a_stack_corrected_from_the_floor_is_carried_out_and_audited() {
             table: "T1".into(),
             seat: seat.number(),
             chips: chips.get() - 400,
-            was: chips.get(),
+            was: Some(chips.get()),
             returns: None,
         }
     );
