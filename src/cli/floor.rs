@@ -10,7 +10,7 @@ use floorcall::floor::{self, Desk, DeskOptions, InitOptions, mask};
 use floorcall::rules::HouseRules;
 use floorcall::session::Structure;
 use floorcall::table::Chips;
-use floorcall::tournament::FloorRecord;
+use floorcall::tournament::{Decide, FloorRecord};
 use floorcall::tui::Theme;
 use floorcall::tui::floor::FloorScreen;
 

@@ -38,8 +38,9 @@
 //!
 //! The TD's floor at run time ([`Desk`]) holds a reader and a writing
 //! connection, both as the floor's role: it folds every table's journal
-//! and the floor's own records into a `tournament::Floor`, and writes the
-//! floor's decisions as records the tables carry out. A screen drives it
+//! and the floor's own records into the floor's engine
+//! (`tournament::Tournament`), and writes the engine's decisions as
+//! records the tables carry out. A screen drives it
 //! like this (the time from the clock in [`DeskOptions::clock`]):
 //!
 //! ```no_run
@@ -47,6 +48,7 @@
 //! # use floorcall::rules::HouseRules;
 //! # use floorcall::session::Structure;
 //! # use floorcall::table::Chips;
+//! use floorcall::tournament::Decide; // the TD's steps, the engine's decisions
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let structure = Structure::from_flag("100/200,200/400,300/600", 20)?;
 //! let tables = vec![("T1".to_string(), 9), ("T2".to_string(), 9)];
@@ -99,10 +101,10 @@ mod verify;
 
 use std::fmt;
 
+pub use crate::tournament::seeds::{OsSeeds, SeedSequence, SeedSource};
+pub use crate::tournament::{ClockAction, OrderPhase, Round};
 pub use connect::{check_conninfo, connect, mask};
-pub use desk::{
-    ClockAction, Desk, DeskError, DeskOptions, OrderPhase, OsSeeds, Round, SeedSequence, SeedSource,
-};
+pub use desk::{Desk, DeskError, DeskOptions};
 pub use glance::{DueMove, PendingRuling, SeatGlance, TableGlance, glance, moves_due};
 pub use inbox::{Inbox, InboxOptions};
 pub use link::{Link, LinkOptions, LinkStatus};

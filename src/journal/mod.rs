@@ -105,7 +105,9 @@ pub(crate) use order::Order;
 pub use record::{HandHeader, JOURNAL_FORMAT, PENDING, Record, Seal, SessionRecord, TableRecord};
 pub use scan::Dropped;
 pub(crate) use scan::{Bad, Kind, PartStart, Raw, read_raw, read_record, scan_part};
-pub use session::{Session, SessionError, table_events, table_of, table_openings, table_start};
+pub use session::{
+    Session, SessionError, floor_read, table_events, table_of, table_openings, table_start,
+};
 pub use writer::{Faults, Journal, JournalOptions, Step};
 
 /// Why a journal could not be read or written.

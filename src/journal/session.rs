@@ -736,6 +736,47 @@ pub fn next_setup(state: &HandState, setup: &TableSetup) -> Result<TableSetup, S
     })
 }
 
+/// What the floor reads from a table's journal besides its table
+/// (`table_of`): the chain's head, the hands begun, the starting stacks of
+/// the hands its finishes fell in, and the hand each player last sat down
+/// after.
+pub fn floor_read(loaded: &Loaded, table: &Table) -> crate::tournament::TableRead {
+    let busted: std::collections::BTreeSet<u32> = table.places.iter().map(|f| f.hand).collect();
+    // The first hand of a number (as the floor has always read it).
+    let mut starting_stacks = BTreeMap::new();
+    for h in loaded
+        .hands
+        .iter()
+        .filter(|h| busted.contains(&h.header.number))
+    {
+        for (s, c) in &h.header.setup.stacks {
+            starting_stacks
+                .entry((h.header.number, s.number()))
+                .or_insert(c.get());
+        }
+    }
+    let mut sat_at = BTreeMap::new();
+    for (before, record) in &loaded.table {
+        for e in &record.events {
+            if let TableEvent::PlayerSeated { name, .. } = e {
+                let hand = match before.checked_sub(1) {
+                    Some(i) => loaded.hands.get(i).map_or(0, |h| h.header.number),
+                    None => 0,
+                };
+                sat_at.insert(name.clone(), hand);
+            }
+        }
+    }
+    crate::tournament::TableRead {
+        records: loaded.records as u64,
+        head: loaded.head.hex(),
+        hands: loaded.hands.len() as u32,
+        seats: loaded.hands.last().map(|h| h.header.seats),
+        starting_stacks,
+        sat_at,
+    }
+}
+
 /// The table a journal's records fold to: its table records from the last
 /// new table on; a journal without them (or whose last hand came after its
 /// last new table without a hand-begun record) is rebuilt from its last hand.

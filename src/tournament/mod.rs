@@ -1,6 +1,8 @@
 //! The floor: a tournament's tables seen together, and the floor's
 //! decisions across them (the seat draw, balancing, breaking, the final
-//! table, hand-for-hand, places for players out in one hand).
+//! table, hand-for-hand, places for players out in one hand). The TD's
+//! floor runs them through one engine (`engine`: `Tournament::decide` and
+//! `apply`), whatever stores its records.
 //!
 //! Each table is a `session::Table` folded from its own events: the floor
 //! computes from each table's live button and blinds, never from a copy
@@ -22,10 +24,12 @@
 pub mod balance;
 pub mod breaking;
 pub mod draw;
+pub mod engine;
 pub mod orders;
 pub mod places;
 pub mod room;
 pub mod seating;
+pub mod seeds;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -37,6 +41,9 @@ use crate::session::{Table, TableCommand, TableEvent, TableRefusal};
 use crate::table::{Card, Chips, Seat};
 
 pub use balance::{Move, Proposal, TableState};
+pub use engine::{
+    Answer, ClockAction, Decide, Decision, FloorCommand, OrderPhase, Round, TableRead, Tournament,
+};
 pub use places::{Bust, HandForHand};
 pub use seating::{SeatingInputs, SeatingTable};
 

@@ -13,6 +13,7 @@ use floorcall::journal::SteppingClock;
 use floorcall::rules::HouseRules;
 use floorcall::rules::tournament::HandForHandClock;
 use floorcall::session::{ClockRun, LevelClock};
+use floorcall::tournament::Decide;
 use floorcall::tournament::FloorRecord;
 
 use super::floor_desk::{T0, desk_on};

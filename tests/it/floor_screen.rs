@@ -6,6 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use floorcall::floor::ReaderStatus;
 use floorcall::rules::HouseRules;
 use floorcall::session::ClockRun;
+use floorcall::tournament::Decide;
 use floorcall::tournament::{FloorRecord, HandForHand, Move};
 use floorcall::tui::Theme;
 use floorcall::tui::floor::{Ask, FloorDesk, FloorScreen, MemoryDesk, Tone};
@@ -228,10 +229,19 @@ fn a_confirmed_move_is_due_until_both_tables_carry_it_out() {
     );
     // His chips are what his leave journaled, once the floor has told
     // them (`MoveLeft`): never the proposal's figure.
+    let told = screen
+        .desk()
+        .records()
+        .iter()
+        .find_map(|r| match r {
+            FloorRecord::MoveLeft { player, chips, .. } if *player == mv.player => Some(*chips),
+            _ => None,
+        })
+        .expect("the floor told his leave");
     assert!(
         shown.contains(&format!(
-            "{}: seat {} sit, chips of {}'s leave",
-            mv.to, mv.to_seat, mv.from
+            "{}: seat {} sit {} {}",
+            mv.to, mv.to_seat, told, mv.player
         )),
         "{shown}"
     );
@@ -563,14 +573,33 @@ fn the_desk_in_memory_draws_seats_and_the_screen_shows_tables_before_their_first
         (6, 6),
         "as even as can be"
     );
+    // Drawn, not yet seated: the tables seat them from the reveal, as
+    // their dealers open them (the same engine as the database's floor).
     screen.tick();
     let shown = text(&screen, 120, 40);
-    assert!(shown.contains("12 players left of 12"), "{shown}");
-    assert!(shown.contains("the clock has not started"), "{shown}");
+    assert!(shown.contains("0 players left of 12"), "{shown}");
+    assert!(!shown.contains("broken"), "{shown}");
     // Enter on a table that has dealt no hand: said, not opened.
     key(&mut screen, KeyCode::Enter);
     assert!(screen.review().is_none());
     assert_eq!(screen.message().map(|m| m.0), Some(Tone::Refusal));
+    let dir = tempfile::tempdir().expect("a temp dir");
+    for t in ["T1", "T2"] {
+        let drawn: Vec<(String, u64)> = seats
+            .iter()
+            .filter(|a| a.table == t)
+            .map(|a| (a.player.clone(), a.chips))
+            .collect();
+        let opened = Playing::open(dir.path(), t, &named(&drawn), T0);
+        screen
+            .desk_mut()
+            .set_journal(t, opened.loaded())
+            .expect("folds");
+    }
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(shown.contains("12 players left of 12"), "{shown}");
+    assert!(shown.contains("the clock has not started"), "{shown}");
 }
 
 /// The screen says what the floor's state asks of the TD, with its key: a
@@ -637,7 +666,7 @@ fn the_screen_says_what_is_due_and_names_the_winner() {
 #[test]
 fn c_corrects_a_stack_from_the_floor() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let tables = three_tables(dir.path());
+    let mut tables = three_tables(dir.path());
     let mut screen = screen_of(&tables);
     let (player, chips) = screen
         .desk()
@@ -680,14 +709,26 @@ fn c_corrects_a_stack_from_the_floor() {
         Some(FloorRecord::StackCorrected { player: p, chips: c, returns: None, .. })
             if *p == player && *c == chips - 500
     ));
-    let now = screen
-        .desk()
-        .floor()
-        .table("T2")
-        .unwrap()
-        .players()
-        .into_iter()
-        .find(|(_, p, _)| *p == player)
-        .map(|(_, _, c)| c.get());
-    assert_eq!(now, Some(chips - 500));
+    let stack = |screen: &FloorScreen<MemoryDesk>| {
+        screen
+            .desk()
+            .floor()
+            .table("T2")
+            .unwrap()
+            .players()
+            .into_iter()
+            .find(|(_, p, _)| *p == player)
+            .map(|(_, _, c)| c.get())
+    };
+    // An order until T2 carries it out (`F`): then its journal has it.
+    assert_eq!(stack(&screen), Some(chips));
+    let two = &mut tables[1];
+    let records = screen.desk().records().to_vec();
+    two.obey(&records);
+    screen
+        .desk_mut()
+        .set_journal("T2", two.loaded())
+        .expect("folds");
+    screen.tick();
+    assert_eq!(stack(&screen), Some(chips - 500));
 }

@@ -122,6 +122,12 @@ impl Playing {
             .unwrap_or_else(|e| panic!("{}: {line}: {e}", self.name));
     }
 
+    /// Carries out the floor's orders for this table, as its dealer's `F`
+    /// does (`obey`).
+    pub fn obey(&mut self, records: &[floorcall::tournament::FloorRecord]) -> Vec<String> {
+        obey(&self.name, &mut self.session, records)
+    }
+
     /// The preflop of a hand: the first to act raises to 600, the next
     /// calls, the rest fold; then the flop is dealt.
     pub fn play_to_the_flop(&mut self) {
@@ -182,4 +188,28 @@ pub fn nine(t: &str) -> Vec<(String, u64)> {
 /// `players` as `Playing::open` takes them.
 pub fn named(players: &[(String, u64)]) -> Vec<(&str, u64)> {
     players.iter().map(|(n, c)| (n.as_str(), *c)).collect()
+}
+
+/// Carries out the floor's orders for table `name` at its session, as its
+/// dealer's `F` does: the next order's line, until none is left to do
+/// now; returns the lines journaled.
+pub fn obey(
+    name: &str,
+    session: &mut Session,
+    records: &[floorcall::tournament::FloorRecord],
+) -> Vec<String> {
+    let mut done = Vec::new();
+    loop {
+        let table = session.table().expect("a table").clone();
+        let orders = floorcall::tournament::orders::TableOrders::of(name, &table, records);
+        let Some(order) = orders.next(&table) else {
+            return done;
+        };
+        let command = order.command().expect("a seat");
+        done.push(order.line().expect("a line"));
+        let now = session.now_ms();
+        session
+            .table_line(&command, None, now, &mut |_| Vec::new())
+            .unwrap_or_else(|e| panic!("{name}: {command:?}: {e}"));
+    }
 }

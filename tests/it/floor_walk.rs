@@ -5,6 +5,7 @@
 
 use floorcall::floor::Desk;
 use floorcall::session::TableCommand;
+use floorcall::tournament::Decide;
 use floorcall::tournament::orders::TableOrders;
 
 use super::floor_desk::{Dealer, carry_out, dealer, desk_on, seat_twelve, sync};

@@ -24,6 +24,7 @@ use floorcall::floor::{self, Desk, SeedSequence};
 use floorcall::rules::tournament::FinalButton;
 use floorcall::session::TableCommand;
 use floorcall::table::{Card, Seat};
+use floorcall::tournament::Decide;
 use floorcall::tournament::orders::{OrderKind, TableOrders};
 use floorcall::tournament::{DrawPurpose, FloorRecord};
 use rand::{Rng, SeedableRng};

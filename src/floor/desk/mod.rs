@@ -1,40 +1,15 @@
 //! The TD's floor at run time: a [`Desk`] reads every table of a
 //! tournament from the database (a [`FloorReader`] as the floor's role,
-//! `fc.<tournament>`) and writes the floor's decisions there as
+//! `fc.<tournament>`) and appends the floor's decisions there as
 //! hash-chained [`FloorRecord`]s (`append_floor_record`, a second
-//! connection as the same role).
-//!
-//! Authority. Each table's journal is the authority for its table: its
-//! seats, chips and hands; the floor never writes into it. The floor's
-//! records are the authority for the floor's decisions: the draws, the
-//! moves, the places, hand-for-hand, the clock. The tables read the
-//! floor's records and the dealer carries them out, which journals an
-//! ordinary session line at the table; the Desk sees that in the table's
-//! journal. So a move confirmed is an *order* until the origin's journal
-//! shows the leave and the destination's the sit.
-//!
-//! The fold. `refresh` rebuilds each table whose journal grew from its
-//! records (`journal::table_of`, the table's own fold), replays the
-//! floor's records it has not applied yet, then writes what the tables'
-//! journals make due: players out and their places (found in each
-//! table's own `places`, placed together per hand by the house's
-//! `same-hand-busts`), and hand-for-hand rounds as tables finish their
-//! hands. Every decision is applied only from its record, whether this
-//! Desk wrote it a moment ago or another did before a restart, so a Desk
-//! opened again on the same database rebuilds the same state.
-//!
-//! Races. Tables and the floor write at once, so a record that a table
-//! acts on names what it is computed from: a hand-for-hand round carries
-//! the highest hand number each table may begin; a proposal carries the
-//! hand number of every table and is proposed again (`ProposalStale`)
-//! when a hand ended since; a draw's inputs (players, tables, empty seats)
-//! are published with its commitment, so `floor verify` redoes it from
-//! the records alone, without asking what the floor had read when it drew.
+//! connection as the same role). It is storage only: every decision is
+//! the engine's (`tournament::Tournament::decide`), every record read or
+//! written is folded by the engine's `apply`, so a Desk opened again on
+//! the same database rebuilds the same state; the in-memory desk of the
+//! screen's tests runs the same engine (see `tournament::engine` for the
+//! authority of tables and floor, and the races).
 
-mod final_table;
 mod fold;
-mod ops;
-mod seeds;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -49,12 +24,12 @@ use super::{
 use crate::journal::Loaded;
 use crate::journal::clock::Clock;
 use crate::rules::HouseRules;
-use crate::session::{LevelClock, Structure, Table};
-use crate::table::Seat;
-use crate::tournament::{Floor, FloorRecord, FloorRefusal, FloorTable, Move, Proposal};
-
-pub use ops::ClockAction;
-pub use seeds::{OsSeeds, SeedSequence, SeedSource};
+use crate::session::{LevelClock, Structure};
+use crate::tournament::seeds::{OsSeeds, SeedSource};
+use crate::tournament::{
+    Answer, Decision, Floor, FloorCommand, FloorRecord, FloorRefusal, Move, OrderPhase, Proposal,
+    Round, Tournament,
+};
 
 /// How to open a Desk.
 #[derive(Clone)]
@@ -169,49 +144,13 @@ impl From<FloorError> for DeskError {
     }
 }
 
-/// Where a confirmed move stands, read from the two tables' journals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OrderPhase {
-    /// Still seated at the table he leaves.
-    Due,
-    /// Left, not yet seated at the other table.
-    Left,
-}
-
-/// Hand-for-hand as the floor's last round record has it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Round {
-    /// The hand-for-hand hand being played (1 for the first).
-    pub round: u32,
-    /// The highest hand number each table may begin.
-    pub deal: BTreeMap<String, u32>,
-    /// The tables still playing (or yet to deal) the round's hand.
-    pub waiting: Vec<String>,
-}
-
-impl Round {
-    /// The line every table shows: "hand-for-hand: hand 12, waiting for
-    /// T3, T7".
-    pub fn text(&self) -> String {
-        if self.waiting.is_empty() {
-            format!("hand-for-hand: hand {}, every table done", self.round)
-        } else {
-            format!(
-                "hand-for-hand: hand {}, waiting for {}",
-                self.round,
-                self.waiting.join(", ")
-            )
-        }
-    }
-}
-
 /// The TD's floor at run time (see the module's doc).
 pub struct Desk {
     options: DeskOptions,
     reader: FloorReader,
     client: Client,
-    floor: Floor,
-    clock: Option<LevelClock>,
+    /// The floor as its records and the tables' journals fold.
+    tournament: Tournament,
     /// The reader's version last folded.
     version: u64,
     /// The floor's records applied (the next one's seq).
@@ -220,28 +159,6 @@ pub struct Desk {
     folded: BTreeMap<String, u64>,
     /// Each table's journal as last read.
     journals: BTreeMap<String, Loaded>,
-    /// Moves confirmed that the tables' journals do not yet show done.
-    orders: Vec<(Move, OrderPhase)>,
-    /// Every move confirmed, in order.
-    confirmed: Vec<Move>,
-    /// Tables broken.
-    broken: BTreeSet<String>,
-    /// Each draw's purpose, from its commitment.
-    purposes: BTreeMap<u32, crate::tournament::DrawPurpose>,
-    /// Hand-for-hand: on, and its last round.
-    hand_for_hand: Option<Option<Round>>,
-    /// (table, hand) -> the hand-for-hand round it was dealt in.
-    rounds: BTreeMap<(String, u32), u32>,
-    /// Players the draws seated as entries (seats and late entries).
-    entries: u32,
-    /// Each table's hands begun when the floor last anchored its head.
-    anchored: BTreeMap<String, u32>,
-    /// Each moved player's last leave the floor has told (`MoveLeft`).
-    left: BTreeMap<String, crate::tournament::orders::Left>,
-    /// The busts the TD undid (`StackCorrected` returning a player):
-    /// (player, table, hand). Until the table carries the return out, its
-    /// record still has the finish: it is not placed again.
-    undone: BTreeSet<(String, String, u32)>,
     /// What could not be read (a table's journal, a floor record).
     problems: Vec<String>,
     /// Whether the reader has read the database at least once.
@@ -271,34 +188,22 @@ impl Desk {
         reading.catch_up = options.catch_up;
         reading.retry = Duration::from_millis(200);
         let reader = FloorReader::start(reading)?;
-        let tables = options
-            .tables
-            .iter()
-            .map(|(name, seats)| empty_table(name, *seats, &options.structure))
-            .collect();
-        let mut floor = Floor::new(options.rules.clone(), tables, options.break_order.clone());
-        floor.keep_apart = options.keep_apart.clone();
-        floor.field = 0;
+        let tournament = Tournament::new(
+            options.rules.clone(),
+            options.structure.clone(),
+            &options.tables,
+            options.break_order.clone(),
+            options.keep_apart.clone(),
+        );
         let mut desk = Desk {
             options,
             reader,
             client,
-            floor,
-            clock: None,
+            tournament,
             version: 0,
             applied: 0,
             folded: BTreeMap::new(),
             journals: BTreeMap::new(),
-            orders: Vec::new(),
-            confirmed: Vec::new(),
-            broken: BTreeSet::new(),
-            purposes: BTreeMap::new(),
-            hand_for_hand: None,
-            rounds: BTreeMap::new(),
-            entries: 0,
-            left: BTreeMap::new(),
-            undone: BTreeSet::new(),
-            anchored: BTreeMap::new(),
             problems: Vec::new(),
             caught_up: false,
             write_down: None,
@@ -318,13 +223,18 @@ impl Desk {
     }
 
     /// The tournament across its tables, as folded.
-    pub fn floor(&self) -> &crate::tournament::Floor {
-        &self.floor
+    pub fn floor(&self) -> &Floor {
+        self.tournament.floor()
+    }
+
+    /// The tournament as the engine folds it.
+    pub fn tournament(&self) -> &Tournament {
+        &self.tournament
     }
 
     /// The floor's clock, once set.
     pub fn clock(&self) -> Option<&LevelClock> {
-        self.clock.as_ref()
+        self.tournament.clock()
     }
 
     /// The floor's structure.
@@ -368,50 +278,39 @@ impl Desk {
     /// The moves confirmed that the tables have not yet carried out, and
     /// where each stands.
     pub fn orders(&self) -> &[(Move, OrderPhase)] {
-        &self.orders
+        self.tournament.orders()
     }
 
     /// Every move confirmed, in order.
     pub fn confirmed(&self) -> &[Move] {
-        &self.confirmed
+        self.tournament.confirmed()
     }
 
     /// The tables broken.
     pub fn broken(&self) -> &BTreeSet<String> {
-        &self.broken
+        self.tournament.broken()
     }
 
     /// Hand-for-hand: `None` off; `Some(None)` on with no round yet.
     pub fn hand_for_hand(&self) -> Option<Option<&Round>> {
-        self.hand_for_hand.as_ref().map(Option::as_ref)
+        self.tournament.hand_for_hand()
     }
 
     /// The moves proposed and not yet confirmed.
     pub fn pending(&self) -> Option<&Proposal> {
-        self.floor.pending.as_ref()
+        self.floor().pending.as_ref()
     }
 
     /// Whether the moves pending were computed before a table's hand
     /// ended: `propose` or `confirm` computes them again.
     pub fn pending_stale(&self) -> bool {
-        self.floor
-            .pending
-            .as_ref()
-            .is_some_and(|p| ops::stale(&p.from_state, &self.floor.states()))
+        self.tournament.pending_stale()
     }
 
     /// What could not be read (a table's journal, a floor record), as
     /// sentences.
     pub fn problems(&self) -> &[String] {
         &self.problems
-    }
-
-    /// The next draw's seed, from the seed source given.
-    fn seed(&self) -> Result<String, DeskError> {
-        self.options
-            .seeds
-            .seed()
-            .map_err(|why| DeskError::Refused(FloorRefusal::Other(why)))
     }
 
     /// Writes one record to the floor's chain; applies it at once when it
@@ -433,9 +332,8 @@ impl Desk {
             }
         };
         if row.seq == self.applied as i64 {
-            fold::apply(self, record.clone());
+            self.tournament.apply(record.clone());
             self.applied += 1;
-            fold::settle(self);
         }
         Ok(())
     }
@@ -465,11 +363,23 @@ impl Desk {
     }
 }
 
-/// A table nobody has journaled yet: its seats, all empty.
-fn empty_table(name: &str, seats: u8, structure: &Structure) -> FloorTable {
-    FloorTable {
-        name: name.to_string(),
-        seats,
-        table: Table::new(Seat::from_index(0), structure.clone(), Vec::new()),
+/// What the TD does at the Desk: each step the engine's decision
+/// (`Decide`'s provided steps), its records written in order.
+impl crate::tournament::Decide for Desk {
+    type Error = DeskError;
+
+    fn decide(&mut self, command: &FloorCommand) -> Result<Answer, DeskError> {
+        let now = self.now_ms();
+        let Decision { records, answer } =
+            self.tournament
+                .decide(command, self.options.seeds.as_ref(), now)?;
+        for record in &records {
+            self.write(record)?;
+        }
+        Ok(answer)
+    }
+
+    fn stale(proposal: Option<Proposal>) -> DeskError {
+        DeskError::Stale(proposal)
     }
 }

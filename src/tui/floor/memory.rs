@@ -1,43 +1,65 @@
-//! The floor in memory: a `FloorDesk` over a pure `tournament::Floor` and
-//! each table's journal as `Loaded`, for the screen's tests and its bench.
-//! It is built the way `floor::Desk` folds the database: the floor's
-//! tables are the journals' own tables (`journal::table_of`), and what a
-//! table journals after is folded into the floor as it comes; its
-//! decisions are the pure floor's (`balance`, `confirm`, `break_table`,
-//! `set_hand_for_hand`), and its draws take their seeds from a count
-//! (`desk-1`, `desk-2`...) so a test is repeatable (the real desk's come
-//! from the operating system). Whatever it is asked to do counts as a
-//! change for the next `refresh`, as the desk's own records read back
-//! would. The reader's status, forks, a table's trouble and the time are
-//! whatever the test sets.
+//! The floor in memory: a `FloorDesk` that keeps the floor's records in a
+//! list and each table's journal as `Loaded`, for the screen's tests and
+//! its bench. Storage only, as `floor::Desk` is for the database: every
+//! decision is the engine's (`Tournament::decide`), every record and
+//! journal is folded by the engine, and what the tables make due is
+//! decided at each `refresh`. A move confirmed is an order until the
+//! tables' journals (given by `set_journal`) show it carried out, as on
+//! the real floor. Its draws take their seeds from a count (`desk-1`,
+//! `desk-2`...) so a test is repeatable (the real desk's come from the
+//! operating system). The reader's status, forks, a table's trouble and
+//! the time are whatever the test sets.
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::{ClockAction, FloorDesk};
-use crate::floor::ReaderStatus;
-use crate::journal::{Loaded, table_of};
+use super::FloorDesk;
+use crate::floor::{DeskError, ReaderStatus};
+use crate::journal::{Loaded, floor_read, table_of};
 use crate::rules::HouseRules;
-use crate::session::{ClockRun, LevelClock, Structure};
-use crate::table::Chips;
+use crate::session::Structure;
+use crate::tournament::seeds::SeedSource;
 use crate::tournament::{
-    Assignment, DrawPurpose, Floor, FloorRecord, FloorRefusal, FloorTable, Move, Proposal,
+    Answer, Decide, Decision, Floor, FloorCommand, FloorRecord, FloorRefusal, Proposal, Tournament,
 };
 
 /// A desk in memory.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct MemoryDesk {
-    floor: Floor,
+    tournament: Tournament,
+    /// The floor's records, as the database would hold them.
+    records: Vec<FloorRecord>,
     journals: BTreeMap<String, Loaded>,
-    structure: Structure,
-    clock: Option<LevelClock>,
     status: ReaderStatus,
     forks: Vec<(Option<String>, i64)>,
     problems: BTreeMap<String, String>,
     now_ms: i64,
-    seeds: u32,
+    seeds: Arc<dyn SeedSource>,
     changed: bool,
-    /// How many of each table's records the floor has folded.
-    folded: BTreeMap<String, usize>,
+}
+
+impl fmt::Debug for MemoryDesk {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MemoryDesk")
+            .field("records", &self.records.len())
+            .field("tables", &self.journals.keys().collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Seeds `desk-1`, `desk-2`...: a test's draws, repeatable.
+#[derive(Debug, Default)]
+struct CountedSeeds(AtomicU32);
+
+impl SeedSource for CountedSeeds {
+    fn seed(&self) -> Result<String, String> {
+        Ok(format!(
+            "desk-{}",
+            self.0.fetch_add(1, Ordering::Relaxed) + 1
+        ))
+    }
 }
 
 impl MemoryDesk {
@@ -49,62 +71,70 @@ impl MemoryDesk {
         tables: Vec<(String, u8, Loaded)>,
         now_ms: i64,
     ) -> MemoryDesk {
-        let floor_tables = tables
+        let opened: Vec<(String, u8)> = tables
             .iter()
-            .map(|(name, seats, loaded)| FloorTable {
-                name: name.clone(),
-                seats: *seats,
-                table: table_of(loaded),
-            })
+            .map(|(name, seats, _)| (name.clone(), *seats))
             .collect();
-        let folded = tables
-            .iter()
-            .map(|(name, _, loaded)| (name.clone(), loaded.table.len()))
-            .collect();
-        MemoryDesk {
-            floor: Floor::new(rules, floor_tables, Vec::new()),
-            journals: tables
-                .into_iter()
-                .map(|(name, _, loaded)| (name, loaded))
-                .collect(),
-            structure,
-            clock: None,
+        let mut desk = MemoryDesk {
+            tournament: Tournament::new(rules, structure, &opened, Vec::new(), Vec::new()),
+            records: Vec::new(),
+            journals: BTreeMap::new(),
             status: ReaderStatus::Live,
             forks: Vec::new(),
             problems: BTreeMap::new(),
             now_ms,
-            seeds: 0,
+            seeds: Arc::new(CountedSeeds::default()),
             changed: false,
-            folded,
+        };
+        for (name, _, loaded) in tables {
+            desk.read(&name, loaded);
         }
+        desk
     }
 
-    /// The pure floor, to change it as the database would (a record
+    /// The same desk with its draws' seeds from `seeds` (the database's
+    /// desk's source, to compare the two).
+    pub fn with_seeds(mut self, seeds: Arc<dyn SeedSource>) -> MemoryDesk {
+        self.seeds = seeds;
+        self
+    }
+
+    /// The floor as folded, to change it as the database would (a record
     /// written by another floor, a bust placed).
     pub fn floor_mut(&mut self) -> &mut Floor {
         self.changed = true;
-        &mut self.floor
+        self.tournament.floor_mut()
     }
 
-    /// A table's journal as the reader brings it: its records not yet
-    /// folded go to the floor (`Floor::table_event`: the table changes,
-    /// busts are placed, hand-for-hand counts its hands).
+    /// The floor's records, in order.
+    pub fn records(&self) -> &[FloorRecord] {
+        &self.records
+    }
+
+    /// A table's journal as the reader brings it: the engine folds its
+    /// table (a journal shorter than the one read before is refused).
     pub fn set_journal(&mut self, table: &str, loaded: Loaded) -> Result<(), FloorRefusal> {
-        let seen = self.folded.get(table).copied().unwrap_or(0);
-        if seen > loaded.table.len() {
+        let seen = self.journals.get(table).map_or(0, |j| j.records);
+        if seen > loaded.records {
             return Err(FloorRefusal::Other(format!(
                 "{table}'s journal holds fewer records than the floor has read."
             )));
         }
-        for (_, record) in &loaded.table[seen..] {
-            for event in &record.events {
-                self.floor.table_event(table, event)?;
-            }
-        }
-        self.folded.insert(table.to_string(), loaded.table.len());
-        self.journals.insert(table.to_string(), loaded);
+        self.read(table, loaded);
         self.changed = true;
         Ok(())
+    }
+
+    /// A journal with no record is no journal (the database's reader has
+    /// nothing of a table not yet opened).
+    fn read(&mut self, table: &str, loaded: Loaded) {
+        if loaded.records == 0 {
+            return;
+        }
+        let folded = table_of(&loaded);
+        let read = floor_read(&loaded, &folded);
+        self.tournament.table_read(table, folded, read);
+        self.journals.insert(table.to_string(), loaded);
     }
 
     /// The reader's link.
@@ -132,30 +162,45 @@ impl MemoryDesk {
     pub fn set_now(&mut self, now_ms: i64) {
         self.now_ms = now_ms;
     }
+}
 
-    fn seed(&mut self) -> String {
-        self.seeds += 1;
-        format!("desk-{}", self.seeds)
+impl Decide for MemoryDesk {
+    type Error = DeskError;
+
+    /// Whatever the TD asks counts as a change for the next `refresh`,
+    /// refused or not, as the desk's own records read back would.
+    fn decide(&mut self, command: &FloorCommand) -> Result<Answer, DeskError> {
+        if *command != FloorCommand::Due {
+            self.changed = true;
+        }
+        let Decision { records, answer } =
+            self.tournament
+                .decide(command, self.seeds.as_ref(), self.now_ms)?;
+        for record in records {
+            self.tournament.apply(record.clone());
+            self.records.push(record);
+            self.changed = true;
+        }
+        Ok(answer)
+    }
+
+    fn stale(proposal: Option<Proposal>) -> DeskError {
+        DeskError::Stale(proposal)
     }
 }
 
 impl FloorDesk for MemoryDesk {
-    type Error = FloorRefusal;
-
+    /// What the tables make due is decided (as the database's desk does
+    /// at each reading); true if anything changed since the last.
     fn refresh(&mut self) -> bool {
+        // A refusal here is a record that cannot be decided yet; the
+        // next refresh tries again, as the database's desk does.
+        let _ = self.decide(&FloorCommand::Due);
         std::mem::take(&mut self.changed)
     }
 
-    fn floor(&self) -> &Floor {
-        &self.floor
-    }
-
-    fn clock(&self) -> Option<&LevelClock> {
-        self.clock.as_ref()
-    }
-
-    fn structure(&self) -> &Structure {
-        &self.structure
+    fn tournament(&self) -> &Tournament {
+        &self.tournament
     }
 
     fn status(&self) -> ReaderStatus {
@@ -176,145 +221,5 @@ impl FloorDesk for MemoryDesk {
 
     fn now_ms(&self) -> i64 {
         self.now_ms
-    }
-
-    fn draw_seats(&mut self, players: &[(String, Chips)]) -> Result<Vec<Assignment>, FloorRefusal> {
-        let seed = self.seed();
-        self.changed = true;
-        self.floor.seat(players, &seed, DrawPurpose::Seats)
-    }
-
-    fn propose(&mut self) -> Result<Option<Proposal>, FloorRefusal> {
-        let seed = self.seed();
-        self.changed = true;
-        if self.floor.propose(&seed)?.moves.is_empty() {
-            return Ok(None);
-        }
-        self.floor.balance(&seed).map(Some)
-    }
-
-    fn confirm(&mut self) -> Result<Vec<Move>, FloorRefusal> {
-        let moves = self
-            .floor
-            .pending
-            .as_ref()
-            .map(|p| p.moves.clone())
-            .unwrap_or_default();
-        self.changed = true;
-        let made = self.floor.confirm()?;
-        Ok(if made { moves } else { Vec::new() })
-    }
-
-    fn break_next(&mut self) -> Result<Vec<Move>, FloorRefusal> {
-        let seed = self.seed();
-        self.changed = true;
-        self.floor.break_table(None, &seed)
-    }
-
-    /// The pure floor makes a move at once: none is ever waiting.
-    fn cancel_move(&mut self, player: &str) -> Result<Move, FloorRefusal> {
-        Err(FloorRefusal::Other(format!(
-            "{player} has no move waiting: this floor makes each move at once."
-        )))
-    }
-
-    fn amend_move(&mut self, player: &str, _to: &str, _seat: u8) -> Result<Move, FloorRefusal> {
-        self.cancel_move(player)
-    }
-
-    /// The pure floor's move, made at once (both tables between hands).
-    fn move_player(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, FloorRefusal> {
-        let (from, from_seat, chips) = self
-            .floor
-            .tables
-            .iter()
-            .find_map(|t| {
-                t.players()
-                    .into_iter()
-                    .find(|(_, p, _)| p == player)
-                    .map(|(s, _, c)| (t.name.clone(), s.number(), c.get()))
-            })
-            .ok_or_else(|| FloorRefusal::Other(format!("{player} is not seated at any table.")))?;
-        let mv = Move {
-            player: player.to_string(),
-            from,
-            from_seat,
-            to: to.to_string(),
-            to_seat: seat,
-            chips,
-            dealt_next: true,
-        };
-        self.changed = true;
-        self.floor.make_move(&mv)?;
-        Ok(mv)
-    }
-
-    /// The pure floor's correction, carried out at once (the table
-    /// between hands).
-    fn correct_stack(&mut self, player: &str, chips: u64) -> Result<FloorRecord, FloorRefusal> {
-        let mut sim = self.floor.clone();
-        let from = sim.records.len();
-        sim.correct_stack(player, chips)?;
-        let record = sim.records[from].clone();
-        let FloorRecord::StackCorrected {
-            table,
-            seat,
-            returns,
-            ..
-        } = &record
-        else {
-            return Ok(record);
-        };
-        let command = crate::session::TableCommand::Correct {
-            seat: crate::table::Seat::new(*seat)
-                .ok_or_else(|| FloorRefusal::Other(format!("{table} has no seat {seat}.")))?,
-            chips: Chips(chips),
-            returns: returns.map(|_| player.to_string()),
-        };
-        sim.table_line(table, &command)?;
-        self.floor = sim;
-        self.changed = true;
-        Ok(record)
-    }
-
-    fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
-        self.changed = true;
-        self.floor.set_hand_for_hand(on)
-    }
-
-    fn clock_action(&mut self, action: ClockAction) -> Result<(), FloorRefusal> {
-        let now = self.now_ms;
-        self.changed = true;
-        if action == ClockAction::Start {
-            self.clock
-                .get_or_insert_with(|| LevelClock::new(self.structure.stage_ms()))
-                .start(now);
-            return Ok(());
-        }
-        let Some(clock) = self.clock.as_mut() else {
-            return Err(FloorRefusal::Other(
-                "The clock has not been started.".into(),
-            ));
-        };
-        match action {
-            ClockAction::Start => {}
-            ClockAction::Pause if clock.run == ClockRun::Paused => {
-                return Err(FloorRefusal::Other("The clock is already paused.".into()));
-            }
-            ClockAction::Pause => clock.pause(now),
-            ClockAction::Resume => clock.resume(now),
-            ClockAction::Adjust(secs) => clock.adjust(now, secs),
-            ClockAction::Level(level) => {
-                let stages = self.structure.level_stages();
-                let Some(stage) = level.checked_sub(1).and_then(|i| stages.get(i)) else {
-                    return Err(FloorRefusal::Other(format!(
-                        "The structure has levels 1 to {}: there is no level {level}.",
-                        stages.len()
-                    )));
-                };
-                clock.jump_to(now, *stage);
-            }
-        }
-        Ok(())
     }
 }

@@ -28,7 +28,6 @@ mod memory;
 mod render;
 
 use std::cell::Cell;
-use std::fmt;
 
 pub use memory::MemoryDesk;
 
@@ -36,8 +35,7 @@ pub use crate::floor::ClockAction;
 use crate::floor::{ReaderStatus, TableGlance, glance};
 use crate::journal::Loaded;
 use crate::session::{LevelClock, Stage, Structure};
-use crate::table::Chips;
-use crate::tournament::{Assignment, Floor, FloorRecord, Move, Proposal};
+use crate::tournament::{Decide, Floor, Tournament};
 use crate::tui::KeyScreen;
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
@@ -56,21 +54,18 @@ pub fn stage_name(structure: &Structure, stage: usize) -> String {
     }
 }
 
-/// The floor as the TD's screen sees it: the API of `floor::Desk`. The
-/// screen calls nothing else; `MemoryDesk` is the same floor in memory.
-pub trait FloorDesk {
-    /// A refusal or a failure, in words for the TD.
-    type Error: fmt::Display;
+/// The floor as the TD's screen sees it: a storage running the floor's
+/// engine (`Decide`: every step the TD takes is the engine's decision),
+/// and what the screen reads of it. `floor::Desk` is the database's;
+/// `MemoryDesk` keeps the same records in memory. The screen calls
+/// nothing else.
+pub trait FloorDesk: Decide {
     /// Takes in what the floor's reader has brought; true if anything
     /// changed.
     fn refresh(&mut self) -> bool;
-    /// The tournament across its tables, as the journals and the floor's
-    /// records fold to.
-    fn floor(&self) -> &Floor;
-    /// The floor's level clock, once started.
-    fn clock(&self) -> Option<&LevelClock>;
-    /// The tournament's structure (levels and breaks).
-    fn structure(&self) -> &Structure;
+    /// The tournament as the engine folds the journals and the floor's
+    /// records.
+    fn tournament(&self) -> &Tournament;
     /// Whether the floor is reading the database.
     fn status(&self) -> ReaderStatus;
     /// Each fork the database recorded: the table (`None`: the floor's own
@@ -85,30 +80,18 @@ pub trait FloorDesk {
     fn table_problem(&self, table: &str) -> Option<String>;
     /// The desk's time, milliseconds since 1970 (the clock is read at it).
     fn now_ms(&self) -> i64;
-    /// Registers players and draws their seats.
-    fn draw_seats(&mut self, players: &[(String, Chips)]) -> Result<Vec<Assignment>, Self::Error>;
-    /// Proposes the moves that balance the tables (`None`: in balance).
-    fn propose(&mut self) -> Result<Option<Proposal>, Self::Error>;
-    /// Confirms the moves proposed; the moves confirmed (none when a hand
-    /// ended since and they were proposed again).
-    fn confirm(&mut self) -> Result<Vec<Move>, Self::Error>;
-    /// Breaks the next table in the breaking order; its players' moves.
-    fn break_next(&mut self) -> Result<Vec<Move>, Self::Error>;
-    /// Cancels a player's move confirmed and not yet made: he stays.
-    fn cancel_move(&mut self, player: &str) -> Result<Move, Self::Error>;
-    /// Sends a player whose move is confirmed and not yet made to another
-    /// table and seat instead.
-    fn amend_move(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, Self::Error>;
-    /// Moves a player by hand to a table and seat (amends his move when
-    /// one is not yet made).
-    fn move_player(&mut self, player: &str, to: &str, seat: u8) -> Result<Move, Self::Error>;
-    /// Corrects a player's stack (a player out by mistake returns with
-    /// it); the record written.
-    fn correct_stack(&mut self, player: &str, chips: u64) -> Result<FloorRecord, Self::Error>;
-    /// Switches hand-for-hand on or off.
-    fn set_hand_for_hand(&mut self, on: bool) -> Result<(), Self::Error>;
-    /// Starts, pauses, resumes, adjusts the clock or sets its level.
-    fn clock_action(&mut self, action: ClockAction) -> Result<(), Self::Error>;
+    /// The tournament across its tables.
+    fn floor(&self) -> &Floor {
+        self.tournament().floor()
+    }
+    /// The floor's level clock, once started.
+    fn clock(&self) -> Option<&LevelClock> {
+        self.tournament().clock()
+    }
+    /// The tournament's structure (levels and breaks).
+    fn structure(&self) -> &Structure {
+        self.tournament().structure()
+    }
 }
 
 /// One table as the screen holds it between refreshes.

@@ -4,6 +4,7 @@
 //! verify`, and a Desk opened again rebuilding the same state.
 
 use super::*;
+use floorcall::tournament::Decide;
 
 /// One house's tournament: the draw, two busts, a balance move (made
 /// stale once by a hand finished at the origin), a break, verify, and

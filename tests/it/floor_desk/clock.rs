@@ -1,6 +1,7 @@
 //! The floor's one clock, written whole at each of the TD's actions.
 
 use super::*;
+use floorcall::tournament::Decide;
 
 /// The floor's one clock (TDA 22: "The new level applies to the next
 /// hand"): each action writes the whole clock at the time the Desk's

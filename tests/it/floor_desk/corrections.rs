@@ -4,6 +4,7 @@
 //! verify` across the room.
 
 use super::*;
+use floorcall::tournament::Decide;
 
 /// A miscount found after the hand: the TD corrects Ann's stack (`c Ann
 /// 9600`), her table carries it out before its next hand (`seat N

@@ -2,6 +2,7 @@
 //! that does not redo, and a late entry drawn by the same process.
 
 use super::*;
+use floorcall::tournament::Decide;
 
 /// `floor verify` redoes a draw and catches one whose reveal does not
 /// redo, or whose seed is not the one committed: a floor that wrote its

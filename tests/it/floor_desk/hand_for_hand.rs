@@ -2,6 +2,7 @@
 //! the others waiting rather than ending it.
 
 use super::*;
+use floorcall::tournament::Decide;
 
 /// Hand-for-hand (Redtooth 53: "each table will play one hand at a time
 /// ... until all tables have completed the hand"): the first round when

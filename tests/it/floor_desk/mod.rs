@@ -18,6 +18,7 @@ mod balance_break;
 mod clock;
 mod corrections;
 mod draws;
+mod engine;
 mod hand_for_hand;
 mod moves;
 mod places;
@@ -36,9 +37,9 @@ use floorcall::notation::parse_line;
 use floorcall::rules::HouseRules;
 use floorcall::session::{ClockRun, LevelClock, Structure, TableCommand};
 use floorcall::table::{Card, Chips, Seat};
+use floorcall::tournament::Decide;
 use floorcall::tournament::{
     Assignment, DrawPurpose, Floor, FloorRecord, FloorTable, Move, balance::next_positions,
-    orders::TableOrders,
 };
 
 use super::pg::{self, Cluster};
@@ -208,17 +209,7 @@ impl Dealer {
     /// `F` does: the next order's line, until none is left to do now;
     /// returns the lines journaled.
     pub(super) fn obey(&mut self, records: &[FloorRecord]) -> Vec<String> {
-        let mut done = Vec::new();
-        loop {
-            let table = self.session.table().expect("a table").clone();
-            let orders = TableOrders::of(&self.name, &table, records);
-            let Some(order) = orders.next(&table) else {
-                return done;
-            };
-            let command = order.command().expect("a seat");
-            done.push(order.line().expect("a line"));
-            self.line(command);
-        }
+        super::floor_tables::obey(&self.name, &mut self.session, records)
     }
 
     pub(super) fn records(&self) -> u64 {

@@ -5,6 +5,7 @@
 //! checks the chips across the room. And the TD cancels or amends a move
 //! confirmed and not yet made.
 
+use floorcall::tournament::Decide;
 use floorcall::tournament::orders::{OrderKind, TableOrders};
 
 use super::*;

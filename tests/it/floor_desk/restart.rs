@@ -4,6 +4,7 @@
 //! does not say "live" once a write has failed.
 
 use floorcall::floor::ReaderStatus;
+use floorcall::tournament::Decide;
 
 use super::*;
 

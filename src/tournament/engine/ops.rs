@@ -7,8 +7,8 @@
 //! seed's SHA-256, with the draw's inputs) is written, and committed to
 //! the database, before the record that reveals it.
 
-use super::fold::{live, with_orders, with_these_orders};
-use super::{Desk, DeskError, OrderPhase};
+use super::due::{live, with_orders, with_these_orders};
+use super::{Answer, OrderPhase, Work};
 use crate::session::LevelClock;
 use crate::table::Chips;
 use crate::tournament::draw::commitment;
@@ -56,31 +56,31 @@ pub(super) fn stale(was: &[TableState], now: &[TableState]) -> bool {
     })
 }
 
-impl Desk {
+impl Work<'_> {
     /// Seats `players` (each with his starting chips) by a draw: the
     /// first draw onto every table (TDA 6, UPT 2, Nuts 7, Redtooth 48,
     /// Ugly Tuna Seating 1), later ones (late entries, alternates,
     /// re-entries) onto the tables playing, by the same process (TDA 7).
     /// Returns the seats given; the tables seat them from the reveal.
-    pub fn draw_seats(
+    pub(super) fn draw_seats(
         &mut self,
         players: &[(String, Chips)],
-    ) -> Result<Vec<Assignment>, DeskError> {
+    ) -> Result<Vec<Assignment>, FloorRefusal> {
         if players.is_empty() {
-            return Err(FloorRefusal::Other("No player to seat.".into()).into());
+            return Err(FloorRefusal::Other("No player to seat.".into()));
         }
         let sim = with_orders(self);
         for (i, (name, chips)) in players.iter().enumerate() {
             if name.trim().is_empty() {
-                return Err(FloorRefusal::Other("A player to seat has no name.".into()).into());
+                return Err(FloorRefusal::Other("A player to seat has no name.".into()));
             }
             if chips.is_zero() {
-                return Err(
-                    FloorRefusal::Other(format!("{name} has no chips to sit with.")).into(),
-                );
+                return Err(FloorRefusal::Other(format!(
+                    "{name} has no chips to sit with."
+                )));
             }
             if players[..i].iter().any(|(n, _)| n == name) {
-                return Err(FloorRefusal::Other(format!("{name} is named twice.")).into());
+                return Err(FloorRefusal::Other(format!("{name} is named twice.")));
             }
             if let Some(t) = sim.tables.iter().find(|t| {
                 t.table
@@ -91,8 +91,7 @@ impl Desk {
                 return Err(FloorRefusal::Other(format!(
                     "{name} is already seated at {}.",
                     t.name
-                ))
-                .into());
+                )));
             }
         }
         let playing: Vec<String> = live(self).iter().map(|t| t.name.clone()).collect();
@@ -118,7 +117,7 @@ impl Desk {
         &mut self,
         purpose: DrawPurpose,
         inputs: SeatingInputs,
-    ) -> Result<Vec<Assignment>, DeskError> {
+    ) -> Result<Vec<Assignment>, FloorRefusal> {
         let seed = self.seed()?;
         let plan = inputs.plan(&seed)?;
         let draw = self.floor.draws + 1;
@@ -142,7 +141,7 @@ impl Desk {
     /// Seating 2), and recorded. A proposal still pending is given again,
     /// or computed again when a table's hand ended since
     /// (`ProposalStale`). `None`: the tables are in balance.
-    pub fn propose(&mut self) -> Result<Option<Proposal>, DeskError> {
+    pub(super) fn propose(&mut self) -> Result<Option<Proposal>, FloorRefusal> {
         if let Some(p) = self.floor.pending.clone() {
             let now = self.floor.states();
             if !stale(&p.from_state, &now) {
@@ -196,19 +195,19 @@ impl Desk {
     /// The TD confirms the moves proposed: each is written as an order
     /// (`MoveConfirmed`) that the two tables carry out. If a table's hand
     /// ended since they were computed, they are proposed again instead
-    /// (`DeskError::Stale`, with the new proposal): the next big blind
-    /// has moved on (TDA 10-A).
-    pub fn confirm(&mut self) -> Result<Vec<Move>, DeskError> {
+    /// (`Answer::Stale`, with the new proposal): the next big blind has
+    /// moved on (TDA 10-A).
+    pub(super) fn confirm(&mut self) -> Result<Answer, FloorRefusal> {
         let Some(p) = self.floor.pending.clone() else {
-            return Err(FloorRefusal::NothingProposed.into());
+            return Err(FloorRefusal::NothingProposed);
         };
         if stale(&p.from_state, &self.floor.states()) {
-            return Err(DeskError::Stale(self.propose()?));
+            return Ok(Answer::Stale(self.propose()?));
         }
         for mv in &p.moves {
             self.write(&FloorRecord::MoveConfirmed { mv: mv.clone() })?;
         }
-        Ok(p.moves)
+        Ok(Answer::Moves(p.moves))
     }
 
     /// Breaks the next table in the order fixed in advance (UPT
@@ -219,7 +218,7 @@ impl Desk {
     /// redraws with the tables left (UPT Tournament 18) every seat is
     /// drawn again, and the button by a card where it says so (Ugly Tuna
     /// Seating 6). Returns every move ordered.
-    pub fn break_next(&mut self) -> Result<Vec<Move>, DeskError> {
+    pub(super) fn break_next(&mut self) -> Result<Vec<Move>, FloorRefusal> {
         let sim = with_orders(self);
         match self.breaking(&sim)? {
             super::final_table::Breaking::Final { stays, others } => {
@@ -240,18 +239,17 @@ impl Desk {
     /// houses the TD's switch). On, its first round is written at once:
     /// every table may begin its next hand, and no more until all have.
     /// The clock does what the house's `hand-for-hand-clock` says.
-    pub fn set_hand_for_hand(&mut self, on: bool) -> Result<(), DeskError> {
+    pub(super) fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
         if self.hand_for_hand.is_some() == on {
             return Err(FloorRefusal::Other(format!(
                 "Hand-for-hand is already {}.",
                 if on { "on" } else { "off" }
-            ))
-            .into());
+            )));
         }
         self.write(&FloorRecord::HandForHandSet { on })?;
         self.hand_for_hand_clock(on)?;
         if on {
-            self.refresh_due()?;
+            super::due::due(self)?;
         }
         Ok(())
     }
@@ -262,7 +260,7 @@ impl Desk {
     /// paused himself stays paused. Where it runs (every built-in house:
     /// their books are silent, Ugly Tuna Rules 4: "Table action never
     /// stops until a schedule break") nothing is written.
-    fn hand_for_hand_clock(&mut self, on: bool) -> Result<(), DeskError> {
+    fn hand_for_hand_clock(&mut self, on: bool) -> Result<(), FloorRefusal> {
         use crate::rules::tournament::HandForHandClock;
         use crate::session::ClockRun;
         if self.floor.rules.tournament.hand_for_hand_clock.value
@@ -273,7 +271,7 @@ impl Desk {
         let Some(mut clock) = self.clock.clone() else {
             return Ok(());
         };
-        let now = self.now_ms();
+        let now = self.now_ms;
         if on && matches!(clock.run, ClockRun::Running { .. }) {
             clock.pause(now);
         } else if !on
@@ -287,29 +285,24 @@ impl Desk {
         self.write(&FloorRecord::ClockSet { clock })
     }
 
-    /// Writes what the tables make due now (the first hand-for-hand round).
-    fn refresh_due(&mut self) -> Result<(), DeskError> {
-        super::fold::due(self)
-    }
-
     /// The TD's clock: started, paused, resumed, adjusted or set to a
     /// level; the whole clock is written (`ClockSet`) and every table
     /// follows it, a level applying at each table's next hand (TDA 22).
-    pub fn clock_action(&mut self, action: ClockAction) -> Result<(), DeskError> {
-        let now = self.now_ms();
+    pub(super) fn clock_action(&mut self, action: ClockAction) -> Result<(), FloorRefusal> {
+        let now = self.now_ms;
         let mut clock = self
             .clock
             .clone()
-            .unwrap_or_else(|| LevelClock::new(self.options.structure.stage_ms()));
+            .unwrap_or_else(|| LevelClock::new(self.structure.stage_ms()));
         let run = clock.run;
         use crate::session::ClockRun;
-        let refuse = |s: &str| Err(DeskError::Refused(FloorRefusal::Other(s.to_string())));
+        let refuse = |s: &str| Err(FloorRefusal::Other(s.to_string()));
         match action {
             ClockAction::Start => {
                 if run != ClockRun::Stopped {
                     return refuse("The clock has started already.");
                 }
-                if self.options.structure.stages.is_empty() {
+                if self.structure.stages.is_empty() {
                     return refuse("The floor has no structure to run the clock over.");
                 }
                 clock.start(now);
@@ -333,13 +326,12 @@ impl Desk {
                 clock.adjust(now, secs);
             }
             ClockAction::Level(level) => {
-                let stages = self.options.structure.level_stages();
+                let stages = self.structure.level_stages();
                 let Some(stage) = level.checked_sub(1).and_then(|i| stages.get(i)) else {
                     return Err(FloorRefusal::Other(format!(
                         "The structure has levels 1 to {}: there is no level {level}.",
                         stages.len()
-                    ))
-                    .into());
+                    )));
                 };
                 clock.jump_to(now, *stage);
             }
@@ -348,19 +340,18 @@ impl Desk {
     }
 }
 
-impl Desk {
+impl Work<'_> {
     /// The TD cancels `player`'s move, confirmed and not yet made: he
     /// stays where he is (`MoveCancelled`). A player who has left his
     /// table already is not cancelled but amended (`amend_move`): his
     /// chips are off that table, and he takes a seat somewhere.
-    pub fn cancel_move(&mut self, player: &str) -> Result<Move, DeskError> {
+    pub(super) fn cancel_move(&mut self, player: &str) -> Result<Move, FloorRefusal> {
         let (mv, phase) = self.order_of(player, "cancel")?;
         if phase == OrderPhase::Left {
             return Err(FloorRefusal::Other(format!(
                 "{player} has left {} already: amend the move instead (a seat to go to, his own at {} seat {} again if it is free).",
                 mv.from, mv.from, mv.from_seat
-            ))
-            .into());
+            )));
         }
         self.write(&FloorRecord::MoveCancelled {
             player: player.to_string(),
@@ -373,7 +364,12 @@ impl Desk {
     /// another seat: a new `MoveConfirmed` from the same seat (a player's
     /// last order is the one the tables carry out). The seat must be free
     /// once the moves ordered are made.
-    pub fn amend_move(&mut self, player: &str, to: &str, to_seat: u8) -> Result<Move, DeskError> {
+    pub(super) fn amend_move(
+        &mut self,
+        player: &str,
+        to: &str,
+        to_seat: u8,
+    ) -> Result<Move, FloorRefusal> {
         let (mv, phase) = self.order_of(player, "amend")?;
         if phase == OrderPhase::Due && to == mv.from && to_seat == mv.from_seat {
             let mv = self.cancel_move(player)?;
@@ -407,9 +403,9 @@ impl Desk {
         player: &str,
         to: &str,
         to_seat: u8,
-    ) -> Result<(), DeskError> {
+    ) -> Result<(), FloorRefusal> {
         if self.broken.contains(to) {
-            return Err(FloorRefusal::Other(format!("{to} is broken.")).into());
+            return Err(FloorRefusal::Other(format!("{to} is broken.")));
         }
         let table = sim.table(to)?;
         let seats = table.seats;
@@ -424,20 +420,19 @@ impl Desk {
         {
             return Err(FloorRefusal::Other(format!(
                 "{to} seat {to_seat} is taken (or promised to a player moving there)."
-            ))
-            .into());
+            )));
         }
         Ok(())
     }
 
     /// `player`'s move confirmed and not yet made, and where it stands
     /// (`verb`: what the TD wanted to do to it, for the refusal).
-    fn order_of(&self, player: &str, verb: &str) -> Result<(Move, OrderPhase), DeskError> {
+    fn order_of(&self, player: &str, verb: &str) -> Result<(Move, OrderPhase), FloorRefusal> {
         self.orders
             .iter()
             .find(|(m, _)| m.player == player)
             .cloned()
-            .ok_or_else(|| FloorRefusal::Other(format!("{player} has no move to {verb}.")).into())
+            .ok_or_else(|| FloorRefusal::Other(format!("{player} has no move to {verb}.")))
     }
 
     /// The orders without `player`'s (what the tables will be once every
@@ -451,20 +446,23 @@ impl Desk {
     }
 }
 
-impl Desk {
+impl Work<'_> {
     /// The TD corrects `player`'s stack to `chips` (`Floor::correct_stack`:
     /// his seat's stack set, or a player out by mistake back in the seat
     /// he left, the places after his taken back), decided on the tables
     /// as the moves ordered leave them; his table carries it out (`F`).
     /// A player whose move is not yet made is corrected once he sits.
     /// Returns the correction's record.
-    pub fn correct_stack(&mut self, player: &str, chips: u64) -> Result<FloorRecord, DeskError> {
+    pub(super) fn correct_stack(
+        &mut self,
+        player: &str,
+        chips: u64,
+    ) -> Result<FloorRecord, FloorRefusal> {
         if let Some((mv, _)) = self.orders.iter().find(|(m, _)| m.player == player) {
             return Err(FloorRefusal::Other(format!(
                 "{player} is moving from {} to {}: correct the stack once {player} sits there.",
                 mv.from, mv.to
-            ))
-            .into());
+            )));
         }
         let mut sim = with_orders(self);
         let from = sim.records.len();
@@ -480,7 +478,12 @@ impl Desk {
     /// move (`MoveConfirmed`), from the seat he has once the moves ordered
     /// are made, to a seat free then. A player with a move not yet made
     /// is amended instead (`amend_move`).
-    pub fn move_player(&mut self, player: &str, to: &str, to_seat: u8) -> Result<Move, DeskError> {
+    pub(super) fn move_player(
+        &mut self,
+        player: &str,
+        to: &str,
+        to_seat: u8,
+    ) -> Result<Move, FloorRefusal> {
         if self.orders.iter().any(|(m, _)| m.player == player) {
             return self.amend_move(player, to, to_seat);
         }
@@ -492,15 +495,14 @@ impl Desk {
                 .find(|(_, p)| p.name == player && !p.chips.is_zero())
                 .map(|(s, p)| (t.name.clone(), s.number(), p.chips.get()))
         }) else {
-            return Err(
-                FloorRefusal::Other(format!("{player} is not seated at any table.")).into(),
-            );
+            return Err(FloorRefusal::Other(format!(
+                "{player} is not seated at any table."
+            )));
         };
         if from == to && seat == to_seat {
             return Err(FloorRefusal::Other(format!(
                 "{player} sits at {to} seat {to_seat} already."
-            ))
-            .into());
+            )));
         }
         self.seat_free_for(&sim, player, to, to_seat)?;
         let mv = Move {

@@ -7,8 +7,8 @@
 //! (`MoveConfirmed`) the tables carry out, the draws committed before
 //! they are revealed, like every draw of the Desk.
 
-use super::fold::with_orders;
-use super::{Desk, DeskError, OrderPhase};
+use super::due::with_orders;
+use super::{OrderPhase, Tournament, Work};
 use crate::rules::tournament::{FinalButton, Redraw};
 use crate::table::{Chips, Seat};
 use crate::tournament::{Assignment, DrawPurpose, Floor, FloorRecord, FloorRefusal, Move};
@@ -27,12 +27,12 @@ pub(super) enum Breaking {
     },
 }
 
-impl Desk {
+impl Work<'_> {
     /// What breaking next does, on the floor with its orders made: the
     /// final table once the players left fit it (TDA 11), else the next
     /// table in the breaking order (UPT Tournament 14).
-    pub(super) fn breaking(&self, sim: &Floor) -> Result<Breaking, DeskError> {
-        let live: Vec<String> = super::fold::live(self)
+    pub(super) fn breaking(&self, sim: &Floor) -> Result<Breaking, FloorRefusal> {
+        let live: Vec<String> = super::due::live(self)
             .iter()
             .map(|t| t.name.clone())
             .collect();
@@ -70,7 +70,7 @@ impl Desk {
         &mut self,
         stays: &str,
         others: &[String],
-    ) -> Result<Vec<Move>, DeskError> {
+    ) -> Result<Vec<Move>, FloorRefusal> {
         let mut sim = with_orders(self);
         let seats = sim.final_table_size().min(10) as u8;
         grow(&mut sim, stays, seats);
@@ -99,8 +99,8 @@ impl Desk {
 
     /// After a table broke: the redraw of every seat where the house
     /// redraws with the tables left, and their buttons by a card.
-    pub(super) fn after_break(&mut self) -> Result<Vec<Move>, DeskError> {
-        let live: Vec<String> = super::fold::live(self)
+    pub(super) fn after_break(&mut self) -> Result<Vec<Move>, FloorRefusal> {
+        let live: Vec<String> = super::due::live(self)
             .iter()
             .map(|t| t.name.clone())
             .collect();
@@ -122,7 +122,7 @@ impl Desk {
         sim: Floor,
         from: &[String],
         onto: &[String],
-    ) -> Result<Vec<Move>, DeskError> {
+    ) -> Result<Vec<Move>, FloorRefusal> {
         between_hands(&sim, from.iter().chain(onto))?;
         let mut everyone = Vec::new();
         for t in from {
@@ -154,7 +154,7 @@ impl Desk {
         sim: &Floor,
         name: &str,
         onto: &[String],
-    ) -> Result<Vec<Move>, DeskError> {
+    ) -> Result<Vec<Move>, FloorRefusal> {
         between_hands(sim, std::iter::once(&name.to_string()))?;
         let leaving = sim.table(name)?.players();
         let players: Vec<(String, Chips)> = leaving.iter().map(|p| (p.1.clone(), p.2)).collect();
@@ -185,7 +185,7 @@ impl Desk {
         a: &Assignment,
         seat: (String, u8),
         chips: Chips,
-    ) -> Result<Move, DeskError> {
+    ) -> Result<Move, FloorRefusal> {
         let (from, from_seat) = self.origin(&a.player).unwrap_or(seat);
         let mv = Move {
             player: a.player.clone(),
@@ -218,7 +218,7 @@ impl Desk {
     /// says so (Ugly Tuna Seating 6: "the button will be determined by a
     /// card draw"), drawn among the players the orders seat there: the
     /// draw committed, revealed, and `ButtonDrawn`.
-    fn button_draws(&mut self, tables: &[String]) -> Result<(), DeskError> {
+    fn button_draws(&mut self, tables: &[String]) -> Result<(), FloorRefusal> {
         if self.floor.rules.tournament.final_button.value != FinalButton::CardDraw {
             return Ok(());
         }
@@ -239,15 +239,14 @@ impl Desk {
 fn between_hands<'a>(
     sim: &Floor,
     tables: impl Iterator<Item = &'a String>,
-) -> Result<(), DeskError> {
+) -> Result<(), FloorRefusal> {
     for t in tables {
         let table = sim.table(t)?;
         if table.table.in_hand {
             return Err(FloorRefusal::InHand {
                 table: t.clone(),
                 hand: table.table.hand,
-            }
-            .into());
+            });
         }
     }
     Ok(())
@@ -281,7 +280,7 @@ pub(super) fn seated_with(sim: &Floor, plan: &[Assignment]) -> Floor {
 
 /// Whether the player `a` seats is dealt the next hand there (the house's
 /// `new-player-waits`: Nuts 9, Redtooth 49-50, UPT Tournament 16).
-fn dealt_next(seated: &Floor, desk: &Desk, a: &Assignment) -> bool {
+fn dealt_next(seated: &Floor, desk: &Tournament, a: &Assignment) -> bool {
     seated.table(&a.table).is_ok_and(|t| {
         crate::tournament::balance::next_positions(t, &desk.floor.rules)
             .is_some_and(|(_, dealt)| dealt.iter().any(|s| s.number() == a.seat))
