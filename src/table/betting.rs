@@ -43,38 +43,122 @@ pub(super) fn in_turn(st: &HandState, seat: Seat) -> Result<(), Refusal> {
     }
 }
 
-/// The action a street total `to` makes for `seat` (a check, call, bet or
-/// raise), and whether it is a full bet or raise.
-pub(super) fn action_to(
-    st: &HandState,
-    rules: &HouseRules,
-    seat: Seat,
-    to: Chips,
-) -> (Action, bool) {
-    let s = st.seat(seat);
-    let to = to.min(s.max_to());
-    let all_in = to == s.max_to() && !to.is_zero() && to > s.wager;
-    let kind = if to <= st.current_bet {
-        if to == s.wager && s.wager >= st.current_bet {
-            ActionKind::Check
+/// What a seat's action faces, worked out once from the hand and the
+/// house: the amounts and the two questions every reading of its words,
+/// chips or clear action asks (pokerkit's `checking_or_calling_amount`,
+/// `min_completion_betting_or_raising_to_amount`, `can_complete_bet_or_raise_to`
+/// together). A reading asks this, never the hand again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facing {
+    /// Whose action.
+    pub seat: Seat,
+    /// The bet this street; zero when no one has bet.
+    pub current_bet: Chips,
+    /// What the seat has in front of it this street.
+    pub wager: Chips,
+    /// What it must add to call, at most its stack.
+    pub to_call: Chips,
+    /// The smallest full bet or raise, as a street total (TDA 43-A; the
+    /// minimum bet is the big blind, Redtooth 8, UPT no-limit 2). A seat
+    /// that cannot cover it may still go all in for less.
+    pub min_raise_to: Chips,
+    /// The largest: all in.
+    pub max_to: Chips,
+    /// Whether another player still in has chips behind to call a raise
+    /// (with every other player all in, TDA 15 and 60: only a call binds).
+    pub raise_could_be_called: bool,
+    /// Whether the seat may raise: chips beyond a call, someone to call it,
+    /// not barred, and the betting open to it (TDA 44).
+    pub can_raise: bool,
+}
+
+impl Facing {
+    /// Whether there is a bet to call or raise (else chips out open the betting).
+    pub fn bet_faced(&self) -> bool {
+        !self.current_bet.is_zero()
+    }
+
+    /// "bet" when no one has bet this street, else "raise".
+    pub fn wager_word(&self) -> &'static str {
+        if self.bet_faced() { "raise" } else { "bet" }
+    }
+
+    /// The call as a street total: the bet, or all in for less.
+    pub fn call_to(&self) -> Chips {
+        self.current_bet.min(self.max_to)
+    }
+
+    /// The chips behind the seat's wager.
+    pub fn stack(&self) -> Chips {
+        self.max_to - self.wager
+    }
+
+    /// The action a street total `to` makes (a check, call, bet or raise;
+    /// all in above the stack), and whether it is a full bet or raise.
+    pub fn action(&self, to: Chips) -> (Action, bool) {
+        let to = to.min(self.max_to);
+        let all_in = to == self.max_to && !to.is_zero() && to > self.wager;
+        let kind = if to <= self.current_bet {
+            if to == self.wager && self.wager >= self.current_bet {
+                ActionKind::Check
+            } else {
+                ActionKind::Call
+            }
+        } else if self.current_bet.is_zero() {
+            ActionKind::Bet
         } else {
-            ActionKind::Call
-        }
-    } else if st.current_bet.is_zero() {
-        ActionKind::Bet
-    } else {
-        ActionKind::Raise
-    };
-    let full = matches!(kind, ActionKind::Bet | ActionKind::Raise) && to >= st.min_raise_to(rules);
-    (
-        Action {
-            seat,
+            ActionKind::Raise
+        };
+        let full = matches!(kind, ActionKind::Bet | ActionKind::Raise) && to >= self.min_raise_to;
+        let action = Action {
+            seat: self.seat,
             kind,
             to,
             all_in,
-        },
-        full,
-    )
+        };
+        (action, full)
+    }
+
+    /// Checks that the seat may bet or raise now, or says why not: every
+    /// other player still in is all in (no one could call it), or a short
+    /// all-in has not reopened the betting to it (TDA 44).
+    pub fn may_raise(&self) -> Result<(), Refusal> {
+        let n = self.seat.number();
+        if !self.raise_could_be_called {
+            return Err(Refusal::NoOneToCallRaise(n));
+        }
+        if !self.can_raise {
+            return Err(Refusal::RaiseNotAllowed(n));
+        }
+        Ok(())
+    }
+
+    /// A bet or raise to `to`, checked against the stack and the minimum.
+    pub fn wager_to(&self, to: Chips) -> Result<(Action, bool), Refusal> {
+        if to > self.max_to {
+            return Err(Refusal::NotEnoughChips {
+                seat: self.seat.number(),
+                stack: self.stack(),
+                needed: to.saturating_sub(self.wager),
+            });
+        }
+        if to <= self.current_bet {
+            return Err(Refusal::NotAboveBet {
+                current: self.current_bet,
+                got: to,
+            });
+        }
+        self.may_raise()?;
+        let min = self.min_raise_to;
+        if to < min && to < self.max_to {
+            return Err(if self.bet_faced() {
+                Refusal::RaiseTooSmall { min, got: to }
+            } else {
+                Refusal::BetTooSmall { min, got: to }
+            });
+        }
+        Ok(self.action(to))
+    }
 }
 
 pub(super) fn clear_action(
@@ -84,22 +168,24 @@ pub(super) fn clear_action(
     intent: Intent,
 ) -> Result<(Action, bool), Refusal> {
     in_turn(st, seat)?;
-    let s = st.seat(seat);
+    let f = st.facing(seat, rules);
     let n = seat.number();
-    let to_call = st.to_call(seat);
     match intent {
-        Intent::Fold => Ok((Action::fold(seat, s.wager), false)),
+        Intent::Fold => Ok((Action::fold(seat, f.wager), false)),
         Intent::Check => {
-            if s.wager < st.current_bet {
-                return Err(Refusal::CannotCheck { seat: n, to_call });
+            if f.wager < f.current_bet {
+                return Err(Refusal::CannotCheck {
+                    seat: n,
+                    to_call: f.to_call,
+                });
             }
-            Ok(action_to(st, rules, seat, s.wager))
+            Ok(f.action(f.wager))
         }
         Intent::Call(stated) => {
-            if s.wager >= st.current_bet {
+            if f.wager >= f.current_bet {
                 return Err(Refusal::NothingToCall(n));
             }
-            let call = action_to(st, rules, seat, st.current_bet);
+            let call = f.action(f.current_bet);
             match stated {
                 Some(to) if to != call.0.to => Err(Refusal::StatedMismatch {
                     stated: format!("call {}", to.get()),
@@ -109,80 +195,32 @@ pub(super) fn clear_action(
             }
         }
         Intent::Bet(to) => {
-            if !st.current_bet.is_zero() {
+            if f.bet_faced() {
                 return Err(Refusal::BetFacingBet {
                     seat: n,
-                    current: st.current_bet,
+                    current: f.current_bet,
                 });
             }
-            wager_to(st, rules, seat, to)
+            f.wager_to(to)
         }
         Intent::Raise(to) => {
-            if st.current_bet.is_zero() {
+            if !f.bet_faced() {
                 return Err(Refusal::NoBetToRaise(n));
             }
-            wager_to(st, rules, seat, to)
+            f.wager_to(to)
         }
         Intent::AllIn => {
-            let to = s.max_to();
-            if to > st.current_bet && !st.raise_could_be_called(seat) {
+            let to = f.max_to;
+            if to > f.current_bet && !f.raise_could_be_called {
                 // No one could call more than the current bet: all in is a call.
-                return Ok(action_to(st, rules, seat, st.current_bet));
+                return Ok(f.action(f.current_bet));
             }
-            if to > st.current_bet {
-                may_raise(st, rules, seat)?;
+            if to > f.current_bet {
+                f.may_raise()?;
             }
-            Ok(action_to(st, rules, seat, to))
+            Ok(f.action(to))
         }
     }
-}
-
-/// A bet or raise to `to`, checked against the stack and the minimum.
-pub(super) fn wager_to(
-    st: &HandState,
-    rules: &HouseRules,
-    seat: Seat,
-    to: Chips,
-) -> Result<(Action, bool), Refusal> {
-    let s = st.seat(seat);
-    let n = seat.number();
-    if to > s.max_to() {
-        return Err(Refusal::NotEnoughChips {
-            seat: n,
-            stack: s.stack,
-            needed: to.saturating_sub(s.wager),
-        });
-    }
-    if to <= st.current_bet {
-        return Err(Refusal::NotAboveBet {
-            current: st.current_bet,
-            got: to,
-        });
-    }
-    may_raise(st, rules, seat)?;
-    let min = st.min_raise_to(rules);
-    if to < min && to < s.max_to() {
-        return Err(if st.current_bet.is_zero() {
-            Refusal::BetTooSmall { min, got: to }
-        } else {
-            Refusal::RaiseTooSmall { min, got: to }
-        });
-    }
-    Ok(action_to(st, rules, seat, to))
-}
-
-/// Checks that `seat` may bet or raise now, or says why not: every other
-/// player still in is all in (no one could call it), or a short all-in has
-/// not reopened the betting to it (TDA 44).
-pub(super) fn may_raise(st: &HandState, rules: &HouseRules, seat: Seat) -> Result<(), Refusal> {
-    let n = seat.number();
-    if !st.raise_could_be_called(seat) {
-        return Err(Refusal::NoOneToCallRaise(n));
-    }
-    if !st.can_raise(seat, rules) {
-        return Err(Refusal::RaiseNotAllowed(n));
-    }
-    Ok(())
 }
 
 /// The ruling for a bet or raise offered when every other player still in
@@ -190,23 +228,14 @@ pub(super) fn may_raise(st: &HandState, rules: &HouseRules, seat: Seat) -> Resul
 /// (TDA 60: "the uncalled amount will be returned to him"). `what` says
 /// what the seat did ("put out 6000 facing 2000"); `offered` is the street
 /// total it would have made.
-pub(super) fn uncallable(
-    st: &HandState,
-    rules: &HouseRules,
-    seat: Seat,
-    what: &str,
-    offered: Chips,
-) -> Ruling {
-    rules.ruling(
-        RulingId::UncalledBet,
-        uncallable_text(st, seat, what, offered),
-    )
+pub(super) fn uncallable(rules: &HouseRules, f: &Facing, what: &str, offered: Chips) -> Ruling {
+    rules.ruling(RulingId::UncalledBet, uncallable_text(f, what, offered))
 }
 
 /// The sentence of `uncallable`.
-pub(super) fn uncallable_text(st: &HandState, seat: Seat, what: &str, offered: Chips) -> String {
-    let call = st.current_bet.min(st.seat(seat).max_to());
-    let n = seat.number();
+pub(super) fn uncallable_text(f: &Facing, what: &str, offered: Chips) -> String {
+    let call = f.call_to();
+    let n = f.seat.number();
     let extra = offered.saturating_sub(call);
     let back = if extra.is_zero() {
         String::new()
@@ -274,6 +303,21 @@ pub(super) fn full_raise_after(st: &HandState, rules: &HouseRules, to: Chips) ->
 }
 
 impl HandState {
+    /// What `seat`'s action faces, worked out once (`Facing`).
+    pub fn facing(&self, seat: Seat, rules: &HouseRules) -> Facing {
+        let s = self.seat(seat);
+        Facing {
+            seat,
+            current_bet: self.current_bet,
+            wager: s.wager,
+            to_call: self.to_call(seat),
+            min_raise_to: self.min_raise_to(rules),
+            max_to: s.max_to(),
+            raise_could_be_called: self.raise_could_be_called(seat),
+            can_raise: self.can_raise(seat, rules),
+        }
+    }
+
     /// The smallest legal raise-to (or bet) under the house's minimum-raise
     /// rule. A seat that cannot cover it may still go all in for less.
     pub fn min_raise_to(&self, rules: &HouseRules) -> Chips {
