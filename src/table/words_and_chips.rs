@@ -212,24 +212,17 @@ impl<'a> Reading<'a> {
                 _ => None,
             })
             .nth(1);
-        match (declaration, next) {
-            (
-                Declaration::Bet(None),
-                Some(
-                    Declaration::Amount(x)
-                    | Declaration::Raise(Some(x))
-                    | Declaration::Bet(Some(x)),
-                ),
-            ) => Declaration::Bet(Some(x)),
-            (
-                Declaration::Raise(None),
-                Some(
-                    Declaration::Amount(x)
-                    | Declaration::Raise(Some(x))
-                    | Declaration::Bet(Some(x)),
-                ),
-            ) => Declaration::Raise(Some(x)),
-            (_, Some(next)) => {
+        // The amount a later "raise 1000", "bet 1000" or "1000" says.
+        let amount = match next {
+            Some(
+                Declaration::Amount(x) | Declaration::Raise(Some(x)) | Declaration::Bet(Some(x)),
+            ) => Some(x),
+            _ => None,
+        };
+        match (declaration, amount, next) {
+            (Declaration::Bet(None), Some(x), _) => Declaration::Bet(Some(x)),
+            (Declaration::Raise(None), Some(x), _) => Declaration::Raise(Some(x)),
+            (_, _, Some(next)) => {
                 let n = self.n();
                 self.rule(
                     RulingId::StringBet,
@@ -238,7 +231,7 @@ impl<'a> Reading<'a> {
                 );
                 declaration
             }
-            (_, None) => declaration,
+            (_, _, None) => declaration,
         }
     }
 
