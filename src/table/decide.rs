@@ -173,9 +173,9 @@ fn decide_on(
             let mut rulings = betting::action_rulings(out.state, rules, &action, full);
             if *intent == Intent::AllIn && !action.all_in {
                 // No one could call more: the all in bound as a call.
-                let all = out.state.seat(*seat).max_to();
-                let what = format!("went all in for {all}");
-                rulings.push(betting::uncallable(out.state, rules, *seat, &what, all));
+                let f = out.state.facing(*seat, rules);
+                let what = format!("went all in for {}", f.max_to);
+                rulings.push(betting::uncallable(rules, &f, &what, f.max_to));
             }
             out.bind(action, full, rulings);
         }

@@ -511,61 +511,150 @@ pub(super) enum TurnReached {
     Rule(Vec<Event>),
 }
 
-/// The house's ruling when the turn reaches `oot.seat`.
+/// The house's ruling when the turn reaches `oot.seat`, by the house's
+/// out-of-turn rule.
 pub(super) fn turn_reached(
     st: &HandState,
     rules: &HouseRules,
     oot: &OutOfTurnAction,
 ) -> TurnReached {
-    let n = oot.seat.number();
-    let what = oot.intent.to_string();
-    let since = since(st, oot);
-    let changed = since == Since::Changed;
-    let void = |clause: &str, why: String, barred: bool| {
-        let mut events = vec![
-            Event::OutOfTurnVoided { seat: oot.seat },
-            ruling_on(rules, RulingId::OutOfTurn, clause, why),
-        ];
-        if barred {
-            events.push(Event::RaiseBarred { seat: oot.seat });
-        }
-        TurnReached::Rule(events)
-    };
-    let bind = |clause: &str, intent: Intent, why: String| {
-        TurnReached::Bind(
-            intent,
-            vec![ruling_on(rules, RulingId::OutOfTurn, clause, why)],
-        )
-    };
-    let freed = || {
-        void(
-            "action-changed",
-            format!(
-                "The action to seat {n} changed: its {what} out of turn is not binding; any chips go back and it has every option."
-            ),
-            false,
-        )
+    let r = Reached {
+        st,
+        rules,
+        oot,
+        n: oot.seat.number(),
+        what: oot.intent.to_string(),
+        since: since(st, oot),
     };
     match rules.settings.out_of_turn.value {
-        OutOfTurn::NotBinding => void(
-            "",
-            format!(
-                "The turn reaches seat {n}: its {what} out of turn was not binding; it acts freely."
+        OutOfTurn::BindingUnlessActionChanges => r.tda_40_a_unless_the_action_changed(),
+        OutOfTurn::CommittedCallOrFold => r.nuts_42_committed(),
+        OutOfTurn::CheckMustCall => r.ugly_tuna_10_11_check_must_call(),
+        OutOfTurn::PostMinimumAndReturn => r.upt_betting_10_no_raise_next_turn(),
+        OutOfTurn::NotBinding => r.redtooth_4_not_binding(),
+    }
+}
+
+/// The turn reaching a seat with an action held out of turn: the hand,
+/// the house, the held action (`what`, said) and what has happened since.
+struct Reached<'a> {
+    st: &'a HandState,
+    rules: &'a HouseRules,
+    oot: &'a OutOfTurnAction,
+    n: u8,
+    what: String,
+    since: Since,
+}
+
+impl Reached<'_> {
+    /// The held action is void, for the reason `why` (the house's clause
+    /// `clause`); `barred`: the seat may not raise on this turn.
+    fn void(&self, clause: &str, why: String, barred: bool) -> TurnReached {
+        let mut events = vec![
+            Event::OutOfTurnVoided {
+                seat: self.oot.seat,
+            },
+            ruling_on(self.rules, RulingId::OutOfTurn, clause, why),
+        ];
+        if barred {
+            events.push(Event::RaiseBarred {
+                seat: self.oot.seat,
+            });
+        }
+        TurnReached::Rule(events)
+    }
+
+    /// `intent` binds now, for the reason `why`.
+    fn bind(&self, clause: &str, intent: Intent, why: String) -> TurnReached {
+        TurnReached::Bind(
+            intent,
+            vec![ruling_on(self.rules, RulingId::OutOfTurn, clause, why)],
+        )
+    }
+
+    /// TDA 40-A: the action binds if the action to the seat has not changed
+    /// (a check, call or fold does not change it); if a bet or raise
+    /// changed it, any chips go back and the seat has every option.
+    fn tda_40_a_unless_the_action_changed(&self) -> TurnReached {
+        let (n, what) = (self.n, &self.what);
+        if self.since == Since::Changed {
+            return self.void(
+                "action-changed",
+                format!(
+                    "The action to seat {n} changed: its {what} out of turn is not binding; any chips go back and it has every option."
+                ),
+                false,
+            );
+        }
+        self.bind(
+            "action-unchanged",
+            self.oot.intent,
+            format!("The action to seat {n} did not change: its {what} out of turn binds."),
+        )
+    }
+
+    /// Nuts 42: a call, bet or raise out of turn stays committed; when the
+    /// action changed, the committed chips go in and the seat may then only
+    /// call or fold. A check or fold, or an unchanged action, is as TDA 40-A.
+    fn nuts_42_committed(&self) -> TurnReached {
+        if self.since != Since::Changed || !puts_chips_in(self.oot.intent) {
+            return self.tda_40_a_unless_the_action_changed();
+        }
+        let (n, what, oot) = (self.n, &self.what, self.oot);
+        let f = self.st.facing(oot.seat, self.rules);
+        let to = match oot.intent {
+            Intent::Bet(to) | Intent::Raise(to) => to,
+            Intent::AllIn => f.max_to,
+            _ => oot.faced,
+        };
+        if to > f.current_bet {
+            // Its raise still tops the new bet: it stands as declared.
+            return self.bind(
+                "",
+                oot.intent,
+                format!(
+                    "Seat {n} is committed to its {what} out of turn, which still tops the bet of {}.",
+                    f.current_bet
+                ),
+            );
+        }
+        let amount = to.min(f.max_to).saturating_sub(f.wager);
+        TurnReached::Rule(vec![
+            Event::Posted {
+                seat: oot.seat,
+                post: Post::Committed,
+                amount,
+            },
+            Event::OutOfTurnVoided { seat: oot.seat },
+            Event::RaiseBarred { seat: oot.seat },
+            ruling(
+                self.rules,
+                RulingId::OutOfTurn,
+                format!(
+                    "The action to seat {n} changed: the {amount} of its {what} out of turn stays in the pot, and it may now only call the raise or fold (losing those chips)."
+                ),
             ),
-            false,
-        ),
-        OutOfTurn::CheckMustCall => match oot.intent {
-            Intent::Check if changed => bind(
+        ])
+    }
+
+    /// Ugly Tuna Betting 10: any intervening bet, call or raise frees the
+    /// action, and a check out of turn must call a bet made in turn; 11: a
+    /// bet out of turn after the rightful player just before it checks
+    /// becomes a check.
+    fn ugly_tuna_10_11_check_must_call(&self) -> TurnReached {
+        let (n, what, oot) = (self.n, &self.what, self.oot);
+        match oot.intent {
+            Intent::Check if self.since == Since::Changed => self.bind(
                 "",
                 Intent::Call(None),
                 format!("Seat {n} checked out of turn and a bet was made in turn: it must call."),
             ),
             Intent::Bet(_) | Intent::Raise(_) | Intent::AllIn
-                if since == Since::Unchanged
+                if self.since == Since::Unchanged
                     && oot.faced.is_zero()
-                    && checked_just_before(st, oot) =>
+                    && checked_just_before(self.st, oot) =>
             {
-                bind(
+                self.bind(
                     "bet-then-check",
                     Intent::Check,
                     format!(
@@ -574,136 +663,119 @@ pub(super) fn turn_reached(
                     ),
                 )
             }
-            _ if since != Since::Unchanged => void(
+            _ if self.since != Since::Unchanged => self.void(
                 "intervening",
                 format!(
                     "A player between bet, called or raised after seat {n}'s {what} out of turn: it is not binding, any chips go back and seat {n} has every option."
                 ),
                 false,
             ),
-            intent => bind(
+            intent => self.bind(
                 "intervening",
                 intent,
                 format!(
                     "No one between bet, called or raised: seat {n}'s {what} out of turn binds."
                 ),
             ),
-        },
-        OutOfTurn::CommittedCallOrFold if changed && puts_chips_in(oot.intent) => {
-            // Nuts 42: the committed chips go in; then only call or fold.
-            let s = st.seat(oot.seat);
-            let to = match oot.intent {
-                Intent::Bet(to) | Intent::Raise(to) => to,
-                Intent::AllIn => s.max_to(),
-                _ => oot.faced,
-            };
-            if to > st.current_bet {
-                // Its raise still tops the new bet: it stands as declared.
-                return bind(
-                    "",
-                    oot.intent,
-                    format!(
-                        "Seat {n} is committed to its {what} out of turn, which still tops the bet of {}.",
-                        st.current_bet
-                    ),
-                );
-            }
-            let amount = to.min(s.max_to()).saturating_sub(s.wager);
-            TurnReached::Rule(vec![
-                Event::Posted {
-                    seat: oot.seat,
-                    post: Post::Committed,
-                    amount,
-                },
-                Event::OutOfTurnVoided { seat: oot.seat },
-                Event::RaiseBarred { seat: oot.seat },
-                ruling(
-                    rules,
-                    RulingId::OutOfTurn,
-                    format!(
-                        "The action to seat {n} changed: the {amount} of its {what} out of turn stays in the pot, and it may now only call the raise or fold (losing those chips)."
-                    ),
-                ),
-            ])
         }
-        OutOfTurn::PostMinimumAndReturn => {
-            // UPT Betting 10: a check or call out of turn may not become a
-            // bet or raise on the next turn, whether it binds or not.
-            let barred = matches!(oot.intent, Intent::Check | Intent::Call(_));
-            let limit = if oot.intent == Intent::Check {
-                "may not bet or raise"
+    }
+
+    /// UPT Betting 10: a bet or raise frees the action; after an
+    /// intervening call the floor may rule it binding (the floor picks);
+    /// a check or call out of turn may not become a bet or raise on the
+    /// seat's next turn, whether it binds or not.
+    fn upt_betting_10_no_raise_next_turn(&self) -> TurnReached {
+        let (n, what, oot) = (self.n, &self.what, self.oot);
+        let barred = matches!(oot.intent, Intent::Check | Intent::Call(_));
+        let limit = if oot.intent == Intent::Check {
+            "may not bet or raise"
+        } else {
+            "may not raise"
+        };
+        let next_turn = match oot.intent {
+            Intent::Check => "check-no-bet-next-turn",
+            Intent::Call(_) => "call-no-raise-next-turn",
+            _ => "",
+        };
+        let said = |on: &str| {
+            if barred {
+                format!(", and it {limit} on {on}")
             } else {
-                "may not raise"
-            };
-            let next_turn = match oot.intent {
-                Intent::Check => "check-no-bet-next-turn",
-                Intent::Call(_) => "call-no-raise-next-turn",
-                _ => "",
-            };
-            match since {
-                Since::Changed => void(
+                String::new()
+            }
+        };
+        let mut events = match self.since {
+            Since::Changed => {
+                return self.void(
                     next_turn,
                     format!(
                         "The action to seat {n} was changed by a bet or raise: its {what} out of turn does not bind{}.",
-                        if barred {
-                            format!(", and it {limit} on this turn")
-                        } else {
-                            String::new()
-                        }
+                        said("this turn")
                     ),
                     barred,
-                ),
-                Since::Called => {
-                    let mut events = vec![
-                        Event::OutOfTurnReferred { seat: oot.seat },
-                        Event::RulingSuggested {
-                            ruling: rules
-                                .ruling_clause(
-                                    RulingId::OutOfTurn,
-                                    "intervening",
-                                    format!(
-                                        "There was an intervening call after seat {n}'s {what} out of turn: the floor may rule it binding, or let seat {n} act now{}.",
-                                        if barred { format!(" (it {limit})") } else { String::new() }
-                                    ),
-                                )
-                                .with_options(vec![FloorOption::after(
-                                    format!("Seat {n}'s {what} out of turn binds."),
-                                    format!("floor binding s{n}"),
-                                )]),
-                        },
-                    ];
-                    if barred {
-                        events.push(Event::RaiseBarred { seat: oot.seat });
-                    }
-                    TurnReached::Rule(events)
-                }
-                Since::Unchanged => {
-                    let mut events = vec![ruling_on(
-                        rules,
-                        RulingId::OutOfTurn,
-                        next_turn,
-                        format!(
-                            "The action to seat {n} did not change: its {what} out of turn binds{}.",
-                            if barred {
-                                format!(", and it {limit} on its next turn")
-                            } else {
-                                String::new()
-                            }
-                        ),
-                    )];
-                    if barred {
-                        events.push(Event::RaiseBarred { seat: oot.seat });
-                    }
-                    TurnReached::Bind(oot.intent, events)
-                }
+                );
             }
+            Since::Called => {
+                let limited = if barred {
+                    format!(" (it {limit})")
+                } else {
+                    String::new()
+                };
+                vec![
+                    Event::OutOfTurnReferred { seat: oot.seat },
+                    self.upt_betting_10_floor_may_bind(&limited),
+                ]
+            }
+            Since::Unchanged => vec![ruling_on(
+                self.rules,
+                RulingId::OutOfTurn,
+                next_turn,
+                format!(
+                    "The action to seat {n} did not change: its {what} out of turn binds{}.",
+                    said("its next turn")
+                ),
+            )],
+        };
+        if barred {
+            events.push(Event::RaiseBarred { seat: oot.seat });
         }
-        _ if changed => freed(),
-        _ => bind(
-            "action-unchanged",
-            oot.intent,
-            format!("The action to seat {n} did not change: its {what} out of turn binds."),
-        ),
+        match self.since {
+            Since::Unchanged => TurnReached::Bind(oot.intent, events),
+            _ => TurnReached::Rule(events),
+        }
+    }
+
+    /// UPT Betting 10: after an intervening call the floor may rule the
+    /// action binding, or let the seat act now (`limited`: how).
+    fn upt_betting_10_floor_may_bind(&self, limited: &str) -> Event {
+        let (n, what) = (self.n, &self.what);
+        let ruling = self
+            .rules
+            .ruling_clause(
+                RulingId::OutOfTurn,
+                "intervening",
+                format!(
+                    "There was an intervening call after seat {n}'s {what} out of turn: the floor may rule it binding, or let seat {n} act now{limited}."
+                ),
+            )
+            .with_options(vec![FloorOption::after(
+                format!("Seat {n}'s {what} out of turn binds."),
+                format!("floor binding s{n}"),
+            )]);
+        Event::RulingSuggested { ruling }
+    }
+
+    /// Redtooth 4: an action out of turn is not binding; the seat acts
+    /// freely.
+    fn redtooth_4_not_binding(&self) -> TurnReached {
+        let (n, what) = (self.n, &self.what);
+        self.void(
+            "",
+            format!(
+                "The turn reaches seat {n}: its {what} out of turn was not binding; it acts freely."
+            ),
+            false,
+        )
     }
 }
 
