@@ -21,6 +21,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::expect::{Compare, after_problem, by_seat, due, expectation};
 use super::{Failure, Report, Scenario, ScenarioError, seat_named};
 use crate::rules::line_column;
 use crate::session::{Blinds, Positions, Structure, Table, TableCommand, TableEvent};
@@ -81,53 +82,52 @@ fn nine() -> u8 {
     9
 }
 
-/// What a floor expectation checks (each key optional; every key given
-/// must hold).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FloorExpect {
-    /// After this many script lines (default: the whole script).
-    pub after: Option<usize>,
-    /// The moves proposed and not yet confirmed: `"T1 s4 -> T2 s7"`.
-    pub moves: Option<Vec<String>>,
-    /// The moves the last line made.
-    pub made: Option<Vec<String>>,
-    /// Table = { seat = name }: everyone seated at the tables named.
-    pub seated: Option<BTreeMap<String, BTreeMap<String, String>>>,
-    /// Table = { seat = chips } for the seats named (0: empty).
-    pub chips: Option<BTreeMap<String, BTreeMap<String, u64>>>,
-    /// Table = players with chips there.
-    pub counts: Option<BTreeMap<String, usize>>,
-    /// Table = [small, big] blinds of its next hand.
-    pub blinds: Option<BTreeMap<String, [u64; 2]>>,
-    /// Table = [button, small blind, big blind] of its next hand.
-    pub next: Option<BTreeMap<String, [u8; 3]>>,
-    /// Table = the seats dealt into its next hand.
-    pub dealt_next: Option<BTreeMap<String, Vec<u8>>>,
-    /// Player = place, for the players named.
-    pub places: Option<BTreeMap<String, u32>>,
-    /// The tables hand-for-hand waits for.
-    pub waiting: Option<Vec<String>>,
-    /// Hand-for-hand is on.
-    pub hand_for_hand: Option<bool>,
-    /// The floor proposes hand-for-hand (Redtooth 53).
-    pub hand_for_hand_proposed: Option<bool>,
-    /// The next table to break ("" when none).
-    pub next_to_break: Option<String>,
-    /// Tables halted (TDA 10-D).
-    pub halted: Option<Vec<String>>,
-    /// The players left fit the final table.
-    pub final_table_due: Option<bool>,
-    /// Players still in.
-    pub players_left: Option<usize>,
-    /// The last line was refused.
-    pub rejected: Option<bool>,
-    /// The last confirm found the proposal stale and proposed again.
-    pub stale: Option<bool>,
-    /// The last draw's commitment (the SHA-256 of its seed).
-    pub commitment: Option<String>,
-    /// The level clock runs.
-    pub clock_runs: Option<bool>,
+expectation! {
+    /// What a floor expectation checks (each key optional; every key given
+    /// must hold).
+    #[derive(Debug, Clone, Default, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct FloorExpect {
+        shared after,
+        /// The moves proposed and not yet confirmed: `"T1 s4 -> T2 s7"`.
+        pub moves: Option<Vec<String>>,
+        /// The moves the last line made.
+        pub made: Option<Vec<String>>,
+        /// Table = { seat = name }: everyone seated at the tables named.
+        pub seated: Option<BTreeMap<String, BTreeMap<String, String>>>,
+        /// Table = { seat = chips } for the seats named (0: empty).
+        pub chips: Option<BTreeMap<String, BTreeMap<String, u64>>>,
+        /// Table = players with chips there.
+        pub counts: Option<BTreeMap<String, usize>>,
+        /// Table = [small, big] blinds of its next hand.
+        pub blinds: Option<BTreeMap<String, [u64; 2]>>,
+        /// Table = [button, small blind, big blind] of its next hand.
+        pub next: Option<BTreeMap<String, [u8; 3]>>,
+        /// Table = the seats dealt into its next hand.
+        pub dealt_next: Option<BTreeMap<String, Vec<u8>>>,
+        /// Player = place, for the players named.
+        pub places: Option<BTreeMap<String, u32>>,
+        /// The tables hand-for-hand waits for.
+        pub waiting: Option<Vec<String>>,
+        shared hand_for_hand,
+        /// The floor proposes hand-for-hand (Redtooth 53).
+        pub hand_for_hand_proposed: Option<bool>,
+        /// The next table to break ("" when none).
+        pub next_to_break: Option<String>,
+        /// Tables halted (TDA 10-D).
+        pub halted: Option<Vec<String>>,
+        /// The players left fit the final table.
+        pub final_table_due: Option<bool>,
+        /// Players still in.
+        pub players_left: Option<usize>,
+        shared rejected,
+        /// The last confirm found the proposal stale and proposed again.
+        pub stale: Option<bool>,
+        /// The last draw's commitment (the SHA-256 of its seed).
+        pub commitment: Option<String>,
+        /// The level clock runs.
+        pub clock_runs: Option<bool>,
+    }
 }
 
 /// A floor scenario's tables and floor, ready to run.
@@ -201,15 +201,8 @@ pub(super) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenar
     for e in raw.expect {
         let start = e.span().start;
         let e = e.into_inner();
-        if e.after.is_some_and(|a| a > script.len()) {
-            return Err(at(
-                start,
-                format!(
-                    "after = {}, but the script has only {} lines",
-                    e.after.unwrap_or(0),
-                    script.len()
-                ),
-            ));
+        if let Some(problem) = after_problem(e.after, script.len()) {
+            return Err(at(start, problem));
         }
         expectations.push(e);
     }
@@ -599,73 +592,59 @@ fn move_text(m: &crate::tournament::Move) -> String {
 }
 
 fn check_all(s: &FloorScenario, k: usize, total: usize, run: &Run, failures: &mut Vec<Failure>) {
-    for (i, e) in s.expectations.iter().enumerate() {
-        if e.after.unwrap_or(total) == k {
-            check(e, i + 1, k, run, failures);
-        }
+    for (i, e) in due(&s.expectations, |e| e.after, k, total) {
+        check(e, &mut Compare::new(i, k, failures), run);
     }
 }
 
-fn check(e: &FloorExpect, index: usize, after: usize, run: &Run, failures: &mut Vec<Failure>) {
+/// A table's entry in a failure: `T1 ` before what is expected of it.
+fn at_table(table: &str) -> String {
+    format!("{table} ")
+}
+
+/// A map by table of maps by seat, as a file writes it: each table's
+/// seats keyed by number, `value` written out.
+fn seats_by_table<V>(
+    wanted: Option<&BTreeMap<String, BTreeMap<String, V>>>,
+    value: impl Fn(&V) -> String,
+) -> Option<BTreeMap<String, BTreeMap<u8, String>>> {
+    wanted.map(|w| {
+        w.iter()
+            .map(|(table, seats)| (table.clone(), by_seat(seats, &value)))
+            .collect()
+    })
+}
+
+/// Checks a floor expectation against the floor as the run left it.
+fn check(e: &FloorExpect, c: &mut Compare, run: &Run) {
     let floor = &run.floor;
-    let mut cmp = |key: &'static str, expected: Option<String>, got: String| {
-        if let Some(expected) = expected
-            && expected != got
-        {
-            failures.push(Failure {
-                expectation: index,
-                after,
-                key,
-                expected,
-                got,
-            });
-        }
-    };
-    let pending: Vec<String> = floor
-        .pending
-        .iter()
-        .flat_map(|p| p.moves.iter().map(move_text))
-        .collect();
-    cmp(
-        "moves",
-        e.moves.as_ref().map(|m| format!("{m:?}")),
-        format!("{pending:?}"),
-    );
-    cmp(
-        "made",
-        e.made.as_ref().map(|m| format!("{m:?}")),
-        format!("{:?}", run.made),
-    );
-    let by_table = |table: &str, f: &dyn Fn(&FloorTable) -> BTreeMap<u8, String>| {
+    c.list("moves", e.moves.as_ref(), || {
         floor
-            .table(table)
-            .map_or_else(|e| BTreeMap::from([(0, e.to_string())]), f)
-    };
-    for (key, wanted) in [("seated", &e.seated)] {
-        for (table, seats) in wanted.iter().flatten() {
-            let want: BTreeMap<u8, String> = seats
-                .iter()
-                .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), v.clone())))
-                .collect();
-            let got = by_table(table, &|t| {
-                t.players()
-                    .into_iter()
-                    .map(|(s, n, _)| (s.number(), n))
-                    .collect()
-            });
-            cmp(
-                key,
-                Some(format!("{table} {want:?}")),
-                format!("{table} {got:?}"),
-            );
-        }
-    }
-    for (table, seats) in e.chips.iter().flatten() {
-        let want: BTreeMap<u8, String> = seats
+            .pending
             .iter()
-            .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), v.to_string())))
-            .collect();
-        let got = by_table(table, &|t| {
+            .flat_map(|p| p.moves.iter().map(move_text))
+            .collect::<Vec<_>>()
+    });
+    c.list("made", e.made.as_ref(), || &run.made);
+    // A table's seats, or the error naming a table that is not there.
+    let by_table = |table: &str, f: &dyn Fn(&FloorTable) -> BTreeMap<u8, String>| {
+        let seats = floor
+            .table(table)
+            .map_or_else(|e| BTreeMap::from([(0, e.to_string())]), f);
+        format!("{seats:?}")
+    };
+    let seated = seats_by_table(e.seated.as_ref(), String::clone);
+    c.each("seated", seated.as_ref(), at_table, |table, _| {
+        by_table(table, &|t| {
+            t.players()
+                .into_iter()
+                .map(|(s, n, _)| (s.number(), n))
+                .collect()
+        })
+    });
+    let chips = seats_by_table(e.chips.as_ref(), u64::to_string);
+    c.each("chips", chips.as_ref(), at_table, |table, want| {
+        by_table(table, &|t| {
             want.keys()
                 .map(|n| {
                     let chips = t
@@ -676,137 +655,80 @@ fn check(e: &FloorExpect, index: usize, after: usize, run: &Run, failures: &mut 
                     (*n, chips.to_string())
                 })
                 .collect()
-        });
-        cmp(
-            "chips",
-            Some(format!("{table} {want:?}")),
-            format!("{table} {got:?}"),
-        );
-    }
-    for (table, want) in e.counts.iter().flatten() {
-        let got = floor.table(table).map_or(0, |t| t.players().len());
-        cmp(
-            "counts",
-            Some(format!("{table} {want}")),
-            format!("{table} {got}"),
-        );
-    }
-    for (table, want) in e.next.iter().flatten() {
-        let got = floor.table(table).ok().and_then(|t| {
-            t.table
-                .next_setup(&floor.rules, t.table.script_ms)
-                .ok()
-                .map(|(_, p)| [p.button.number(), p.small.number(), p.big.number()])
-        });
-        let got = got.map_or_else(|| "no next hand".to_string(), |g| format!("{g:?}"));
-        cmp(
-            "next",
-            Some(format!("{table} {want:?}")),
-            format!("{table} {got}"),
-        );
-    }
-    for (table, want) in e.blinds.iter().flatten() {
-        let got = floor
+        })
+    });
+    c.each("counts", e.counts.as_ref(), at_table, |table, _| {
+        floor.table(table).map_or(0, |t| t.players().len())
+    });
+    c.each("next", e.next.as_ref(), at_table, |table, _| {
+        floor
+            .table(table)
+            .ok()
+            .and_then(|t| {
+                t.table
+                    .next_setup(&floor.rules, t.table.script_ms)
+                    .ok()
+                    .map(|(_, p)| [p.button.number(), p.small.number(), p.big.number()])
+            })
+            .map_or_else(|| "no next hand".to_string(), |g| format!("{g:?}"))
+    });
+    c.each("blinds", e.blinds.as_ref(), at_table, |table, _| {
+        floor
             .table(table)
             .ok()
             .and_then(|t| t.table.blinds_at(t.table.script_ms))
             .map_or_else(
                 || "none".to_string(),
                 |b| format!("{:?}", [b.small.get(), b.big.get()]),
-            );
-        cmp(
-            "blinds",
-            Some(format!("{table} {want:?}")),
-            format!("{table} {got}"),
-        );
-    }
-    for (table, want) in e.dealt_next.iter().flatten() {
-        let got: Option<Vec<u8>> = floor.table(table).ok().and_then(|t| {
+            )
+    });
+    c.each("dealt_next", e.dealt_next.as_ref(), at_table, |table, _| {
+        let dealt: Option<Vec<u8>> = floor.table(table).ok().and_then(|t| {
             t.table
                 .next_setup(&floor.rules, t.table.script_ms)
                 .ok()
                 .map(|(setup, _)| setup.stacks.iter().map(|(s, _)| s.number()).collect())
         });
-        cmp(
-            "dealt_next",
-            Some(format!("{table} {want:?}")),
-            format!("{table} {:?}", got.unwrap_or_default()),
-        );
-    }
-    if let Some(want) = &e.places {
+        format!("{:?}", dealt.unwrap_or_default())
+    });
+    c.list("places", e.places.as_ref(), || {
         let all = floor.places();
-        let got: BTreeMap<&String, u32> = want
-            .keys()
+        e.places
+            .iter()
+            .flat_map(BTreeMap::keys)
             .map(|p| (p, all.get(p).copied().unwrap_or(0)))
-            .collect();
-        cmp(
-            "places",
-            Some(format!("{:?}", want.iter().collect::<BTreeMap<_, _>>())),
-            format!("{got:?}"),
-        );
-    }
-    cmp(
-        "waiting",
-        e.waiting.as_ref().map(|w| format!("{w:?}")),
-        format!("{:?}", floor.waiting_for()),
-    );
-    cmp(
-        "hand_for_hand",
-        e.hand_for_hand.map(|b| b.to_string()),
-        floor.hand_for_hand.is_some().to_string(),
-    );
-    cmp(
-        "hand_for_hand_proposed",
-        e.hand_for_hand_proposed.map(|b| b.to_string()),
-        floor.hand_for_hand_proposed().to_string(),
-    );
-    cmp(
-        "next_to_break",
-        e.next_to_break.clone(),
-        floor.next_to_break().unwrap_or("").to_string(),
-    );
-    let halted = floor
-        .pending
-        .as_ref()
-        .map_or_else(|| floor.halted(), |p| p.halted.clone());
-    cmp(
-        "halted",
-        e.halted.as_ref().map(|h| format!("{h:?}")),
-        format!("{halted:?}"),
-    );
-    cmp(
-        "final_table_due",
-        e.final_table_due.map(|b| b.to_string()),
-        floor.final_table_due().to_string(),
-    );
-    cmp(
-        "players_left",
-        e.players_left.map(|n| n.to_string()),
-        floor.players_left().to_string(),
-    );
-    cmp(
-        "rejected",
-        e.rejected.map(|b| b.to_string()),
-        run.rejected.to_string(),
-    );
-    cmp(
-        "stale",
-        e.stale.map(|b| b.to_string()),
-        run.stale.to_string(),
-    );
-    let commitment = floor
-        .records
-        .iter()
-        .rev()
-        .find_map(|r| match r {
-            FloorRecord::DrawCommitted { commitment, .. } => Some(commitment.clone()),
-            _ => None,
-        })
-        .unwrap_or_default();
-    cmp("commitment", e.commitment.clone(), commitment);
-    cmp(
-        "clock_runs",
-        e.clock_runs.map(|b| b.to_string()),
-        floor.clock_runs().to_string(),
-    );
+            .collect::<BTreeMap<&String, u32>>()
+    });
+    c.list("waiting", e.waiting.as_ref(), || floor.waiting_for());
+    c.hand_for_hand(e.hand_for_hand, floor.hand_for_hand.is_some());
+    c.value("hand_for_hand_proposed", e.hand_for_hand_proposed, || {
+        floor.hand_for_hand_proposed()
+    });
+    c.value("next_to_break", e.next_to_break.as_deref(), || {
+        floor.next_to_break().unwrap_or("")
+    });
+    c.list("halted", e.halted.as_ref(), || {
+        floor
+            .pending
+            .as_ref()
+            .map_or_else(|| floor.halted(), |p| p.halted.clone())
+    });
+    c.value("final_table_due", e.final_table_due, || {
+        floor.final_table_due()
+    });
+    c.value("players_left", e.players_left, || floor.players_left());
+    c.rejected(e.rejected, run.rejected);
+    c.value("stale", e.stale, || run.stale);
+    c.value("commitment", e.commitment.as_deref(), || {
+        floor
+            .records
+            .iter()
+            .rev()
+            .find_map(|r| match r {
+                FloorRecord::DrawCommitted { commitment, .. } => Some(commitment.as_str()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    });
+    c.value("clock_runs", e.clock_runs, || floor.clock_runs());
 }

@@ -14,12 +14,15 @@ use toml::Spanned;
 
 use crate::notation::parse_line;
 
+mod expect;
 pub mod floor;
 pub mod session;
 use crate::rules::{HouseRules, RulesError, line_column};
 use crate::table::cards::parse_cards;
 use crate::table::event::{AnteMode, Street, TableSetup};
 use crate::table::{Chips, Command, Hand, HandState, Seat};
+pub use expect::Failure;
+use expect::{Compare, after_problem, due, expectation};
 
 /// Why a scenario file could not be used (exit status 2).
 #[derive(Debug, Error)]
@@ -181,75 +184,74 @@ impl<'de> Deserialize<'de> for FileChips {
     }
 }
 
-/// One `[[expect]]` block: every key given must hold.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Expect {
-    /// Checked after this many script lines (default: the whole script).
-    pub after: Option<usize>,
-    /// The seat to act; 0 for none.
-    pub to_act: Option<u8>,
-    /// The street.
-    pub street: Option<String>,
-    /// The bet a call must match.
-    pub current_bet: Option<u64>,
-    /// The smallest legal raise-to for the seat to act.
-    pub min_raise_to: Option<u64>,
-    /// Whether the seat to act may raise.
-    pub can_raise: Option<bool>,
-    /// The last binding action, normalized.
-    pub last_action: Option<String>,
-    /// All binding actions, normalized.
-    pub actions: Option<Vec<String>>,
-    /// Ruling ids that must be among those suggested.
-    pub rulings: Option<Vec<String>>,
-    /// Extension: words each found in the citation of some suggested ruling
-    /// (the clause it quotes: `quotes = ["If less than 50%"]`).
-    pub quotes: Option<Vec<String>>,
-    /// Whether the last line was refused.
-    pub rejected: Option<bool>,
-    /// All chips in the middle.
-    pub pot: Option<u64>,
-    /// The pots, main first.
-    pub pots: Option<Vec<ExpectPot>>,
-    /// Chips behind for the seats named.
-    pub stacks: Option<BTreeMap<String, u64>>,
-    /// The seat that tables first.
-    pub show_first: Option<u8>,
-    /// Extension (sessions): the hand number.
-    pub hand: Option<u32>,
-    /// Extension (sessions): the button seat of the hand in play.
-    pub button: Option<u8>,
-    /// Extension (sessions): the seats that posted `[small, big]` (0: none).
-    pub blind_seats: Option<[u8; 2]>,
-    /// Extension (sessions): the hand's blinds `[small, big]`.
-    pub blinds: Option<[u64; 2]>,
-    /// Extension (sessions): the hand's ante.
-    pub ante: Option<u64>,
-    /// Extension (sessions): the level number the clock is in (1-based).
-    pub level: Option<usize>,
-    /// Extension (sessions): seconds left in the level.
-    pub clock_left: Option<u64>,
-    /// Extension (sessions): finishing places, seat = place (the seat the
-    /// player left; the last one in is place 1).
-    pub places: Option<BTreeMap<String, u32>>,
-    /// Extension (sessions): chips at the table between hands, seat = chips.
-    pub seats: Option<BTreeMap<String, u64>>,
-    /// Extension (sessions): the players' names at the table, seat = name
-    /// (the seats named; others are not checked).
-    pub names: Option<BTreeMap<String, String>>,
-    /// Extension (sessions): the seats dealt into the hand in play.
-    pub dealt: Option<Vec<u8>>,
-    /// Extension (sessions): the players still in at the table.
-    pub players: Option<usize>,
-    /// Extension (sessions): the player clock: none, thinking, counting or expired.
-    pub player_clock: Option<String>,
-    /// Extension (sessions): the line the floor is prompted to rule (`floor dead-hand`), or "".
-    pub suggest: Option<String>,
-    /// Extension (sessions): hand-for-hand play.
-    pub hand_for_hand: Option<bool>,
-    /// Extension (sessions): all chips at the table.
-    pub chips: Option<u64>,
+expectation! {
+    /// One `[[expect]]` block: every key given must hold.
+    #[derive(Debug, Default, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Expect {
+        shared after,
+        /// The seat to act; 0 for none.
+        pub to_act: Option<u8>,
+        /// The street.
+        pub street: Option<String>,
+        /// The bet a call must match.
+        pub current_bet: Option<u64>,
+        /// The smallest legal raise-to for the seat to act.
+        pub min_raise_to: Option<u64>,
+        /// Whether the seat to act may raise.
+        pub can_raise: Option<bool>,
+        /// The last binding action, normalized.
+        pub last_action: Option<String>,
+        /// All binding actions, normalized.
+        pub actions: Option<Vec<String>>,
+        /// Ruling ids that must be among those suggested.
+        pub rulings: Option<Vec<String>>,
+        /// Extension: words each found in the citation of some suggested ruling
+        /// (the clause it quotes: `quotes = ["If less than 50%"]`).
+        pub quotes: Option<Vec<String>>,
+        shared rejected,
+        /// All chips in the middle.
+        pub pot: Option<u64>,
+        /// The pots, main first.
+        pub pots: Option<Vec<ExpectPot>>,
+        /// Chips behind for the seats named.
+        pub stacks: Option<BTreeMap<String, u64>>,
+        /// The seat that tables first.
+        pub show_first: Option<u8>,
+        /// Extension (sessions): the hand number.
+        pub hand: Option<u32>,
+        /// Extension (sessions): the button seat of the hand in play.
+        pub button: Option<u8>,
+        /// Extension (sessions): the seats that posted `[small, big]` (0: none).
+        pub blind_seats: Option<[u8; 2]>,
+        /// Extension (sessions): the hand's blinds `[small, big]`.
+        pub blinds: Option<[u64; 2]>,
+        /// Extension (sessions): the hand's ante.
+        pub ante: Option<u64>,
+        /// Extension (sessions): the level number the clock is in (1-based).
+        pub level: Option<usize>,
+        /// Extension (sessions): seconds left in the level.
+        pub clock_left: Option<u64>,
+        /// Extension (sessions): finishing places, seat = place (the seat the
+        /// player left; the last one in is place 1).
+        pub places: Option<BTreeMap<String, u32>>,
+        /// Extension (sessions): chips at the table between hands, seat = chips.
+        pub seats: Option<BTreeMap<String, u64>>,
+        /// Extension (sessions): the players' names at the table, seat = name
+        /// (the seats named; others are not checked).
+        pub names: Option<BTreeMap<String, String>>,
+        /// Extension (sessions): the seats dealt into the hand in play.
+        pub dealt: Option<Vec<u8>>,
+        /// Extension (sessions): the players still in at the table.
+        pub players: Option<usize>,
+        /// Extension (sessions): the player clock: none, thinking, counting or expired.
+        pub player_clock: Option<String>,
+        /// Extension (sessions): the line the floor is prompted to rule (`floor dead-hand`), or "".
+        pub suggest: Option<String>,
+        shared hand_for_hand,
+        /// Extension (sessions): all chips at the table.
+        pub chips: Option<u64>,
+    }
 }
 
 /// A pot as expected.
@@ -287,31 +289,6 @@ pub struct Scenario {
     /// A floor scenario's tables, floor lines and expectations (`setup` is
     /// then its first table's next hand).
     pub floor: Option<Box<floor::FloorScenario>>,
-}
-
-/// One failed expectation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    /// Which `[[expect]]` (1-based) and where it was checked.
-    pub expectation: usize,
-    /// After how many lines it was checked.
-    pub after: usize,
-    /// The key.
-    pub key: &'static str,
-    /// What was expected.
-    pub expected: String,
-    /// What the hand showed.
-    pub got: String,
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "expect #{} (after {} lines): {}: expected {}, got {}",
-            self.expectation, self.after, self.key, self.expected, self.got
-        )
-    }
 }
 
 /// Reads and checks a scenario file (a regular file only: anything else
@@ -465,13 +442,8 @@ pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, Sce
     for e in raw.expect {
         let start = e.span().start;
         let e = e.into_inner();
-        if let Some(after) = e.after
-            && after > count
-        {
-            return Err(at(
-                start,
-                format!("after = {after}, but the script has only {count} lines"),
-            ));
+        if let Some(problem) = after_problem(e.after, count) {
+            return Err(at(start, problem));
         }
         for id in e.rulings.iter().flatten() {
             if !crate::rules::RulingId::ALL.iter().any(|r| r.as_str() == id) {
@@ -635,11 +607,10 @@ pub fn run(scenario: &Scenario) -> Report {
     let total = scenario.lines.len();
     let mut rejected = false;
     let check_at = |k: usize, hand: &Hand, rejected: bool, failures: &mut Vec<Failure>| {
-        for (i, e) in scenario.expectations.iter().enumerate() {
-            if e.after.unwrap_or(total) == k {
-                let view = resolved_view(hand);
-                check(e, i + 1, k, &view, &scenario.rules, rejected, failures);
-            }
+        for (i, e) in due(&scenario.expectations, |e| e.after, k, total) {
+            let view = resolved_view(hand);
+            let mut compare = Compare::new(i, k, failures);
+            check(e, &mut compare, &view, &scenario.rules, rejected);
         }
     };
     check_at(0, &hand, rejected, &mut failures);
@@ -666,105 +637,59 @@ pub(crate) fn resolved_view(hand: &Hand) -> HandState {
     view.state().clone()
 }
 
-pub(crate) fn check(
-    e: &Expect,
-    index: usize,
-    after: usize,
-    st: &HandState,
-    rules: &HouseRules,
-    rejected: bool,
-    failures: &mut Vec<Failure>,
-) {
-    let mut found: Vec<(&'static str, String, String)> = Vec::new();
-    let mut cmp = |key: &'static str, expected: Option<String>, got: String| {
-        if let Some(expected) = expected
-            && expected != got
-        {
-            found.push((key, expected, got));
-        }
-    };
+/// Checks a hand's keys of expectation `e` against the hand's state `st`
+/// (`rejected`: whether the last line was refused).
+fn check(e: &Expect, c: &mut Compare, st: &HandState, rules: &HouseRules, rejected: bool) {
     let to_act = st.to_act;
-    cmp(
-        "to_act",
-        e.to_act.map(|s| s.to_string()),
-        to_act.map_or(0, |s| s.number()).to_string(),
-    );
-    cmp("street", e.street.clone(), st.street.as_str().to_string());
-    cmp(
-        "current_bet",
-        e.current_bet.map(|c| c.to_string()),
-        st.current_bet.get().to_string(),
-    );
-    let min_raise = st.min_raise_to(rules);
-    cmp(
-        "min_raise_to",
-        e.min_raise_to.map(|c| c.to_string()),
-        min_raise.get().to_string(),
-    );
-    cmp(
-        "can_raise",
-        e.can_raise.map(|b| b.to_string()),
-        to_act.is_some_and(|s| st.can_raise(s, rules)).to_string(),
-    );
-    let last = st
-        .actions
-        .last()
-        .map_or("(none)".to_string(), |a| a.to_string());
-    cmp(
+    c.value("to_act", e.to_act, || to_act.map_or(0, |s| s.number()));
+    c.value("street", e.street.as_deref(), || st.street.as_str());
+    c.value("current_bet", e.current_bet, || st.current_bet.get());
+    c.value("min_raise_to", e.min_raise_to, || {
+        st.min_raise_to(rules).get()
+    });
+    c.value("can_raise", e.can_raise, || {
+        to_act.is_some_and(|s| st.can_raise(s, rules))
+    });
+    c.value(
         "last_action",
-        e.last_action.as_ref().map(|a| normalize(a)),
-        last,
+        e.last_action.as_deref().map(normalize),
+        || {
+            st.actions
+                .last()
+                .map_or("(none)".to_string(), |a| a.to_string())
+        },
     );
-    let actions: Vec<String> = st.actions.iter().map(|a| a.to_string()).collect();
-    cmp(
+    c.list(
         "actions",
         e.actions
             .as_ref()
-            .map(|v| format!("{:?}", v.iter().map(|a| normalize(a)).collect::<Vec<_>>())),
-        format!("{actions:?}"),
+            .map(|v| v.iter().map(|a| normalize(a)).collect::<Vec<_>>()),
+        || st.actions.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
     );
-    if let Some(wanted) = &e.rulings {
-        let got: Vec<&str> = st.rulings.iter().map(|r| r.id.as_str()).collect();
-        let missing: Vec<&String> = wanted
+    let ids: Vec<&str> = st.rulings.iter().map(|r| r.id.as_str()).collect();
+    c.among("rulings", e.rulings.as_deref(), &ids);
+    for quote in e.quotes.iter().flatten() {
+        if !st
+            .rulings
             .iter()
-            .filter(|w| !got.contains(&w.as_str()))
-            .collect();
-        if !missing.is_empty() {
-            cmp("rulings", Some(format!("{wanted:?}")), format!("{got:?}"));
-        }
-    }
-    if let Some(wanted) = &e.quotes {
-        for quote in wanted {
-            let found = st
+            .any(|r| r.citation.text.contains(quote.as_str()))
+        {
+            let citing: Vec<String> = st
                 .rulings
                 .iter()
-                .any(|r| r.citation.text.contains(quote.as_str()));
-            if !found {
-                let got: Vec<String> = st
-                    .rulings
-                    .iter()
-                    .map(|r| format!("{} {} {}", r.id, r.citation.rulebook, r.citation.rule))
-                    .collect();
-                cmp(
-                    "quotes",
-                    Some(format!("a ruling quoting {quote:?}")),
-                    format!("rulings citing {got:?}"),
-                );
-            }
+                .map(|r| format!("{} {} {}", r.id, r.citation.rulebook, r.citation.rule))
+                .collect();
+            c.fail(
+                "quotes",
+                format!("a ruling quoting {quote:?}"),
+                format!("rulings citing {citing:?}"),
+            );
         }
     }
-    cmp(
-        "rejected",
-        e.rejected.map(|b| b.to_string()),
-        rejected.to_string(),
-    );
-    cmp(
-        "pot",
-        e.pot.map(|c| c.to_string()),
-        st.pot().get().to_string(),
-    );
-    if let Some(wanted) = &e.pots {
-        let got: Vec<ExpectPot> = st
+    c.rejected(e.rejected, rejected);
+    c.value("pot", e.pot, || st.pot().get());
+    c.text("pots", e.pots.as_deref().map(format_pots), || {
+        let pots: Vec<ExpectPot> = st
             .pots()
             .into_iter()
             .map(|p| ExpectPot {
@@ -772,36 +697,21 @@ pub(crate) fn check(
                 eligible: p.eligible.iter().map(|s| s.number()).collect(),
             })
             .collect();
-        if *wanted != got {
-            cmp("pots", Some(format_pots(wanted)), format_pots(&got));
-        }
-    }
-    if let Some(wanted) = &e.stacks {
-        for (key, chips) in wanted {
-            let got = seat_named(key).map_or("no such seat".to_string(), |s| {
+        format_pots(&pots)
+    });
+    c.each(
+        "stacks",
+        e.stacks.as_ref(),
+        |seat| format!("seat {seat} = "),
+        |seat, _| {
+            seat_named(seat).map_or("no such seat".to_string(), |s| {
                 st.seat(s).stack.get().to_string()
-            });
-            if got != chips.to_string() {
-                cmp(
-                    "stacks",
-                    Some(format!("seat {key} = {chips}")),
-                    format!("seat {key} = {got}"),
-                );
-            }
-        }
-    }
-    cmp(
-        "show_first",
-        e.show_first.map(|s| s.to_string()),
-        st.show_first(rules).map_or(0, |s| s.number()).to_string(),
+            })
+        },
     );
-    failures.extend(found.into_iter().map(|(key, expected, got)| Failure {
-        expectation: index,
-        after,
-        key,
-        expected,
-        got,
-    }));
+    c.value("show_first", e.show_first, || {
+        st.show_first(rules).map_or(0, |s| s.number())
+    });
 }
 
 fn normalize(action: &str) -> String {

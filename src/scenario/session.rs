@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use super::expect::{Compare, by_seat, due};
 use super::{Expect, Failure, Report, Scenario, check, resolved_view, seat_named};
 use crate::rules::HouseRules;
 use crate::session::{PlayerClockReading, Positions, Structure, Table, TableCommand, TableEvent};
@@ -139,18 +140,17 @@ pub fn run(scenario: &Scenario) -> Report {
                     rejected: bool,
                     suggest: &str,
                     failures: &mut Vec<Failure>| {
-        for (i, e) in scenario.expectations.iter().enumerate() {
-            if e.after.unwrap_or(total) == k {
-                let view = resolved_view(hand);
-                check(e, i + 1, k, &view, rules, rejected, failures);
-                let seen = Seen {
-                    st: &view,
-                    hand,
-                    table,
-                    suggest,
-                };
-                check_table(e, i + 1, k, &seen, failures);
-            }
+        for (i, e) in due(&scenario.expectations, |e| e.after, k, total) {
+            let view = resolved_view(hand);
+            let mut compare = Compare::new(i, k, failures);
+            check(e, &mut compare, &view, rules, rejected);
+            let seen = Seen {
+                st: &view,
+                hand,
+                table,
+                suggest,
+            };
+            check_table(e, &mut compare, &seen);
         }
     };
     check_at(0, &hand, &table, rejected, &suggest, &mut failures);
@@ -235,13 +235,8 @@ struct Seen<'a> {
     suggest: &'a str,
 }
 
-fn check_table(
-    e: &Expect,
-    index: usize,
-    after: usize,
-    seen: &Seen<'_>,
-    failures: &mut Vec<Failure>,
-) {
+/// Checks the session's keys of expectation `e` against what is `seen`.
+fn check_table(e: &Expect, c: &mut Compare, seen: &Seen<'_>) {
     let Seen {
         st,
         hand,
@@ -249,25 +244,9 @@ fn check_table(
         suggest,
     } = *seen;
     let now = table.script_ms;
-    let mut found: Vec<(&'static str, String, String)> = Vec::new();
-    let mut cmp = |key: &'static str, expected: Option<String>, got: String| {
-        if let Some(expected) = expected
-            && expected != got
-        {
-            found.push((key, expected, got));
-        }
-    };
-    cmp(
-        "hand",
-        e.hand.map(|h| h.to_string()),
-        table.hand.to_string(),
-    );
-    cmp(
-        "button",
-        e.button.map(|b| b.to_string()),
-        st.button.map_or(0, |b| b.number()).to_string(),
-    );
-    if let Some(wanted) = e.blind_seats {
+    c.value("hand", e.hand, || table.hand);
+    c.value("button", e.button, || st.button.map_or(0, |b| b.number()));
+    c.list("blind_seats", e.blind_seats, || {
         let posted = |want: Post| {
             hand.entries()
                 .first()
@@ -279,114 +258,70 @@ fn check_table(
                 })
                 .unwrap_or(0)
         };
-        let got = [posted(Post::SmallBlind), posted(Post::BigBlind)];
-        cmp(
-            "blind_seats",
-            Some(format!("{wanted:?}")),
-            format!("{got:?}"),
-        );
-    }
-    cmp(
-        "blinds",
-        e.blinds.map(|b| format!("{b:?}")),
-        format!("{:?}", [st.small_blind.get(), st.big_blind.get()]),
+        [posted(Post::SmallBlind), posted(Post::BigBlind)]
+    });
+    c.list("blinds", e.blinds, || {
+        [st.small_blind.get(), st.big_blind.get()]
+    });
+    c.value("ante", e.ante, || table.blinds.map_or(0, |b| b.ante.get()));
+    c.value("level", e.level, || table.level_number_at(now));
+    c.value("clock_left", e.clock_left, || {
+        table.level_clock.at(now).remaining_ms / 1000
+    });
+    c.list(
+        "places",
+        e.places.as_ref().map(|p| by_seat(p, |v| *v)),
+        || {
+            let mut got: BTreeMap<u8, u32> = table
+                .places
+                .iter()
+                .map(|f| (f.seat.number(), f.place))
+                .collect();
+            if table.players_in() == 1
+                && let Some((seat, _)) = table.seats.iter().find(|(_, p)| !p.chips.is_zero())
+            {
+                got.insert(seat.number(), 1);
+            }
+            got
+        },
     );
-    cmp(
-        "ante",
-        e.ante.map(|a| a.to_string()),
-        table.blinds.map_or(0, |b| b.ante.get()).to_string(),
+    c.list(
+        "seats",
+        e.seats.as_ref().map(|s| by_seat(s, |v| *v)),
+        || {
+            table
+                .seats
+                .iter()
+                .map(|(s, p)| (s.number(), p.chips.get()))
+                .collect::<BTreeMap<u8, u64>>()
+        },
     );
-    cmp(
-        "level",
-        e.level.map(|l| l.to_string()),
-        table.level_number_at(now).to_string(),
-    );
-    cmp(
-        "clock_left",
-        e.clock_left.map(|l| l.to_string()),
-        (table.level_clock.at(now).remaining_ms / 1000).to_string(),
-    );
-    if let Some(wanted) = &e.places {
-        let mut got: BTreeMap<u8, u32> = table
-            .places
+    let names = e.names.as_ref().map(|n| by_seat(n, String::clone));
+    c.list("names", names.as_ref(), || {
+        names
             .iter()
-            .map(|f| (f.seat.number(), f.place))
-            .collect();
-        if table.players_in() == 1
-            && let Some((seat, _)) = table.seats.iter().find(|(_, p)| !p.chips.is_zero())
-        {
-            got.insert(seat.number(), 1);
-        }
-        let wanted: BTreeMap<u8, u32> = wanted
-            .iter()
-            .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), *v)))
-            .collect();
-        cmp("places", Some(format!("{wanted:?}")), format!("{got:?}"));
-    }
-    if let Some(wanted) = &e.seats {
-        let wanted: BTreeMap<u8, u64> = wanted
-            .iter()
-            .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), *v)))
-            .collect();
-        let got: BTreeMap<u8, u64> = table
-            .seats
-            .iter()
-            .map(|(s, p)| (s.number(), p.chips.get()))
-            .collect();
-        cmp("seats", Some(format!("{wanted:?}")), format!("{got:?}"));
-    }
-    if let Some(wanted) = &e.names {
-        let wanted: BTreeMap<u8, String> = wanted
-            .iter()
-            .filter_map(|(k, v)| seat_named(k).ok().map(|s| (s.number(), v.clone())))
-            .collect();
-        let got: BTreeMap<u8, String> = wanted
-            .keys()
+            .flat_map(BTreeMap::keys)
             .map(|n| {
                 let name = crate::table::Seat::new(*n)
                     .and_then(|s| table.seats.get(&s))
                     .map_or("(empty seat)".to_string(), |p| p.name.clone());
                 (*n, name)
             })
-            .collect();
-        cmp("names", Some(format!("{wanted:?}")), format!("{got:?}"));
-    }
-    cmp(
-        "dealt",
-        e.dealt.as_ref().map(|d| format!("{d:?}")),
-        format!(
-            "{:?}",
-            st.occupied().map(|s| s.number()).collect::<Vec<_>>()
-        ),
-    );
-    cmp(
-        "players",
-        e.players.map(|p| p.to_string()),
-        table.players_in().to_string(),
-    );
-    let clock = match table.player_clock.map(|c| c.at(now)) {
-        None => "none",
-        Some(PlayerClockReading::Thinking { .. }) => "thinking",
-        Some(PlayerClockReading::Counting { .. }) => "counting",
-        Some(PlayerClockReading::Expired) => "expired",
-    };
-    cmp("player_clock", e.player_clock.clone(), clock.to_string());
-    cmp("suggest", e.suggest.clone(), suggest.to_string());
-    cmp(
-        "hand_for_hand",
-        e.hand_for_hand.map(|b| b.to_string()),
-        table.hand_for_hand.to_string(),
-    );
-    cmp(
-        "chips",
-        e.chips.map(|c| c.to_string()),
-        table.chips_seated().to_string(),
-    );
-    failures.extend(found.into_iter().map(|(key, expected, got)| Failure {
-        expectation: index,
-        after,
-        key,
-        expected,
-        got,
-    }));
+            .collect::<BTreeMap<u8, String>>()
+    });
+    c.list("dealt", e.dealt.as_ref(), || {
+        st.occupied().map(|s| s.number()).collect::<Vec<_>>()
+    });
+    c.value("players", e.players, || table.players_in());
+    c.value("player_clock", e.player_clock.as_deref(), || {
+        match table.player_clock.map(|c| c.at(now)) {
+            None => "none",
+            Some(PlayerClockReading::Thinking { .. }) => "thinking",
+            Some(PlayerClockReading::Counting { .. }) => "counting",
+            Some(PlayerClockReading::Expired) => "expired",
+        }
+    });
+    c.value("suggest", e.suggest.as_deref(), || suggest);
+    c.hand_for_hand(e.hand_for_hand, table.hand_for_hand);
+    c.value("chips", e.chips, || table.chips_seated());
 }
