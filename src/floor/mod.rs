@@ -114,9 +114,7 @@ pub use rows::{Read, Row, rows_from};
 pub use schema::{
     InitOptions, Initialised, append_floor_record, check_floor_may_read, check_table_may_send, init,
 };
-pub use verify::{
-    DrawVerdict, FileVerdict, FloorVerified, TableFile, TableVerdict, draws, verify, verify_with,
-};
+pub use verify::{FileVerdict, FloorVerified, TableFile, TableVerdict, verify, verify_with};
 
 /// The longest tournament or table name: a role's name holds both.
 pub const NAME_MAX: usize = 24;

@@ -5,7 +5,9 @@
 //! Words are case-insensitive, `#` starts a comment, and a malformed line is
 //! refused with the column of the problem and what was expected.
 //!
-//! `phh` imports hand histories in the PHH format as commands.
+//! `session` reads the lines for the table between hands, `floor` the
+//! floor's lines across a tournament's tables; `phh` imports hand
+//! histories in the PHH format as commands.
 
 use std::fmt;
 
@@ -17,6 +19,7 @@ use crate::table::command::{Command, FloorDecision, Intent, Irregularity, Penalt
 use crate::table::event::{Declaration, PushedChips, Street};
 use crate::table::{Chips, Seat};
 
+pub mod floor;
 pub mod history;
 pub mod phh;
 pub mod session;

@@ -5,7 +5,7 @@
 //! `stacks`, optional `names`, `ante` and `hand`) and an optional `[floor]`
 //! (`break_order`, `keep_apart`, `players` for the draw, `seed`,
 //! `starting_tables`) is a floor scenario. Its script holds floor lines
-//! (`balance`, `move confirmed`, `break [T3]`, `draw`, `enter Ann 10000`,
+//! (`notation::floor`: `balance`, `move confirmed`, `break [T3]`, `draw`, `enter Ann 10000`,
 //! `level 200/400`,
 //! `hand-for-hand on|off`, `final-table`, `button-draw T1`, each random one
 //! taking an optional `seed S`) and lines for one table (`T2: hand`, `T2: s3
@@ -23,8 +23,9 @@ use toml::Spanned;
 
 use super::expect::{Compare, after_problem, by_seat, due, expectation};
 use super::{Failure, Report, Scenario, ScenarioError, seat_named};
+use crate::notation::floor::{FloorLine, parse_floor_line};
 use crate::rules::line_column;
-use crate::session::{Blinds, Positions, Structure, Table, TableCommand, TableEvent};
+use crate::session::{Blinds, Positions, Structure, Table, TableEvent};
 use crate::table::event::{AnteMode, Street, TableSetup};
 use crate::table::{Chips, Command, Hand, Seat};
 use crate::tournament::{DrawPurpose, Floor, FloorRecord, FloorTable};
@@ -319,83 +320,11 @@ fn floor_table(raw: RawFloorTable) -> Result<(FloorTable, TableSetup), String> {
     ))
 }
 
-/// One script line, read.
-enum Line {
-    Balance(Option<String>),
-    Confirm,
-    Break(Option<String>, Option<String>),
-    Draw(Option<String>),
-    Enter(String, Chips, Option<String>),
-    HandForHand(bool),
-    FinalTable(Option<String>),
-    ButtonDraw(String, Option<String>),
-    Level(Blinds),
-    Table(String, String),
-}
-
-/// A line's words without its `seed S`, and the seed.
-fn seeded(words: &[&str]) -> Result<(Vec<String>, Option<String>), String> {
-    match words.iter().position(|w| w.eq_ignore_ascii_case("seed")) {
-        None => Ok((words.iter().map(|w| w.to_string()).collect(), None)),
-        Some(i) if i + 2 == words.len() => Ok((
-            words[..i].iter().map(|w| w.to_string()).collect(),
-            Some(words[i + 1].to_string()),
-        )),
-        Some(_) => Err("seed takes one word, at the end of the line: seed 7f3a".into()),
-    }
-}
-
-fn read_line(line: &str) -> Result<Line, String> {
-    if let Some((table, rest)) = line.split_once(':') {
-        let table = table.trim();
-        if !table.is_empty() && !table.contains(' ') {
-            return Ok(Line::Table(table.to_string(), rest.trim().to_string()));
-        }
-    }
-    if line.to_ascii_lowercase().starts_with("level ") {
-        return match crate::notation::session::parse_table_line(line) {
-            Ok(Some(TableCommand::SetLevel(blinds))) => Ok(Line::Level(blinds)),
-            Ok(_) => Err(format!(
-                "{} is not a level: level 200/400 [ante 25]",
-                crate::notation::quoted(line)
-            )),
-            Err(e) => Err(e.message),
-        };
-    }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let (words, seed) = seeded(&words)?;
-    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
-    Ok(match lower.as_slice() {
-        ["balance"] => Line::Balance(seed),
-        ["move", "confirmed"] | ["confirm"] => Line::Confirm,
-        ["break"] => Line::Break(None, seed),
-        ["break", _] => Line::Break(Some(words[1].clone()), seed),
-        ["draw"] => Line::Draw(seed),
-        ["enter", _, chips] => {
-            let chips: u64 = chips
-                .parse()
-                .map_err(|_| format!("enter {}: the chips are a whole number", words[1]))?;
-            Line::Enter(words[1].clone(), Chips(chips), seed)
-        }
-        ["hand-for-hand", "on"] => Line::HandForHand(true),
-        ["hand-for-hand", "off"] => Line::HandForHand(false),
-        ["final-table"] => Line::FinalTable(seed),
-        ["button-draw", _] => Line::ButtonDraw(words[1].clone(), seed),
-        _ => {
-            return Err(format!(
-                "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
-                crate::notation::quoted(line)
-            ));
-        }
-    })
-}
-
 /// A line that does not read, or names a table that is not there, is a
 /// file error.
 fn check_line(line: &str, floor: &Floor) -> Result<(), String> {
-    match read_line(line)? {
-        Line::Table(table, rest) => {
+    match parse_floor_line(line).map_err(|e| e.message)? {
+        FloorLine::Table { table, line: rest } => {
             floor.table(&table).map_err(|e| e.to_string())?;
             if crate::notation::session::is_session_line(&rest) {
                 crate::notation::session::parse_table_line(&rest).map_err(|e| e.message)?;
@@ -404,7 +333,7 @@ fn check_line(line: &str, floor: &Floor) -> Result<(), String> {
             }
             Ok(())
         }
-        Line::Break(Some(t), _) | Line::ButtonDraw(t, _) => {
+        FloorLine::Break { table: Some(t), .. } | FloorLine::ButtonDraw { table: t, .. } => {
             floor.table(&t).map(|_| ()).map_err(|e| e.to_string())
         }
         _ => Ok(()),
@@ -509,54 +438,62 @@ pub(super) fn run(s: &FloorScenario) -> Report {
     for (k, (_, line)) in s.script.iter().enumerate() {
         let before = run.floor.records.len();
         run.stale = false;
-        let result: Result<(), String> = match read_line(line) {
-            Err(e) => Err(e),
-            Ok(Line::Table(t, rest)) => run.table_line(&t, &rest),
-            Ok(Line::Balance(seed)) => {
+        let result: Result<(), String> = match parse_floor_line(line) {
+            Err(e) => Err(e.message),
+            Ok(FloorLine::Table { table, line: rest }) => run.table_line(&table, &rest),
+            Ok(FloorLine::Balance(seed)) => {
                 let seed = run.seed(&s.seed, seed);
                 run.floor
                     .balance(&seed)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             }
-            Ok(Line::Confirm) => match run.floor.confirm() {
+            Ok(FloorLine::Confirm) => match run.floor.confirm() {
                 Ok(made) => {
                     run.stale = !made;
                     Ok(())
                 }
                 Err(e) => Err(e.to_string()),
             },
-            Ok(Line::Break(table, seed)) => {
+            Ok(FloorLine::Break { table, seed }) => {
                 let seed = run.seed(&s.seed, seed);
                 run.floor
                     .break_table(table.as_deref(), &seed)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             }
-            Ok(Line::Draw(seed)) => {
+            Ok(FloorLine::Draw(seed)) => {
                 let seed = run.seed(&s.seed, seed);
                 run.floor
                     .seat(&s.players, &seed, DrawPurpose::Seats)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             }
-            Ok(Line::Enter(player, chips, seed)) => {
+            Ok(FloorLine::Enter {
+                player,
+                chips,
+                seed,
+            }) => {
                 let seed = run.seed(&s.seed, seed);
                 run.floor
                     .seat(&[(player, chips)], &seed, DrawPurpose::LateEntry)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             }
-            Ok(Line::Level(blinds)) => run.floor.set_level(blinds).map_err(|e| e.to_string()),
-            Ok(Line::HandForHand(on)) => run.floor.set_hand_for_hand(on).map_err(|e| e.to_string()),
-            Ok(Line::FinalTable(seed)) => {
+            Ok(FloorLine::SetLevel(blinds)) => {
+                run.floor.set_level(blinds).map_err(|e| e.to_string())
+            }
+            Ok(FloorLine::HandForHand(on)) => {
+                run.floor.set_hand_for_hand(on).map_err(|e| e.to_string())
+            }
+            Ok(FloorLine::FinalTable(seed)) => {
                 let seed = run.seed(&s.seed, seed);
                 run.floor
                     .final_table(&seed)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             }
-            Ok(Line::ButtonDraw(table, seed)) => {
+            Ok(FloorLine::ButtonDraw { table, seed }) => {
                 let seed = run.seed(&s.seed, seed);
                 run.floor
                     .draw_button(&table, &seed)

@@ -19,8 +19,10 @@
 //! The house settings it applies are `rules::tournament`, each with its
 //! citation; the files: `draw` (seeds and the generator), `balance` (who
 //! moves, when, from which table), `breaking` (a table broken, the final
-//! table, redraws, the button drawn), `places` (busts and hand-for-hand).
+//! table, redraws, the button drawn), `places` (busts and hand-for-hand),
+//! `audit` (each draw redone from its published seed and inputs).
 
+pub mod audit;
 pub mod balance;
 pub mod breaking;
 pub mod draw;
