@@ -742,17 +742,16 @@ pub fn next_setup(state: &HandState, setup: &TableSetup) -> Result<TableSetup, S
 /// after.
 pub fn floor_read(loaded: &Loaded, table: &Table) -> crate::tournament::TableRead {
     let busted: std::collections::BTreeSet<u32> = table.places.iter().map(|f| f.hand).collect();
-    // The first hand of a number (as the floor has always read it).
+    // The first hand of a number, as the floor has always read it (a
+    // seat it did not deal in began with nothing).
     let mut starting_stacks = BTreeMap::new();
-    for h in loaded
-        .hands
-        .iter()
-        .filter(|h| busted.contains(&h.header.number))
-    {
-        for (s, c) in &h.header.setup.stacks {
-            starting_stacks
-                .entry((h.header.number, s.number()))
-                .or_insert(c.get());
+    let mut first = std::collections::BTreeSet::new();
+    for h in &loaded.hands {
+        let number = h.header.number;
+        if busted.contains(&number) && first.insert(number) {
+            for (s, c) in &h.header.setup.stacks {
+                starting_stacks.insert((number, s.number()), c.get());
+            }
         }
     }
     let mut sat_at = BTreeMap::new();

@@ -272,7 +272,8 @@ impl Tournament {
         now_ms: i64,
     ) -> Result<Decision, FloorRefusal> {
         let mut work = Work {
-            state: self.clone(),
+            base: self,
+            state: None,
             records: Vec::new(),
             seeds,
             now_ms,
@@ -377,9 +378,12 @@ impl Tournament {
 }
 
 /// A decision being made: the tournament with the records decided so far
-/// applied, the records, where seeds come from and the time.
+/// applied (copied at the first record: a command that decides nothing,
+/// as `Due` at most refreshes, copies nothing), the records, where seeds
+/// come from and the time.
 struct Work<'a> {
-    state: Tournament,
+    base: &'a Tournament,
+    state: Option<Tournament>,
     records: Vec<FloorRecord>,
     seeds: &'a dyn SeedSource,
     now_ms: i64,
@@ -389,7 +393,10 @@ impl Work<'_> {
     /// Decides one record: applied at once, so the next is computed from
     /// it.
     fn write(&mut self, record: &FloorRecord) -> Result<(), FloorRefusal> {
-        self.state.apply(record.clone());
+        let base = self.base;
+        self.state
+            .get_or_insert_with(|| base.clone())
+            .apply(record.clone());
         self.records.push(record.clone());
         Ok(())
     }
@@ -404,13 +411,7 @@ impl std::ops::Deref for Work<'_> {
     type Target = Tournament;
 
     fn deref(&self) -> &Tournament {
-        &self.state
-    }
-}
-
-impl std::ops::DerefMut for Work<'_> {
-    fn deref_mut(&mut self) -> &mut Tournament {
-        &mut self.state
+        self.state.as_ref().unwrap_or(self.base)
     }
 }
 
