@@ -353,3 +353,39 @@ fn a_hand_the_other_house_cannot_play_is_said_once_at_the_top() {
         );
     }
 }
+
+/// The review's keys line in each view, alone and opened from a table,
+/// and what it says of a key that finds nothing: pinned before the keys
+/// became data (issue 34.2), so the move changed no byte of them.
+#[test]
+fn the_review_names_its_keys_on_its_bottom_line() {
+    let bottom = |r: &Review| {
+        text(r, 140, 20)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string()
+    };
+    let mut out = Vec::new();
+    for embedded in [false, true] {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let mut r = review(dir.path()).with_houses(HouseRules::all_built_in());
+        if embedded {
+            r = r.embedded();
+        }
+        out.push(format!("embedded: {embedded}"));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Enter);
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Char('p'));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Char('c'));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Char('D'));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Backspace);
+        out.push(bottom(&r));
+    }
+    assert_snapshot!("review_keys_lines", out.join("\n"));
+}
