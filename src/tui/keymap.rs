@@ -999,4 +999,79 @@ mod tests {
         let err = Keymap::from_toml("keys.toml", "[tabel]\n", None).unwrap_err();
         assert!(err.to_string().contains("line 1"), "{err}");
     }
+
+    #[test]
+    fn the_default_keymap_binds_every_screen() {
+        let map = Keymap::default();
+        for section in Section::ALL {
+            assert!(!map.bindings(section).is_empty(), "[{}]", section.name());
+        }
+        let key = |c| press(KeyCode::Char(c), KeyModifiers::NONE);
+        assert_eq!(
+            map.action(Section::Floor, &key('b')),
+            Some(Action::ProposeMoves)
+        );
+        assert_eq!(map.action(Section::Floor, &key('z')), None, "nothing types");
+        assert_eq!(
+            map.action(Section::ReviewHand, &key('l')),
+            Some(Action::NextStep)
+        );
+        assert_eq!(map.action(Section::Review, &key('l')), None);
+        assert_eq!(
+            map.action(Section::Practice, &key(' ')),
+            Some(Action::NextQuestion)
+        );
+        assert_eq!(
+            map.hint(Section::Floor, Action::LevelClockPlus).as_deref(),
+            Some("+"),
+            "the key written first, `=` after it"
+        );
+    }
+
+    #[test]
+    fn a_key_written_twice_in_a_section_is_refused_at_its_line() {
+        let base = Keymap::default();
+        let user = "[floor]\nenter = \"open\"\n\n  Enter = \"help\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "keys.toml: line 4, column 3: [floor] 'Enter' and 'enter' (line 2) are the same key: a key does one thing in [floor]"
+        );
+        // The table's sections alike; the same key in two sections is no
+        // clash.
+        let user = "[table]\nspace = \"fold\"\n\" \" = \"check\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        assert!(
+            err.to_string().contains("line 3, column 1: [table]"),
+            "{err}"
+        );
+        let user = "[floor]\nP = \"propose-moves\"\n[review]\nP = \"open\"\n";
+        assert!(Keymap::from_toml("keys.toml", user, Some(&base)).is_ok());
+    }
+
+    #[test]
+    fn an_action_the_screen_does_not_do_is_refused_in_its_section() {
+        let base = Keymap::default();
+        let user = "[floor]\nP = \"propose-moves\"\nb =   \"fold\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.starts_with(
+                "keys.toml: line 3, column 7: [floor] 'fold' is not an action here: expected one of "
+            ),
+            "{text}"
+        );
+        assert!(text.contains("propose-moves, "), "{text}");
+        assert!(text.contains("number-N"), "{text}");
+        // Any number a section takes numbers in, as in the table's.
+        let user = "[practice]\nz = \"number-10\"\n";
+        assert!(Keymap::from_toml("keys.toml", user, Some(&base)).is_ok());
+        // A name that is no action at all: refused by every section.
+        let user = "[practice]\nz = \"nonsense\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        assert!(err.to_string().contains("line 2, column 5"), "{err}");
+        // The table's sections take any action, as they always have.
+        let user = "[ruling]\nf = \"fold\"\n";
+        assert!(Keymap::from_toml("keys.toml", user, Some(&base)).is_ok());
+    }
 }

@@ -456,3 +456,31 @@ fn the_drill_names_its_keys_in_each_phase() {
     note(&d, "q");
     assert_snapshot!("practice_keys", out.join("\n"));
 }
+
+/// Issue 34.2: the drill's keys are the key map's `[practice]` section
+/// with the user's keys.toml laid over it: a key rebound there acts, and
+/// the keys line and the messages name it.
+#[test]
+fn a_practice_key_rebound_in_the_users_file_acts_and_the_screen_names_it() {
+    let keymap = floorcall::tui::Keymap::from_toml(
+        "keys.toml",
+        "[practice]\nx = \"explain\"\n\"?\" = \"none\"\na = \"number-1\"\nb = \"number-2\"\nc = \"number-3\"\nd = \"number-4\"\n",
+        Some(&floorcall::tui::Keymap::default()),
+    )
+    .expect("a keymap");
+    let mut d = drill().with_keymap(keymap);
+    assert!(text(&d, 80, 24).contains("a-d answer"));
+    key(&mut d, KeyCode::Char('?'));
+    assert!(text(&d, 80, 24).contains("Press a to d to answer."));
+    key(&mut d, KeyCode::Char('x'));
+    assert!(text(&d, 80, 24).contains("Answer first: x explains the answer after the verdict."));
+    let wrong = wrong_choice(d.question().expect("a question"));
+    let letter = char::from(b'a' + (wrong as u8 - b'1'));
+    key(&mut d, KeyCode::Char(letter));
+    assert!(matches!(d.phase(), Phase::Answered { right: false, .. }));
+    assert!(text(&d, 80, 24).contains("x explain"));
+    key(&mut d, KeyCode::Char('z'));
+    assert!(text(&d, 80, 24).contains("Enter: the next question; x explains; q quits."));
+    key(&mut d, KeyCode::Char('x'));
+    assert!(text(&d, 80, 24).contains("Why"), "{}", text(&d, 80, 24));
+}
