@@ -1,10 +1,15 @@
 //! The key map: key -> action by one lookup, read from TOML.
 //!
-//! `config/keys.toml` is compiled in as the default; a user's `keys.toml`
-//! in the config folder is laid over it, key by key. `Action` deserializes
-//! from the action names, so an unknown name is an error with its line and
-//! column. The key hints on the screen are generated from the live map
-//! (`Keymap::hint`), so they always show what the keys really do.
+//! `config/keys.toml` is compiled in as the default, every screen's keys
+//! in it (the table's, the floor's, the review's, practice's: one
+//! `Section` each); a user's `keys.toml` in the config folder is laid over
+//! it, key by key. `Action` deserializes from the action names, so an
+//! unknown name is an error with its line and column; so is a key written
+//! twice in a section, and in the sections of the floor, the review and
+//! practice an action their screen does not do. This is the one file that
+//! names crossterm's key codes: every screen looks its keys up here, and
+//! its hints and help are generated from the live map (`Keymap::hint`,
+//! `Keymap::key_label`), so they always show what the keys really do.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -612,7 +617,8 @@ pub enum Section {
 }
 
 impl Section {
-    /// Every section, in the order of keys.toml.
+    /// Every section, in the order of keys.toml (and of the table's help,
+    /// which lists the table screen's).
     pub const ALL: [Section; 10] = [
         Section::Table,
         Section::Ruling,
@@ -624,16 +630,6 @@ impl Section {
         Section::Review,
         Section::ReviewHand,
         Section::Practice,
-    ];
-
-    /// The table screen's sections, in the order its help lists them.
-    pub const TABLE_SCREEN: [Section; 6] = [
-        Section::Table,
-        Section::Ruling,
-        Section::Prompt,
-        Section::Setup,
-        Section::Confirm,
-        Section::Help,
     ];
 
     /// The table name in keys.toml.

@@ -567,21 +567,22 @@ fn the_setup_screen_says_why_a_table_cannot_start() {
     );
 }
 
-#[test]
-fn hints_come_from_the_live_keymap() {
-    let keymap = Keymap::from_toml(
-        "keys.toml",
-        "[table]\nk = \"fold\"\nf = \"none\"\n",
-        Some(&Keymap::default()),
-    )
-    .expect("a keymap");
+/// Nine handed, unjournaled, with a user's keys.toml laid over the
+/// built-in map.
+fn nine_handed_with_keys(user: &str) -> App {
+    let keymap = Keymap::from_toml("keys.toml", user, Some(&Keymap::default())).expect("a keymap");
     let session = {
         let app = nine_handed();
         let s = app.session().expect("a session");
         floorcall::journal::Session::unjournaled(s.header().clone(), s.hand().rules().clone())
             .expect("a session")
     };
-    let mut app = App::with_session(session, keymap, Theme::default());
+    App::with_session(session, keymap, Theme::default())
+}
+
+#[test]
+fn hints_come_from_the_live_keymap() {
+    let mut app = nine_handed_with_keys("[table]\nk = \"fold\"\nf = \"none\"\n");
     let text = screen_text(&app, 120, 40);
     assert!(text.contains("k fold"), "{text}");
     assert!(!text.contains("f fold"), "{text}");
@@ -1224,19 +1225,8 @@ fn a_push_of_one_chip_in_play_facing_a_bet_asks_whether_it_is_one_chip() {
 /// (`[review-hand]`), and the table's help names them.
 #[test]
 fn the_review_from_the_table_takes_the_users_keys_and_the_help_names_them() {
-    let keymap = Keymap::from_toml(
-        "keys.toml",
-        "[review-hand]\nC = \"compare\"\nc = \"none\"\nf = \"prev-step\"\n",
-        Some(&Keymap::default()),
-    )
-    .expect("a keymap");
-    let session = {
-        let app = nine_handed();
-        let s = app.session().expect("a session");
-        floorcall::journal::Session::unjournaled(s.header().clone(), s.hand().rules().clone())
-            .expect("a session")
-    };
-    let mut app = App::with_session(session, keymap, Theme::default());
+    let mut app =
+        nine_handed_with_keys("[review-hand]\nC = \"compare\"\nc = \"none\"\nf = \"prev-step\"\n");
     press(&mut app, "cf?");
     let help = screen_text(&app, 160, 200);
     assert!(

@@ -90,7 +90,7 @@ impl HelpPane<'_> {
     fn unwrapped(&self) -> Vec<Line<'static>> {
         let t = &self.theme;
         let mut out = Vec::new();
-        for section in Section::TABLE_SCREEN {
+        for section in Section::ALL {
             let title = match section {
                 Section::Table => "At the table (the seat to act, or key its number first)",
                 Section::Ruling => "When a ruling is shown",
@@ -98,6 +98,7 @@ impl HelpPane<'_> {
                 Section::Setup => "Table setup (other keys type into the field)",
                 Section::Confirm => "Yes-or-no questions",
                 Section::Help => "This help",
+                // Other screens' keys: their own help says them.
                 Section::Floor | Section::Review | Section::ReviewHand | Section::Practice => {
                     continue;
                 }
