@@ -186,8 +186,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     match args.command {
         Some(command) => run_command(command),
         None => {
+            let keymap = super::keymap()?;
             let desk = args.desk.open()?;
-            let mut screen = FloorScreen::new(desk, Theme::from_env());
+            let mut screen = FloorScreen::new(desk, Theme::from_env()).with_keymap(keymap);
             on_screen(
                 &mut screen,
                 "the floor",

@@ -53,6 +53,7 @@ use std::path::PathBuf;
 use floorcall::folders::{Folders, load_house};
 use floorcall::journal::Loaded;
 use floorcall::rules::HouseRules;
+use floorcall::tui::Keymap;
 
 use failure::Failure;
 
@@ -146,6 +147,14 @@ impl StructureArgs {
             (None, None) => Ok(None),
         }
     }
+}
+
+/// The key map of every screen: the built-in one with the user's
+/// keys.toml laid over it (a file that does not read is the user's
+/// mistake, with its line).
+pub fn keymap() -> Result<Keymap, Failure> {
+    let file = Folders::find().map(|f| f.keys());
+    floorcall::tui::load_keymap(file.as_deref()).map_err(Failure::user)
 }
 
 /// The house a `--house NAME` flag names (None without one).

@@ -111,7 +111,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             Ok(())
         });
     }
-    let mut drill = Drill::new(questions, progress, seed, Theme::from_env());
+    let keymap = super::keymap()?;
+    let mut drill = Drill::new(questions, progress, seed, Theme::from_env()).with_keymap(keymap);
     let ended = on_screen(
         &mut drill,
         "practice",

@@ -34,6 +34,7 @@ pub struct Args {
 /// Opens the review: 2 when the journal or the house cannot be read or the
 /// hand is not there, 128+n on a signal.
 pub fn run(args: Args) -> Result<(), Failure> {
+    let keymap = super::keymap()?;
     let (path, loaded) = read_journal(
         args.journal,
         "the home folder is unknown: give the journal's path.",
@@ -44,8 +45,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let compared = house_flag(args.house.as_deref())?;
-    let mut app =
-        Review::new(title, hands, Theme::from_env()).with_more_houses(HouseRules::all_built_in);
+    let mut app = Review::new(title, hands, Theme::from_env())
+        .with_keymap(keymap)
+        .with_more_houses(HouseRules::all_built_in);
     app.compare_with(compared);
     if let Some(n) = args.hand
         && !app.open_hand(n)

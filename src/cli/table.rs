@@ -195,8 +195,7 @@ impl Args {
 /// screen is up.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let folders = Folders::find();
-    let keymap =
-        tui::load_keymap(folders.as_ref().map(Folders::keys).as_deref()).map_err(Failure::user)?;
+    let keymap = super::keymap()?;
     let journal_path = match (&args.journal, &folders) {
         (Some(path), _) => path.clone(),
         (None, Some(f)) => f.journal(),

@@ -1,10 +1,15 @@
 //! The key map: key -> action by one lookup, read from TOML.
 //!
-//! `config/keys.toml` is compiled in as the default; a user's `keys.toml`
-//! in the config folder is laid over it, key by key. `Action` deserializes
-//! from the action names, so an unknown name is an error with its line and
-//! column. The key hints on the screen are generated from the live map
-//! (`Keymap::hint`), so they always show what the keys really do.
+//! `config/keys.toml` is compiled in as the default, every screen's keys
+//! in it (the table's, the floor's, the review's, practice's: one
+//! `Section` each); a user's `keys.toml` in the config folder is laid over
+//! it, key by key. `Action` deserializes from the action names, so an
+//! unknown name is an error with its line and column; so is a key written
+//! twice in a section, and in the sections of the floor, the review and
+//! practice an action their screen does not do. This is the one file that
+//! names crossterm's key codes: every screen looks its keys up here, and
+//! its hints and help are generated from the live map (`Keymap::hint`,
+//! `Keymap::key_label`), so they always show what the keys really do.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -123,12 +128,68 @@ pub enum Action {
     ScrollTop,
     /// Scroll back to the end (the log: the newest line).
     ScrollBottom,
+    /// The floor: the table to the left in the grid.
+    TableLeft,
+    /// The floor: the table to the right in the grid.
+    TableRight,
+    /// The floor: the table above in the grid.
+    TableUp,
+    /// The floor: the table below in the grid.
+    TableDown,
+    /// The floor: the next table.
+    NextTable,
+    /// The floor: the previous table.
+    PrevTable,
+    /// Open what is selected (a table's hands, a hand in the review).
+    Open,
+    /// The floor: propose the moves that balance the tables.
+    ProposeMoves,
+    /// The floor: confirm the moves proposed.
+    ConfirmMoves,
+    /// The floor: break the next table (asks first).
+    BreakTable,
+    /// The floor: cancel a move confirmed and not yet made.
+    CancelMove,
+    /// The floor: send a player whose move is confirmed elsewhere.
+    AmendMove,
+    /// The floor: move a player by hand.
+    MovePlayer,
+    /// The floor: a late entry, drawn to a seat.
+    LateEntry,
+    /// The floor: correct a player's stack.
+    CorrectStack,
+    /// The floor: hand-for-hand on or off.
+    HandForHand,
+    /// The floor: the clock to the next level.
+    NextLevel,
+    /// The floor: the clock to the previous level.
+    PrevLevel,
+    /// The review: the next entry of the hand.
+    NextStep,
+    /// The review: the previous entry of the hand.
+    PrevStep,
+    /// The review: the next entry with a ruling.
+    NextRuling,
+    /// The review: the previous entry with a ruling.
+    PrevRuling,
+    /// The review: the next entry another house reads otherwise.
+    NextDifference,
+    /// The review: the previous entry another house reads otherwise.
+    PrevDifference,
+    /// The review: compare with the next house, then none.
+    Compare,
+    /// The review: back to the hand list.
+    Back,
+    /// Practice: why the answer is what it is.
+    Explain,
+    /// Practice: the next question.
+    NextQuestion,
     /// A typed character (not in the key map: keys that type do this).
     Input(char),
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 50] = [
+const NAMED: [(Action, &str); 78] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -178,6 +239,34 @@ const NAMED: [(Action, &str); 50] = [
     (Action::PageDown, "page-down"),
     (Action::ScrollTop, "scroll-top"),
     (Action::ScrollBottom, "scroll-bottom"),
+    (Action::TableLeft, "table-left"),
+    (Action::TableRight, "table-right"),
+    (Action::TableUp, "table-up"),
+    (Action::TableDown, "table-down"),
+    (Action::NextTable, "next-table"),
+    (Action::PrevTable, "prev-table"),
+    (Action::Open, "open"),
+    (Action::ProposeMoves, "propose-moves"),
+    (Action::ConfirmMoves, "confirm-moves"),
+    (Action::BreakTable, "break-table"),
+    (Action::CancelMove, "cancel-move"),
+    (Action::AmendMove, "amend-move"),
+    (Action::MovePlayer, "move-player"),
+    (Action::LateEntry, "late-entry"),
+    (Action::CorrectStack, "correct-stack"),
+    (Action::HandForHand, "hand-for-hand"),
+    (Action::NextLevel, "next-level"),
+    (Action::PrevLevel, "prev-level"),
+    (Action::NextStep, "next-step"),
+    (Action::PrevStep, "prev-step"),
+    (Action::NextRuling, "next-ruling"),
+    (Action::PrevRuling, "prev-ruling"),
+    (Action::NextDifference, "next-difference"),
+    (Action::PrevDifference, "prev-difference"),
+    (Action::Compare, "compare"),
+    (Action::Back, "back"),
+    (Action::Explain, "explain"),
+    (Action::NextQuestion, "next-question"),
     // `number-N` is parsed apart; this row keeps the list complete for help.
     (Action::Number(0), "number-N"),
 ];
@@ -193,6 +282,11 @@ impl Action {
                 .find(|(a, _)| *a == other)
                 .map_or_else(String::new, |(_, n)| (*n).to_string()),
         }
+    }
+
+    /// The same action, any number counting as a number.
+    fn same_kind(self, other: Action) -> bool {
+        matches!((self, other), (Action::Number(_), Action::Number(_))) || self == other
     }
 
     /// What the action does, for the help screen.
@@ -240,9 +334,7 @@ impl Action {
                 "call the clock on the seat to act (floor clock), or stop it (clock stop)"
             }
             Action::Help => "this help",
-            Action::Review => {
-                "review the hand in play step by step (c: compare with another house; Esc: back)"
-            }
+            Action::Review => "review the hand in play step by step",
             Action::Quit => "quit (asks while a hand is open)",
             Action::Cancel => "back out: clear the seat keyed, close a prompt or list",
             Action::Number(_) => "a seat (1-9, 0 or 1 0 for 10), or a choice in a list",
@@ -270,6 +362,34 @@ impl Action {
             Action::PageDown => "page down",
             Action::ScrollTop => "to the start (the log: the session's first hand)",
             Action::ScrollBottom => "to the end (the log: the newest line, following again)",
+            Action::TableLeft => "the table to the left",
+            Action::TableRight => "the table to the right",
+            Action::TableUp => "the table above",
+            Action::TableDown => "the table below",
+            Action::NextTable => "the next table",
+            Action::PrevTable => "the previous table",
+            Action::Open => "open what is selected",
+            Action::ProposeMoves => "propose the moves that balance the tables",
+            Action::ConfirmMoves => "confirm the moves proposed",
+            Action::BreakTable => "break the next table (asks first)",
+            Action::CancelMove => "cancel a move confirmed and not yet made",
+            Action::AmendMove => "amend a move confirmed: another table and seat",
+            Action::MovePlayer => "move a player by hand: the player, table and seat",
+            Action::LateEntry => "a late entry: the name and chips, drawn to a seat",
+            Action::CorrectStack => "correct a stack: the player and chips (a bust undone)",
+            Action::HandForHand => "hand-for-hand on or off",
+            Action::NextLevel => "the next level",
+            Action::PrevLevel => "the previous level",
+            Action::NextStep => "the next entry",
+            Action::PrevStep => "the previous entry",
+            Action::NextRuling => "the next ruling",
+            Action::PrevRuling => "the previous ruling",
+            Action::NextDifference => "the next entry another house reads otherwise",
+            Action::PrevDifference => "the previous entry another house reads otherwise",
+            Action::Compare => "compare with another house, in turn, then none",
+            Action::Back => "back to the list",
+            Action::Explain => "explain the answer",
+            Action::NextQuestion => "the next question",
             Action::Input(_) => "type",
         }
     }
@@ -470,7 +590,8 @@ impl fmt::Display for Key {
     }
 }
 
-/// The parts of the screen that read keys differently.
+/// The parts of the screens that read keys differently: one table of
+/// keys.toml each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Section {
     /// The table, nothing else open.
@@ -485,17 +606,30 @@ pub enum Section {
     Confirm,
     /// The help screen.
     Help,
+    /// The floor's screen (its questions: `Confirm`, `Prompt`).
+    Floor,
+    /// The review's hand list.
+    Review,
+    /// A hand in the review, step by step.
+    ReviewHand,
+    /// The practice drill.
+    Practice,
 }
 
 impl Section {
-    /// Every section, in the order the help lists them.
-    pub const ALL: [Section; 6] = [
+    /// Every section, in the order of keys.toml (and of the table's help,
+    /// which lists the table screen's).
+    pub const ALL: [Section; 10] = [
         Section::Table,
         Section::Ruling,
         Section::Prompt,
         Section::Setup,
         Section::Confirm,
         Section::Help,
+        Section::Floor,
+        Section::Review,
+        Section::ReviewHand,
+        Section::Practice,
     ];
 
     /// The table name in keys.toml.
@@ -507,12 +641,27 @@ impl Section {
             Section::Setup => "setup",
             Section::Confirm => "confirm",
             Section::Help => "help",
+            Section::Floor => "floor",
+            Section::Review => "review",
+            Section::ReviewHand => "review-hand",
+            Section::Practice => "practice",
         }
     }
 
     /// Whether unbound character keys type in this section.
     pub fn types(self) -> bool {
         matches!(self, Section::Prompt | Section::Setup)
+    }
+
+    /// Whether a user's file may bind here only the actions the built-in
+    /// map binds here (the floor's, the review's and practice's sections,
+    /// issue 34). The table's sections take any action, as they always
+    /// have, so a key map written for them still loads.
+    fn only_its_actions(self) -> bool {
+        matches!(
+            self,
+            Section::Floor | Section::Review | Section::ReviewHand | Section::Practice
+        )
     }
 }
 
@@ -531,6 +680,32 @@ struct RawKeymap {
     confirm: BTreeMap<String, Binding>,
     #[serde(default)]
     help: BTreeMap<String, Binding>,
+    #[serde(default)]
+    floor: BTreeMap<String, Binding>,
+    #[serde(default)]
+    review: BTreeMap<String, Binding>,
+    #[serde(default, rename = "review-hand")]
+    review_hand: BTreeMap<String, Binding>,
+    #[serde(default)]
+    practice: BTreeMap<String, Binding>,
+}
+
+impl RawKeymap {
+    /// Each section's bindings, in the order of `Section::ALL`.
+    fn sections(self) -> [(Section, BTreeMap<String, Binding>); 10] {
+        [
+            (Section::Table, self.table),
+            (Section::Ruling, self.ruling),
+            (Section::Prompt, self.prompt),
+            (Section::Setup, self.setup),
+            (Section::Confirm, self.confirm),
+            (Section::Help, self.help),
+            (Section::Floor, self.floor),
+            (Section::Review, self.review),
+            (Section::ReviewHand, self.review_hand),
+            (Section::Practice, self.practice),
+        ]
+    }
 }
 
 /// A key map that could not be read: the file, where, and what.
@@ -583,24 +758,56 @@ impl Keymap {
         let mut order = base.map(|b| b.order.clone()).unwrap_or_default();
         // A user's file comes before the base in the hints' order.
         let first = if base.is_some() { -1_000_000 } else { 0 };
-        let written = written_order(text);
-        for (section, table) in [
-            (Section::Table, raw.table),
-            (Section::Ruling, raw.ruling),
-            (Section::Prompt, raw.prompt),
-            (Section::Setup, raw.setup),
-            (Section::Confirm, raw.confirm),
-            (Section::Help, raw.help),
-        ] {
+        let written = written_at(text);
+        for (section, table) in raw.sections() {
+            let at = |key_text: &str| {
+                written
+                    .get(&(section.name().to_string(), key_text.to_string()))
+                    .copied()
+            };
+            // In the order written, so a clash is told at its second line.
+            let mut entries: Vec<(String, Binding)> = table.into_iter().collect();
+            entries.sort_by_key(|(k, _)| at(k).map_or(usize::MAX, |w| w.line));
+            let allowed = base
+                .filter(|_| section.only_its_actions())
+                .map(|b| b.actions(section));
+            let mut seen: BTreeMap<Key, String> = BTreeMap::new();
             let map = bindings.entry(section).or_default();
-            for (key_text, binding) in table {
+            for (key_text, binding) in entries {
+                let place = at(&key_text);
                 let key: Key = key_text
                     .parse()
                     .map_err(|m: String| error(format!("[{}] {m}", section.name())))?;
-                let at = written
-                    .get(&(section.name().to_string(), key_text.clone()))
-                    .copied()
-                    .unwrap_or(999_999);
+                if let Some(earlier) = seen.insert(key, key_text.clone()) {
+                    let earlier_line =
+                        at(&earlier).map_or_else(String::new, |w| format!(" (line {})", w.line));
+                    return Err(error(format!(
+                        "{}[{}] '{key_text}' and '{earlier}'{earlier_line} are the same key: a key does one thing in [{}]",
+                        located(place.map(|w| (w.line, w.key_column))),
+                        section.name(),
+                        section.name(),
+                    )));
+                }
+                if let (Binding::Bound(action), Some(allowed)) = (binding, &allowed)
+                    && !allowed.iter().any(|a| a.same_kind(action))
+                {
+                    let names: Vec<String> = allowed
+                        .iter()
+                        .filter(|a| !matches!(a, Action::Number(n) if *n > 1))
+                        .map(|a| match a {
+                            Action::Number(_) => "number-N".to_string(),
+                            a => a.name(),
+                        })
+                        .collect();
+                    return Err(error(format!(
+                        "{}[{}] '{}' is not an action here: expected one of {}",
+                        located(place.map(|w| (w.line, w.value_column))),
+                        section.name(),
+                        action.name(),
+                        names.join(", ")
+                    )));
+                }
+                let at = place.map_or(999_999, |w| w.line as i64);
                 match binding {
                     Binding::Bound(action) => {
                         map.insert(key, action);
@@ -614,6 +821,16 @@ impl Keymap {
             }
         }
         Ok(Keymap { bindings, order })
+    }
+
+    /// The actions bound in a section, each once, in the actions' order.
+    fn actions(&self, section: Section) -> Vec<Action> {
+        let set: std::collections::BTreeSet<Action> = self
+            .bindings
+            .get(&section)
+            .map(|m| m.values().copied().collect())
+            .unwrap_or_default();
+        set.into_iter().collect()
     }
 
     /// The action a key event asks for in a section: one lookup, and in
@@ -671,29 +888,59 @@ impl Keymap {
     }
 }
 
-/// The order in which a key-map file lists its keys: (section, key text)
-/// to line number. Only called on text that parsed, so a plain reading of
-/// `key = "action"` lines is enough.
-fn written_order(text: &str) -> BTreeMap<(String, String), i64> {
+/// Where a key-map file writes a key: its line, and the columns of the key
+/// and of its action.
+#[derive(Debug, Clone, Copy)]
+struct Written {
+    line: usize,
+    key_column: usize,
+    value_column: usize,
+}
+
+/// `line L, column C: `, or nothing when the place is not known.
+fn located(place: Option<(usize, usize)>) -> String {
+    place.map_or_else(String::new, |(line, column)| {
+        format!("line {line}, column {column}: ")
+    })
+}
+
+/// Where a key-map file writes each of its keys: (section, key text) to
+/// its place. Only called on text that parsed, so a plain reading of
+/// `key = "action"` lines is enough (a key written another way, in an
+/// inline table, has no place: it is listed last in hints).
+fn written_at(text: &str) -> BTreeMap<(String, String), Written> {
     let mut out = BTreeMap::new();
     let mut section = String::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim_start();
+        let indent = raw.chars().count() - line.chars().count();
+        let head = line.split('#').next().unwrap_or_default().trim_end();
+        if let Some(name) = head.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
             section = name.trim().to_string();
             continue;
         }
-        let Some((key, _)) = line.split_once('=') else {
+        // A quoted key may hold `=` or `#` ("=" = "level-clock-plus").
+        let (key, rest) = match line.chars().next() {
+            Some(q @ ('"' | '\'')) => match line[1..].find(q) {
+                Some(end) => (&line[1..1 + end], &line[2 + end..]),
+                None => continue,
+            },
+            Some('#') | None => continue,
+            Some(_) => match line.split_once('=') {
+                Some((key, _)) => (key.trim_end(), &line[key.len()..]),
+                None => continue,
+            },
+        };
+        let Some(value) = rest.trim_start().strip_prefix('=') else {
             continue;
         };
-        let key = key.trim();
-        let key = key
-            .strip_prefix('"')
-            .and_then(|k| k.strip_suffix('"'))
-            .or_else(|| key.strip_prefix('\'').and_then(|k| k.strip_suffix('\'')))
-            .unwrap_or(key);
+        let value_column = indent + line.chars().count() - value.trim_start().chars().count() + 1;
         out.entry((section.clone(), key.to_string()))
-            .or_insert(n as i64);
+            .or_insert(Written {
+                line: n + 1,
+                key_column: indent + 1,
+                value_column,
+            });
     }
     out
 }
@@ -747,5 +994,80 @@ mod tests {
         assert!(err.to_string().contains("'nope' is not a key"), "{err}");
         let err = Keymap::from_toml("keys.toml", "[tabel]\n", None).unwrap_err();
         assert!(err.to_string().contains("line 1"), "{err}");
+    }
+
+    #[test]
+    fn the_default_keymap_binds_every_screen() {
+        let map = Keymap::default();
+        for section in Section::ALL {
+            assert!(!map.bindings(section).is_empty(), "[{}]", section.name());
+        }
+        let key = |c| press(KeyCode::Char(c), KeyModifiers::NONE);
+        assert_eq!(
+            map.action(Section::Floor, &key('b')),
+            Some(Action::ProposeMoves)
+        );
+        assert_eq!(map.action(Section::Floor, &key('z')), None, "nothing types");
+        assert_eq!(
+            map.action(Section::ReviewHand, &key('l')),
+            Some(Action::NextStep)
+        );
+        assert_eq!(map.action(Section::Review, &key('l')), None);
+        assert_eq!(
+            map.action(Section::Practice, &key(' ')),
+            Some(Action::NextQuestion)
+        );
+        assert_eq!(
+            map.hint(Section::Floor, Action::LevelClockPlus).as_deref(),
+            Some("+"),
+            "the key written first, `=` after it"
+        );
+    }
+
+    #[test]
+    fn a_key_written_twice_in_a_section_is_refused_at_its_line() {
+        let base = Keymap::default();
+        let user = "[floor]\nenter = \"open\"\n\n  Enter = \"help\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "keys.toml: line 4, column 3: [floor] 'Enter' and 'enter' (line 2) are the same key: a key does one thing in [floor]"
+        );
+        // The table's sections alike; the same key in two sections is no
+        // clash.
+        let user = "[table]\nspace = \"fold\"\n\" \" = \"check\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        assert!(
+            err.to_string().contains("line 3, column 1: [table]"),
+            "{err}"
+        );
+        let user = "[floor]\nP = \"propose-moves\"\n[review]\nP = \"open\"\n";
+        assert!(Keymap::from_toml("keys.toml", user, Some(&base)).is_ok());
+    }
+
+    #[test]
+    fn an_action_the_screen_does_not_do_is_refused_in_its_section() {
+        let base = Keymap::default();
+        let user = "[floor]\nP = \"propose-moves\"\nb =   \"fold\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.starts_with(
+                "keys.toml: line 3, column 7: [floor] 'fold' is not an action here: expected one of "
+            ),
+            "{text}"
+        );
+        assert!(text.contains("propose-moves, "), "{text}");
+        assert!(text.contains("number-N"), "{text}");
+        // Any number a section takes numbers in, as in the table's.
+        let user = "[practice]\nz = \"number-10\"\n";
+        assert!(Keymap::from_toml("keys.toml", user, Some(&base)).is_ok());
+        // A name that is no action at all: refused by every section.
+        let user = "[practice]\nz = \"nonsense\"\n";
+        let err = Keymap::from_toml("keys.toml", user, Some(&base)).unwrap_err();
+        assert!(err.to_string().contains("line 2, column 5"), "{err}");
+        // The table's sections take any action, as they always have.
+        let user = "[ruling]\nf = \"fold\"\n";
+        assert!(Keymap::from_toml("keys.toml", user, Some(&base)).is_ok());
     }
 }

@@ -1,7 +1,8 @@
 //! `floorcall practice`: the drill screen. One question at a time: the
 //! table in words, what happened, four choices (or an amount typed in);
 //! then the verdict with the answer in a sentence, the rule cited and how
-//! each house rules. Keys: `1`-`4` answer (digits and Enter for an
+//! each house rules. Keys (the key map's `[practice]` section; the screen
+//! names the live map's keys): `1`-`4` answer (digits and Enter for an
 //! amount), Enter next, `?` explain, `q` quit with the summary.
 //!
 //! `Drill` holds the questions, the answers given and the progress; the
@@ -12,13 +13,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyEvent, KeyEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::keymap::{Action, Key, Keymap, Section};
 use super::panes::{fit, wrap};
 use super::theme::Theme;
 use crate::practice::progress::{TopicScore, score_lines};
@@ -63,6 +65,8 @@ pub struct Drill {
     again: BTreeSet<String>,
     seed: u64,
     theme: Theme,
+    /// The live key map: what each key does, and the keys the screen names.
+    keys: Keymap,
     shown_at: Instant,
     fixed_millis: Option<u64>,
     message: Option<String>,
@@ -86,6 +90,7 @@ impl Drill {
             again: BTreeSet::new(),
             seed,
             theme,
+            keys: Keymap::default(),
             shown_at: Instant::now(),
             fixed_millis: None,
             message: None,
@@ -98,6 +103,27 @@ impl Drill {
     pub fn with_fixed_time(mut self, millis: u64) -> Drill {
         self.fixed_millis = Some(millis);
         self
+    }
+
+    /// The drill with the user's key map (the built-in one by default).
+    pub fn with_keymap(mut self, keys: Keymap) -> Drill {
+        self.keys = keys;
+        self
+    }
+
+    /// The key bound to `action` in the drill, as the screen names it.
+    fn key(&self, action: Action) -> String {
+        self.keys.key_label(Section::Practice, action)
+    }
+
+    /// The keys that answer a question of `choices` choices: `1-4`.
+    fn choice_keys(&self, choices: usize, between: &str) -> String {
+        let last = u8::try_from(choices).unwrap_or(u8::MAX);
+        format!(
+            "{}{between}{}",
+            self.key(Action::Number(1)),
+            self.key(Action::Number(last))
+        )
     }
 
     /// The question on screen, if any.
@@ -256,7 +282,10 @@ impl Drill {
                 out.push(Line::from(vec![
                     Span::styled("Amount: ", t.key()),
                     Span::styled(shown, t.amount()),
-                    Span::raw("  (type the chips, then Enter)"),
+                    Span::raw(format!(
+                        "  (type the chips, then {})",
+                        self.key(Action::Submit)
+                    )),
                 ]));
             }
         }
@@ -417,7 +446,8 @@ impl Drill {
         let mut out = Vec::new();
         let mut take = room;
         if start > 0 {
-            out.push(mark(format!("↑ {start} more lines (↑ scrolls)")));
+            let up = self.key(Action::ScrollUp);
+            out.push(mark(format!("↑ {start} more lines ({up} scrolls)")));
             take = take.saturating_sub(1);
         }
         let rest = body.len() - start;
@@ -425,7 +455,8 @@ impl Drill {
             take = take.saturating_sub(1);
             let below = rest - take;
             out.extend(body.into_iter().skip(start).take(take));
-            out.push(mark(format!("↓ {below} more lines (↓ scrolls)")));
+            let down = self.key(Action::ScrollDown);
+            out.push(mark(format!("↓ {below} more lines ({down} scrolls)")));
         } else {
             out.extend(body.into_iter().skip(start));
         }
@@ -439,17 +470,24 @@ impl Drill {
             Line::styled(fit(m, area.width as usize), t.refusal()).render(last, buf);
             return;
         }
-        let keys: &[(&str, &str)] = match (&self.phase, self.question().map(|q| q.answer)) {
+        let quit = (self.key(Action::Quit), "quit");
+        let submit = self.key(Action::Submit);
+        let keys = match (&self.phase, self.question().map(|q| q.answer)) {
+            // Digits type the amount: no key of the map's.
             (Phase::Asking, Some(Answer::Amount(_))) => {
-                &[("0-9", "amount"), ("Enter", "answer"), ("q", "quit")]
+                vec![("0-9".to_string(), "amount"), (submit, "answer"), quit]
             }
-            (Phase::Asking, _) => &[("1-4", "answer"), ("q", "quit")],
-            (Phase::Answered { .. }, _) => &[("Enter", "next"), ("?", "explain"), ("q", "quit")],
-            (Phase::Summary, _) => &[("q", "quit")],
+            (Phase::Asking, _) => vec![(self.choice_keys(4, "-"), "answer"), quit],
+            (Phase::Answered { .. }, _) => vec![
+                (submit, "next"),
+                (self.key(Action::Explain), "explain"),
+                quit,
+            ],
+            (Phase::Summary, _) => vec![quit],
         };
         let mut spans = Vec::new();
         for (k, what) in keys {
-            spans.push(Span::styled(*k, t.key()));
+            spans.push(Span::styled(k, t.key()));
             spans.push(Span::raw(format!(" {what}   ")));
         }
         Line::from(spans).render(last, buf);
@@ -480,9 +518,9 @@ impl Drill {
             line.render(row(area, y as u16), buf);
         }
         Line::from(vec![
-            Span::styled("q", t.key()),
+            Span::styled(self.key(Action::Quit), t.key()),
             Span::raw(" or "),
-            Span::styled("Enter", t.key()),
+            Span::styled(self.key(Action::Submit), t.key()),
             Span::raw(" quits; the progress is saved."),
         ])
         .render(row(area, area.height.saturating_sub(1)), buf);
@@ -519,85 +557,93 @@ impl super::KeyScreen for Drill {
             return;
         }
         self.message = None;
-        let ctrl_c =
-            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        let action = self.keys.action(Section::Practice, &key);
         if self.phase == Phase::Summary {
-            if ctrl_c || matches!(key.code, KeyCode::Char('q') | KeyCode::Enter | KeyCode::Esc) {
+            if matches!(action, Some(Action::Quit | Action::Submit | Action::Cancel)) {
                 self.quit = true;
             }
             return;
         }
-        if ctrl_c || key.code == KeyCode::Char('q') {
-            self.phase = Phase::Summary;
-            return;
-        }
-        match key.code {
-            KeyCode::Down | KeyCode::PageDown => {
-                self.scroll += if key.code == KeyCode::Down { 1 } else { 10 };
-                return;
-            }
-            KeyCode::Up | KeyCode::PageUp => {
-                let by = if key.code == KeyCode::Up { 1 } else { 10 };
-                self.scroll = self.scroll.saturating_sub(by);
+        match action {
+            Some(Action::Quit) => return self.phase = Phase::Summary,
+            Some(Action::ScrollDown) => return self.scroll += 1,
+            Some(Action::PageDown) => return self.scroll += 10,
+            Some(Action::ScrollUp) => return self.scroll = self.scroll.saturating_sub(1),
+            Some(Action::PageUp) => return self.scroll = self.scroll.saturating_sub(10),
+            Some(Action::Explain) => {
+                if matches!(self.phase, Phase::Answered { .. }) {
+                    self.explain = !self.explain;
+                    self.scroll = 0;
+                } else {
+                    self.message = Some(format!(
+                        "Answer first: {} explains the answer after the verdict.",
+                        self.key(Action::Explain)
+                    ));
+                }
                 return;
             }
             _ => {}
-        }
-        if key.code == KeyCode::Char('?') {
-            if matches!(self.phase, Phase::Answered { .. }) {
-                self.explain = !self.explain;
-                self.scroll = 0;
-            } else {
-                self.message =
-                    Some("Answer first: ? explains the answer after the verdict.".into());
-            }
-            return;
         }
         let Some(question) = self.questions.get(self.index) else {
             self.phase = Phase::Summary;
             return;
         };
-        match (&self.phase, question.answer, key.code) {
-            (Phase::Answered { .. }, _, KeyCode::Enter | KeyCode::Char(' ')) => self.next(),
+        // A digit typed into an amount (digits are no key of the map's).
+        let digit = Key::from_event(&key)
+            .and_then(|k| k.typed())
+            .filter(char::is_ascii_digit);
+        let amount_please = || {
+            format!(
+                "Type the amount in chips, then {}.",
+                self.key(Action::Submit)
+            )
+        };
+        match (&self.phase, question.answer, action) {
+            (Phase::Answered { .. }, _, Some(Action::Submit | Action::NextQuestion)) => self.next(),
             (Phase::Answered { .. }, _, _) => {
-                self.message = Some("Enter: the next question; ? explains; q quits.".into());
+                self.message = Some(format!(
+                    "{}: the next question; {} explains; {} quits.",
+                    self.key(Action::Submit),
+                    self.key(Action::Explain),
+                    self.key(Action::Quit)
+                ));
             }
-            (Phase::Asking, Answer::Choice(_), KeyCode::Char(c @ '1'..='9')) => {
-                let picked = c as usize - '1' as usize;
+            (Phase::Asking, Answer::Choice(_), Some(Action::Number(n @ 1..=9))) => {
+                let picked = usize::from(n) - 1;
                 if picked < question.choices.len() {
                     let right = question.is_right_choice(picked);
                     self.answer(right, (picked + 1).to_string());
                 } else {
+                    let n = question.choices.len();
                     self.message = Some(format!(
-                        "There are {} choices: press 1 to {}.",
-                        question.choices.len(),
-                        question.choices.len()
+                        "There are {n} choices: press {}.",
+                        self.choice_keys(n, " to ")
                     ));
                 }
             }
-            (Phase::Asking, Answer::Amount(_), KeyCode::Char(c @ '0'..='9')) => {
-                if self.typed.len() < 16 {
+            (Phase::Asking, Answer::Amount(_), Some(Action::Submit)) => {
+                match self.typed.parse::<u64>() {
+                    Ok(amount) => {
+                        let right = question.is_right_amount(amount);
+                        self.answer(right, amount.to_string());
+                    }
+                    Err(_) => self.message = Some(amount_please()),
+                }
+            }
+            (Phase::Asking, Answer::Amount(_), Some(Action::DeleteBack)) => {
+                self.typed.pop();
+            }
+            (Phase::Asking, Answer::Amount(_), _) if digit.is_some() => {
+                if let Some(c) = digit
+                    && self.typed.len() < 16
+                {
                     self.typed.push(c);
                 }
             }
-            (Phase::Asking, Answer::Amount(_), KeyCode::Backspace) => {
-                self.typed.pop();
-            }
-            (Phase::Asking, Answer::Amount(_), KeyCode::Enter) => match self.typed.parse::<u64>() {
-                Ok(amount) => {
-                    let right = question.is_right_amount(amount);
-                    self.answer(right, amount.to_string());
-                }
-                Err(_) => {
-                    self.message = Some("Type the amount in chips, then Enter.".into());
-                }
-            },
             (Phase::Asking, Answer::Choice(_), _) => {
-                self.message = Some("Press 1 to 4 to answer.".into());
+                self.message = Some(format!("Press {} to answer.", self.choice_keys(4, " to ")));
             }
-            (Phase::Asking, Answer::Amount(_), _) => {
-                self.message = Some("Type the amount in chips, then Enter.".into());
-            }
+            (Phase::Asking, Answer::Amount(_), _) => self.message = Some(amount_please()),
             (Phase::Summary, _, _) => {}
         }
     }

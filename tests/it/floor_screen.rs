@@ -8,9 +8,9 @@ use floorcall::rules::HouseRules;
 use floorcall::session::ClockRun;
 use floorcall::tournament::Decide;
 use floorcall::tournament::{FloorRecord, HandForHand, Move};
-use floorcall::tui::Theme;
 use floorcall::tui::floor::{Ask, FloorDesk, FloorScreen, MemoryDesk, Tone};
 use floorcall::tui::review::View;
+use floorcall::tui::{Keymap, Theme};
 use insta::assert_snapshot;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -731,4 +731,177 @@ fn c_corrects_a_stack_from_the_floor() {
         .expect("folds");
     screen.tick();
     assert_eq!(stack(&screen), Some(chips - 500));
+}
+
+/// Keys typed on the floor screen: characters as themselves, `<Enter>`
+/// and `<Esc>` by name.
+fn press(screen: &mut FloorScreen<MemoryDesk>, typed: &str) {
+    let mut rest = typed;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("<Enter>") {
+            key(screen, KeyCode::Enter);
+            rest = after;
+        } else if let Some(after) = rest.strip_prefix("<Esc>") {
+            key(screen, KeyCode::Esc);
+            rest = after;
+        } else {
+            let c = rest.chars().next().expect("not empty");
+            key(screen, KeyCode::Char(c));
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+}
+
+/// Presses `typed` and notes what the screen says after it.
+fn told(screen: &mut FloorScreen<MemoryDesk>, typed: &str, out: &mut Vec<String>) {
+    press(screen, typed);
+    let said = screen.message().map_or("(nothing)", |m| m.1);
+    out.push(format!("{typed:<12} {said}"));
+}
+
+/// Every message of the floor's that names a key, the keys line and the
+/// help, as the shipped key map draws them: pinned before the keys became
+/// data (issue 34.2), so the move changed no byte of them.
+#[test]
+fn the_floor_names_its_keys_in_its_messages_and_its_help() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = FloorScreen::new(desk_of(&tables), Theme::plain());
+    let mut out = Vec::new();
+    let shown = text(&screen, 120, 40);
+    out.extend(shown.lines().next().map(str::trim_end).map(String::from));
+    let wide = text(&screen, 160, 40);
+    out.extend(wide.lines().last().map(str::trim_end).map(String::from));
+    for typed in [
+        "+",
+        "L",
+        "l",
+        "z",
+        "y",
+        "b",
+        "x",
+        "m",
+        "B",
+        "e",
+        "Zoe 2",
+        "0000<Enter>",
+        "c",
+        "<Esc>",
+        "M",
+        "Ann T2",
+        "<Esc>",
+        "h",
+        "h",
+    ] {
+        told(&mut screen, typed, &mut out);
+    }
+    press(&mut screen, "?");
+    assert_snapshot!("floor_help", text(&screen, 120, 40));
+
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = one_hand_each(dir.path(), &[("T1", 6), ("T2", 6), ("T3", 5)]);
+    let mut screen = screen_of(&tables);
+    for typed in [
+        "B",
+        "n",
+        "B",
+        "<Esc>",
+        "eZoe 20000<Enter>",
+        "cT1a 19000<Enter>",
+    ] {
+        told(&mut screen, typed, &mut out);
+    }
+
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = one_hand_each(dir.path(), &[("T1", 9), ("T2", 9), ("T3", 6)]);
+    let mut screen = screen_of(&tables);
+    for typed in [
+        "b", "y", "x", "<Esc>", "x", "q", "m", "1", "T1 3", "<Esc>", "m", "9", "B", "y",
+    ] {
+        told(&mut screen, typed, &mut out);
+    }
+    assert_snapshot!("floor_messages", out.join("\n"));
+}
+
+/// Issue 34.2: the floor's keys are the key map's `[floor]` section (its
+/// typed questions: `[prompt]`) with the user's keys.toml laid over it: a
+/// key rebound there is the key that acts, and the key the keys line, the
+/// help and the messages name.
+#[test]
+fn a_floor_key_rebound_in_the_users_file_acts_and_the_help_names_it() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = one_hand_each(dir.path(), &[("T1", 9), ("T2", 9), ("T3", 6)]);
+    let keymap = Keymap::from_toml(
+        "keys.toml",
+        "[floor]\nP = \"propose-moves\"\nb = \"none\"\nY = \"confirm-moves\"\n[prompt]\ntab = \"submit\"\n",
+        Some(&Keymap::default()),
+    )
+    .expect("a keymap");
+    let mut screen = screen_of(&tables).with_keymap(keymap);
+    let said = |s: &FloorScreen<MemoryDesk>| s.message().map(|m| m.1.to_string());
+    keys(&mut screen, "eZoe 20000");
+    assert!(said(&screen).is_some_and(|m| m.ends_with("Tab: Zoe 20000")));
+    key(&mut screen, KeyCode::Tab);
+    assert!(said(&screen).is_some_and(|m| m.contains("Zoe is drawn to")));
+    keys(&mut screen, "b");
+    assert_eq!(
+        said(&screen).as_deref(),
+        Some("That key does nothing here: ? lists the keys.")
+    );
+    keys(&mut screen, "y");
+    assert_eq!(
+        said(&screen).as_deref(),
+        Some("No move is proposed: P proposes the moves that balance the tables.")
+    );
+    keys(&mut screen, "P");
+    assert!(
+        screen.desk().floor().pending.is_some(),
+        "{:?}",
+        said(&screen)
+    );
+    assert!(said(&screen).is_some_and(|m| m.ends_with("Y confirms them.")));
+    let shown = text(&screen, 160, 40);
+    assert!(shown.contains("proposed (Y confirms):"), "{shown}");
+    assert!(shown.contains("· P balance · Y confirm ·"), "{shown}");
+    keys(&mut screen, "?");
+    let help = text(&screen, 160, 40);
+    assert!(
+        help.contains("P  propose the moves that balance the tables"),
+        "{help}"
+    );
+    assert!(help.contains("Y  confirm the moves proposed"), "{help}");
+    keys(&mut screen, "?Y");
+    assert!(screen.desk().floor().pending.is_none(), "confirmed by Y");
+}
+
+/// Issue 34.2: a user's keys.toml that binds one key twice in `[floor]`
+/// is refused with its file and line, as in the table's sections, and so
+/// is an action the floor does not do.
+#[test]
+fn a_users_file_with_a_clash_in_floor_is_refused_with_its_file_and_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("keys.toml");
+    std::fs::write(
+        &path,
+        "[floor]\nP = \"propose-moves\"\nspace = \"help\"\n\" \" = \"level-clock\"\n",
+    )
+    .expect("written");
+    let err = floorcall::tui::load_keymap(Some(&path))
+        .expect_err("refused")
+        .to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: line 4, column 1: [floor] ' ' and 'space' (line 3) are the same key: a key does one thing in [floor]",
+            path.display()
+        )
+    );
+    std::fs::write(&path, "[floor]\nP = \"fold\"\n").expect("written");
+    let err = floorcall::tui::load_keymap(Some(&path))
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        err.contains("line 2, column 5: [floor] 'fold' is not an action here"),
+        "{err}"
+    );
 }

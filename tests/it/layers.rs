@@ -46,7 +46,7 @@ pub(super) fn rust_files(dir: &Path) -> Vec<PathBuf> {
 /// The source without its comments (line comments, doc comments included)
 /// and without the text of string and char literals, so a path in prose or
 /// in a message is not taken for a use.
-fn code_of(text: &str) -> String {
+pub(super) fn code_of(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;

@@ -405,3 +405,82 @@ fn at_80x24_the_table_stays_and_nothing_is_cut_without_a_mark() {
         assert!(end.contains(&tail), "{tail}:\n{end}");
     }
 }
+
+/// The practice screen's keys line and every message that names a key, in
+/// each phase: pinned before the keys became data (issue 34.2), so the
+/// move changed no byte of them.
+#[test]
+fn the_drill_names_its_keys_in_each_phase() {
+    let mut d = drill();
+    let mut out = Vec::new();
+    let mut note = |d: &Drill, typed: &str| {
+        let shown = text(d, 80, 24);
+        let lines: Vec<&str> = shown.lines().map(str::trim_end).collect();
+        out.push(format!("after {typed}:"));
+        for line in &lines[lines.len() - 2..] {
+            out.push(format!("  {line}"));
+        }
+        let short = text(d, 80, 14);
+        let marks = lines
+            .iter()
+            .copied()
+            .chain(short.lines().map(str::trim_end))
+            .filter(|l| l.contains("scrolls") || l.contains("Enter)"));
+        for line in marks {
+            out.push(format!("  {line}"));
+        }
+    };
+    note(&d, "nothing");
+    for c in ['x', '9', '?'] {
+        key(&mut d, KeyCode::Char(c));
+        note(&d, &c.to_string());
+    }
+    let wrong = wrong_choice(d.question().expect("a question"));
+    key(&mut d, KeyCode::Char(wrong));
+    note(&d, "a wrong choice");
+    key(&mut d, KeyCode::Char('x'));
+    note(&d, "x");
+    key(&mut d, KeyCode::Char('?'));
+    key(&mut d, KeyCode::Down);
+    note(&d, "? Down");
+    key(&mut d, KeyCode::Char(' '));
+    note(&d, "Space");
+    for c in ['x', '1'] {
+        key(&mut d, KeyCode::Char(c));
+        note(&d, &c.to_string());
+    }
+    key(&mut d, KeyCode::Backspace);
+    key(&mut d, KeyCode::Enter);
+    note(&d, "Backspace Enter");
+    key(&mut d, KeyCode::Char('q'));
+    note(&d, "q");
+    assert_snapshot!("practice_keys", out.join("\n"));
+}
+
+/// Issue 34.2: the drill's keys are the key map's `[practice]` section
+/// with the user's keys.toml laid over it: a key rebound there acts, and
+/// the keys line and the messages name it.
+#[test]
+fn a_practice_key_rebound_in_the_users_file_acts_and_the_screen_names_it() {
+    let keymap = floorcall::tui::Keymap::from_toml(
+        "keys.toml",
+        "[practice]\nx = \"explain\"\n\"?\" = \"none\"\na = \"number-1\"\nb = \"number-2\"\nc = \"number-3\"\nd = \"number-4\"\n",
+        Some(&floorcall::tui::Keymap::default()),
+    )
+    .expect("a keymap");
+    let mut d = drill().with_keymap(keymap);
+    assert!(text(&d, 80, 24).contains("a-d answer"));
+    key(&mut d, KeyCode::Char('?'));
+    assert!(text(&d, 80, 24).contains("Press a to d to answer."));
+    key(&mut d, KeyCode::Char('x'));
+    assert!(text(&d, 80, 24).contains("Answer first: x explains the answer after the verdict."));
+    let wrong = wrong_choice(d.question().expect("a question"));
+    let letter = char::from(b'a' + (wrong as u8 - b'1'));
+    key(&mut d, KeyCode::Char(letter));
+    assert!(matches!(d.phase(), Phase::Answered { right: false, .. }));
+    assert!(text(&d, 80, 24).contains("x explain"));
+    key(&mut d, KeyCode::Char('z'));
+    assert!(text(&d, 80, 24).contains("Enter: the next question; x explains; q quits."));
+    key(&mut d, KeyCode::Char('x'));
+    assert!(text(&d, 80, 24).contains("Why"), "{}", text(&d, 80, 24));
+}

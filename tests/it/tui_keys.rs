@@ -567,21 +567,22 @@ fn the_setup_screen_says_why_a_table_cannot_start() {
     );
 }
 
-#[test]
-fn hints_come_from_the_live_keymap() {
-    let keymap = Keymap::from_toml(
-        "keys.toml",
-        "[table]\nk = \"fold\"\nf = \"none\"\n",
-        Some(&Keymap::default()),
-    )
-    .expect("a keymap");
+/// Nine handed, unjournaled, with a user's keys.toml laid over the
+/// built-in map.
+fn nine_handed_with_keys(user: &str) -> App {
+    let keymap = Keymap::from_toml("keys.toml", user, Some(&Keymap::default())).expect("a keymap");
     let session = {
         let app = nine_handed();
         let s = app.session().expect("a session");
         floorcall::journal::Session::unjournaled(s.header().clone(), s.hand().rules().clone())
             .expect("a session")
     };
-    let mut app = App::with_session(session, keymap, Theme::default());
+    App::with_session(session, keymap, Theme::default())
+}
+
+#[test]
+fn hints_come_from_the_live_keymap() {
+    let mut app = nine_handed_with_keys("[table]\nk = \"fold\"\nf = \"none\"\n");
     let text = screen_text(&app, 120, 40);
     assert!(text.contains("k fold"), "{text}");
     assert!(!text.contains("f fold"), "{text}");
@@ -1218,4 +1219,67 @@ fn a_push_of_one_chip_in_play_facing_a_bet_asks_whether_it_is_one_chip() {
     press(&mut app, "p");
     let help = app.prompt().expect("the push prompt").help();
     assert!(help.starts_with("one chip: 5000x1"), "{help}");
+}
+
+/// Issue 34.2: the review opened from the table takes the user's keys
+/// (`[review-hand]`), and the table's help names them.
+#[test]
+fn the_review_from_the_table_takes_the_users_keys_and_the_help_names_them() {
+    let mut app =
+        nine_handed_with_keys("[review-hand]\nC = \"compare\"\nc = \"none\"\nf = \"prev-step\"\n");
+    press(&mut app, "cf?");
+    let help = screen_text(&app, 160, 200);
+    assert!(
+        help.contains(
+            "review the hand in play step by step (C: compare with another house; Esc: back)"
+        ),
+        "{help}"
+    );
+    press(&mut app, "<Esc>v");
+    let step = |app: &App| app.review().map(|r| r.view());
+    assert_eq!(
+        step(&app),
+        Some(floorcall::tui::review::View::Hand { step: 2 })
+    );
+    press(&mut app, "f");
+    assert_eq!(
+        step(&app),
+        Some(floorcall::tui::review::View::Hand { step: 1 })
+    );
+    assert!(
+        screen_text(&app, 160, 40).contains("f/→ step"),
+        "{}",
+        screen_text(&app, 160, 40)
+    );
+    assert_eq!(actions(&app), ["s4 call 200", "s5 fold"], "f folds no one");
+}
+
+/// Issue 34.2: no screen matches a key literal. Every key is looked up in
+/// the key map (`src/tui/keymap.rs`, the one file that names crossterm's
+/// key codes), so every screen's keys are `config/keys.toml`'s and a
+/// user's file rebinds any of them. A plain scan of the source, comments
+/// left out.
+#[test]
+fn no_screen_matches_a_key_literal() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let keymap = root.join("src/tui/keymap.rs");
+    let mut found = Vec::new();
+    for path in super::layers::rust_files(&root.join("src")) {
+        if path == keymap {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("the source");
+        let code = super::layers::code_of(&text);
+        for (n, line) in code.lines().enumerate() {
+            if line.contains("KeyCode") {
+                let shown = path.strip_prefix(root).unwrap_or(&path).display();
+                found.push(format!("{shown}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "keys matched outside the key map:\n{}",
+        found.join("\n")
+    );
 }

@@ -353,3 +353,63 @@ fn a_hand_the_other_house_cannot_play_is_said_once_at_the_top() {
         );
     }
 }
+
+/// The review's keys line in each view, alone and opened from a table,
+/// and what it says of a key that finds nothing: pinned before the keys
+/// became data (issue 34.2), so the move changed no byte of them.
+#[test]
+fn the_review_names_its_keys_on_its_bottom_line() {
+    let bottom = |r: &Review| {
+        text(r, 140, 20)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string()
+    };
+    let mut out = Vec::new();
+    for embedded in [false, true] {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let mut r = review(dir.path()).with_houses(HouseRules::all_built_in());
+        if embedded {
+            r = r.embedded();
+        }
+        out.push(format!("embedded: {embedded}"));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Enter);
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Char('p'));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Char('c'));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Char('D'));
+        out.push(bottom(&r));
+        key(&mut r, KeyCode::Backspace);
+        out.push(bottom(&r));
+    }
+    assert_snapshot!("review_keys_lines", out.join("\n"));
+}
+
+/// Issue 34.2: the review's keys are the key map's `[review]` and
+/// `[review-hand]` sections with the user's keys.toml laid over them: a
+/// key rebound there acts, and the keys line names it.
+#[test]
+fn a_review_key_rebound_in_the_users_file_acts_and_the_keys_line_names_it() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let keymap = floorcall::tui::Keymap::from_toml(
+        "keys.toml",
+        "[review]\no = \"open\"\n[review-hand]\nf = \"next-step\"\nl = \"none\"\n",
+        Some(&floorcall::tui::Keymap::default()),
+    )
+    .expect("a keymap");
+    let mut r = review(dir.path()).with_keymap(keymap);
+    assert!(text(&r, 140, 20).contains(" ↑/↓ choose · o open ·"));
+    key(&mut r, KeyCode::Home);
+    key(&mut r, KeyCode::Char('o'));
+    assert_eq!(r.view(), View::Hand { step: 0 });
+    key(&mut r, KeyCode::Char('l'));
+    assert_eq!(r.view(), View::Hand { step: 0 }, "l unbound");
+    key(&mut r, KeyCode::Char('f'));
+    assert_eq!(r.view(), View::Hand { step: 1 });
+    assert!(text(&r, 140, 20).contains(" ←/f step ·"));
+}

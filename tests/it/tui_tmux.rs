@@ -648,3 +648,47 @@ fn keys_typed_after_a_refused_key_are_held_in_tmux() {
         .collect();
     assert_eq!(lines, ["s1 call"], "nothing else was recorded");
 }
+
+/// Issue 34.2: the floor, the review and practice read the user's
+/// keys.toml too, and refuse one that does not read before they start
+/// (no database, no terminal needed to say so).
+#[test]
+fn a_bad_user_keymap_stops_the_floor_the_review_and_practice_with_its_line() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let config = dir.path().join("config").join("floorcall");
+    std::fs::create_dir_all(&config).expect("a folder");
+    std::fs::write(
+        config.join("keys.toml"),
+        "[review]\nenter = \"open\"\nEnter = \"compare\"\n",
+    )
+    .expect("written");
+    let journal = dir.path().join("none.jsonl");
+    let progress = dir.path().join("practice.json");
+    for args in [
+        vec![
+            "floor",
+            "--floor",
+            "postgres://nowhere",
+            "--tournament",
+            "t",
+            "--tables",
+            "T1",
+        ],
+        vec!["review", journal.to_str().expect("utf-8")],
+        vec![
+            "practice",
+            "--progress",
+            progress.to_str().expect("utf-8"),
+            "--count",
+            "1",
+        ],
+    ] {
+        let out = floorcall(&args, dir.path());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("keys.toml: line 3, column 1: [review] 'Enter' and 'enter' (line 2) are the same key"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -680,6 +680,8 @@ impl App {
             Section::Prompt => self.update_prompt(action),
             Section::Ruling => self.update_ruling(action),
             Section::Table => self.update_table(action),
+            // Other screens' sections: the table screen is never in them.
+            Section::Floor | Section::Review | Section::ReviewHand | Section::Practice => {}
         }
         self.poke_link();
         self.look_at_floor();

@@ -327,6 +327,7 @@ impl App {
             }
         };
         let mut review = Review::new(title, hands, self.theme)
+            .with_keymap(self.keymap.clone())
             .with_more_houses(HouseRules::all_built_in)
             .embedded();
         review.open_last();

@@ -1,48 +1,120 @@
 //! The floor screen's keys: a key comes in (`FloorScreen::handle_key`, the
-//! only place the screen changes) and moves the selection, opens a
-//! table's hands in the review, or asks the desk for a decision; what the
-//! desk refuses becomes the message line. Nothing is drawn here.
+//! only place the screen changes), is looked up in the key map's `[floor]`
+//! section (its questions: `[confirm]`, `[prompt]`), and moves the
+//! selection, opens a table's hands in the review, or asks the desk for a
+//! decision; what the desk refuses becomes the message line. Nothing is
+//! drawn here, but the keys are said here: the help and the keys line
+//! (`help_lines`, `keys_line`) and every message that names a key take
+//! the key from the live map, so a key rebound in the user's keys.toml is
+//! the key the screen names (gitui's `key_list.rs`).
 //!
-//! Arrows choose a table across the grid, `j` and `k` the next and the
-//! previous; Enter opens its hands (Esc comes back); `b` proposes a
-//! balance, `y` confirms it, `B` breaks the next table after a question,
+//! By default arrows choose a table across the grid, `j` and `k` the next
+//! and the previous; Enter opens its hands (Esc comes back); `b` proposes
+//! a balance, `y` confirms it, `B` breaks the next table after a question,
 //! `h` switches hand-for-hand, Space pauses and resumes the clock, `+` and
 //! `-` give the level a minute more or less, `L` and `l` go to the next or
 //! the previous level. (`h` and `l` are the floor's, so they do not move
-//! the selection as in vi.) The keys are listed once, in [`KEYS`], and the
-//! help is drawn from that list.
+//! the selection as in vi.)
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyEvent, KeyEventKind};
 
 use super::{Ask, ClockAction, FloorDesk, FloorScreen, Tone};
 use crate::rules::HouseRules;
 use crate::session::ClockRun;
 use crate::table::Chips;
 use crate::tournament::FloorRecord;
+use crate::tui::keymap::{Action, Key, Section};
 use crate::tui::review::{Review, hands_of};
 
-/// The floor's keys and what each does, as the help lists them.
-pub const KEYS: &[(&str, &str)] = &[
-    ("←↓↑→", "choose a table across the grid"),
-    ("j k", "the next or the previous table"),
-    ("Enter", "open the table's hands (Esc: back)"),
-    ("b", "propose the moves that balance the tables"),
-    ("y", "confirm the moves proposed"),
-    ("x", "cancel a move confirmed and not yet made"),
-    ("m", "amend a move confirmed: another table and seat"),
-    ("M", "move a player by hand: the player, table and seat"),
-    ("e", "a late entry: the name and chips, drawn to a seat"),
-    ("c", "correct a stack: the player and chips (a bust undone)"),
-    ("B", "break the next table (asks first)"),
-    ("h", "hand-for-hand on or off"),
-    ("Space", "pause or resume the clock (starts it)"),
-    ("+ -", "a minute more or less in this level"),
-    ("L l", "the next or the previous level"),
-    ("?", "this help"),
-    ("q", "quit"),
-];
-
 impl<D: FloorDesk> FloorScreen<D> {
+    /// The key bound to `action` on the floor, as the screen names it.
+    pub(super) fn key(&self, action: Action) -> String {
+        self.keys.key_label(Section::Floor, action)
+    }
+
+    /// The key bound to `action` at a table (what the floor asks a table
+    /// to key).
+    fn table_key(&self, action: Action) -> String {
+        self.keys.key_label(Section::Table, action)
+    }
+
+    /// The keys of `actions` on the floor, joined by `between`.
+    fn keys_of(&self, actions: &[Action], between: &str) -> String {
+        let keys: Vec<String> = actions.iter().map(|a| self.key(*a)).collect();
+        keys.join(between)
+    }
+
+    /// The help: each line's keys and what they do.
+    pub(super) fn help_lines(&self) -> Vec<(String, String)> {
+        use Action::*;
+        let grid = self.keys_of(&[TableLeft, TableDown, TableUp, TableRight], "");
+        let back = self.keys.key_label(Section::ReviewHand, Cancel);
+        let mut lines = vec![
+            (grid, "choose a table across the grid".to_string()),
+            (
+                self.keys_of(&[NextTable, PrevTable], " "),
+                "the next or the previous table".to_string(),
+            ),
+            (
+                self.key(Open),
+                format!("open the table's hands ({back}: back)"),
+            ),
+        ];
+        let described = [
+            ProposeMoves,
+            ConfirmMoves,
+            CancelMove,
+            AmendMove,
+            MovePlayer,
+            LateEntry,
+            CorrectStack,
+            BreakTable,
+            HandForHand,
+        ];
+        lines.extend(
+            described
+                .iter()
+                .map(|a| (self.key(*a), a.describe().to_string())),
+        );
+        lines.extend([
+            (
+                self.key(LevelClock),
+                "pause or resume the clock (starts it)".to_string(),
+            ),
+            (
+                self.keys_of(&[LevelClockPlus, LevelClockMinus], " "),
+                "a minute more or less in this level".to_string(),
+            ),
+            (
+                self.keys_of(&[NextLevel, PrevLevel], " "),
+                "the next or the previous level".to_string(),
+            ),
+            (self.key(Help), Help.describe().to_string()),
+            (self.key(Quit), "quit".to_string()),
+        ]);
+        lines
+    }
+
+    /// The keys line at the bottom of the screen.
+    pub(super) fn keys_line(&self) -> String {
+        use Action::*;
+        format!(
+            " {} {} table · {} hands · {} balance · {} confirm · {} break · {} hand-for-hand · {} clock · {} minute · {} level · {} keys · {} quit",
+            self.keys_of(&[TableLeft, TableDown, TableUp, TableRight], ""),
+            self.keys_of(&[NextTable, PrevTable], ""),
+            self.key(Open),
+            self.key(ProposeMoves),
+            self.key(ConfirmMoves),
+            self.key(BreakTable),
+            self.key(HandForHand),
+            self.key(LevelClock),
+            self.keys_of(&[LevelClockPlus, LevelClockMinus], "/"),
+            self.keys_of(&[NextLevel, PrevLevel], "/"),
+            self.key(Help),
+            self.key(Quit),
+        )
+    }
+
     /// Handles a key: the only place the screen changes.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.kind == KeyEventKind::Release {
@@ -55,49 +127,55 @@ impl<D: FloorDesk> FloorScreen<D> {
             }
             return;
         }
-        let ctrl_c =
-            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
-        if ctrl_c {
+        let action = self.keys.action(Section::Floor, &key);
+        // A quit key that types nothing (Ctrl-C) quits even while a
+        // question is open; one that types (`q`) answers it.
+        let types = Key::from_event(&key).and_then(|k| k.typed()).is_some();
+        if action == Some(Action::Quit) && !types {
             self.quit = true;
             return;
         }
         if let Some(ask) = self.asking.take() {
-            self.answer(ask, key.code);
+            self.answer(ask, &key);
             return;
         }
         if self.help {
             self.help = false;
-            if key.code == KeyCode::Char('?') || key.code == KeyCode::Esc {
+            if matches!(action, Some(Action::Help | Action::Cancel)) {
                 return;
             }
         }
         self.message = None;
-        match key.code {
-            KeyCode::Char('q') => self.quit = true,
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Left | KeyCode::Char('k') => self.step(-1),
-            KeyCode::Right | KeyCode::Char('j') => self.step(1),
-            KeyCode::Up => self.step(-(self.columns.get().max(1) as isize)),
-            KeyCode::Down => self.step(self.columns.get().max(1) as isize),
-            KeyCode::Home => self.selected = 0,
-            KeyCode::End => self.selected = self.tables.len().saturating_sub(1),
-            KeyCode::Enter => self.open_review(),
-            KeyCode::Char('b') => self.propose(),
-            KeyCode::Char('y') => self.confirm(),
-            KeyCode::Char('B') => self.ask_break(),
-            KeyCode::Char('x') => self.ask_move(true),
-            KeyCode::Char('m') => self.ask_move(false),
-            KeyCode::Char('M') => self.prompt(Ask::MoveBy(String::new())),
-            KeyCode::Char('e') => self.prompt(Ask::Enter(String::new())),
-            KeyCode::Char('c') => self.prompt(Ask::Correct(String::new())),
-            KeyCode::Char('h') => self.hand_for_hand(),
-            KeyCode::Char(' ') => self.pause_or_resume(),
-            KeyCode::Char('+') | KeyCode::Char('=') => self.clock(ClockAction::Adjust(60)),
-            KeyCode::Char('-') => self.clock(ClockAction::Adjust(-60)),
-            KeyCode::Char('L') => self.level(1),
-            KeyCode::Char('l') => self.level(-1),
-            KeyCode::Esc => {}
-            _ => self.refuse("That key does nothing here: ? lists the keys.".into()),
+        let row = self.columns.get().max(1) as isize;
+        match action {
+            Some(Action::Quit) => self.quit = true,
+            Some(Action::Help) => self.help = true,
+            Some(Action::TableLeft | Action::PrevTable) => self.step(-1),
+            Some(Action::TableRight | Action::NextTable) => self.step(1),
+            Some(Action::TableUp) => self.step(-row),
+            Some(Action::TableDown) => self.step(row),
+            Some(Action::ScrollTop) => self.selected = 0,
+            Some(Action::ScrollBottom) => self.selected = self.tables.len().saturating_sub(1),
+            Some(Action::Open) => self.open_review(),
+            Some(Action::ProposeMoves) => self.propose(),
+            Some(Action::ConfirmMoves) => self.confirm(),
+            Some(Action::BreakTable) => self.ask_break(),
+            Some(Action::CancelMove) => self.ask_move(true),
+            Some(Action::AmendMove) => self.ask_move(false),
+            Some(Action::MovePlayer) => self.prompt(Ask::MoveBy(String::new())),
+            Some(Action::LateEntry) => self.prompt(Ask::Enter(String::new())),
+            Some(Action::CorrectStack) => self.prompt(Ask::Correct(String::new())),
+            Some(Action::HandForHand) => self.hand_for_hand(),
+            Some(Action::LevelClock) => self.pause_or_resume(),
+            Some(Action::LevelClockPlus) => self.clock(ClockAction::Adjust(60)),
+            Some(Action::LevelClockMinus) => self.clock(ClockAction::Adjust(-60)),
+            Some(Action::NextLevel) => self.level(1),
+            Some(Action::PrevLevel) => self.level(-1),
+            Some(Action::Cancel) => {}
+            _ => self.refuse(format!(
+                "That key does nothing here: {} lists the keys.",
+                self.key(Action::Help)
+            )),
         }
     }
 
@@ -150,6 +228,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             HouseRules::built_in(house).and_then(Result::ok)
         });
         let mut review = Review::new(name, hands, self.theme)
+            .with_keymap(self.keys.clone())
             .with_more_houses(HouseRules::all_built_in)
             .embedded();
         review.open_last();
@@ -173,7 +252,10 @@ impl<D: FloorDesk> FloorScreen<D> {
                 } else {
                     format!("{n} moves")
                 };
-                self.info(format!("Proposed: {moves}.{halted} y confirms them."));
+                let confirm = self.key(Action::ConfirmMoves);
+                self.info(format!(
+                    "Proposed: {moves}.{halted} {confirm} confirms them."
+                ));
             }
             Ok(None) => self.info("The tables are in balance: nobody moves.".into()),
             Err(e) => self.refuse(format!("No balance proposed: {e}")),
@@ -183,15 +265,17 @@ impl<D: FloorDesk> FloorScreen<D> {
 
     fn confirm(&mut self) {
         if self.desk.floor().pending.is_none() {
-            self.refuse(
-                "No move is proposed: b proposes the moves that balance the tables.".into(),
-            );
+            self.refuse(format!(
+                "No move is proposed: {} proposes the moves that balance the tables.",
+                self.key(Action::ProposeMoves)
+            ));
             return;
         }
         match self.desk.confirm() {
-            Ok(moves) if moves.is_empty() => self.info(
-                "A hand ended since the proposal: the moves were computed again. Check them, and y confirms.".into(),
-            ),
+            Ok(moves) if moves.is_empty() => self.info(format!(
+                "A hand ended since the proposal: the moves were computed again. Check them, and {} confirms.",
+                self.key(Action::ConfirmMoves)
+            )),
             Ok(moves) => {
                 let n = moves.len();
                 let what = if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
@@ -211,8 +295,9 @@ impl<D: FloorDesk> FloorScreen<D> {
         let due = crate::floor::moves_due(&self.desk.floor().records, |name| self.glance_of(name));
         if !due.is_empty() {
             self.refuse(format!(
-                "{} confirmed moves are not yet made: B breaks the next table once the tables have made them.",
-                due.len()
+                "{} confirmed moves are not yet made: {} breaks the next table once the tables have made them.",
+                due.len(),
+                self.key(Action::BreakTable)
             ));
             return;
         }
@@ -225,21 +310,29 @@ impl<D: FloorDesk> FloorScreen<D> {
             && t.table.in_hand
         {
             self.refuse(format!(
-                "{next} is playing hand {}: B breaks it once that hand is over.",
-                t.table.hand
+                "{next} is playing hand {}: {} breaks it once that hand is over.",
+                t.table.hand,
+                self.key(Action::BreakTable)
             ));
             return;
         }
         let players = floor.table(&next).map(|t| t.players().len()).unwrap_or(0);
         self.asking = Some(Ask::Break(next.clone()));
         self.info(format!(
-            "Break {next}? Its {players} players are drawn to seats at the other tables. y breaks it, any other key does not."
+            "Break {next}? Its {players} players are drawn to seats at the other tables. {} breaks it, any other key does not.",
+            self.keys.key_label(Section::Confirm, Action::Yes)
         ));
     }
 
-    fn answer(&mut self, ask: Ask, key: KeyCode) {
-        match (ask, key) {
-            (Ask::Break(table), KeyCode::Char('y')) => {
+    /// A question answered: a break by `[confirm]`'s yes, a move picked
+    /// by its number, a typed answer by `[prompt]`.
+    fn answer(&mut self, ask: Ask, key: &KeyEvent) {
+        let on_floor = self.keys.action(Section::Floor, key);
+        match ask {
+            Ask::Break(table) => {
+                if self.keys.action(Section::Confirm, key) != Some(Action::Yes) {
+                    return self.info(format!("{table} is not broken."));
+                }
                 match self.desk.break_next() {
                     Ok(moves) => self.info(format!(
                         "{table} is broken: {} moves, each table carries them out between hands.",
@@ -249,12 +342,10 @@ impl<D: FloorDesk> FloorScreen<D> {
                 }
                 self.after();
             }
-            (Ask::Break(table), _) => self.info(format!("{table} is not broken.")),
-            (Ask::Cancel(players) | Ask::Amend(players), KeyCode::Esc) => {
-                let _ = players;
+            Ask::Cancel(_) | Ask::Amend(_) if on_floor == Some(Action::Cancel) => {
                 self.info("No move changed.".into());
             }
-            (Ask::Cancel(players), key) => match pick(&players, key) {
+            Ask::Cancel(players) => match pick(&players, on_floor) {
                 Some(player) => {
                     match self.desk.cancel_move(&player) {
                         Ok(mv) => self.info(format!(
@@ -267,28 +358,29 @@ impl<D: FloorDesk> FloorScreen<D> {
                 }
                 None => self.info("No move cancelled.".into()),
             },
-            (Ask::Amend(players), key) => match pick(&players, key) {
+            Ask::Amend(players) => match pick(&players, on_floor) {
                 Some(player) => self.prompt(Ask::AmendTo(player, String::new())),
                 None => self.info("No move amended.".into()),
             },
-            (ask @ (Ask::AmendTo(..) | Ask::MoveBy(_) | Ask::Enter(_) | Ask::Correct(_)), key) => {
+            ask @ (Ask::AmendTo(..) | Ask::MoveBy(_) | Ask::Enter(_) | Ask::Correct(_)) => {
                 self.typing(ask, key)
             }
         }
     }
 
     /// A question answered by typing (a table and seat; a player, table
-    /// and seat; a name and chips): Enter acts, Esc leaves it, Backspace
-    /// takes a character back; letters, digits, a space, `-` and `_` type.
-    fn typing(&mut self, mut ask: Ask, key: KeyCode) {
+    /// and seat; a name and chips), with the keys of `[prompt]`: submit
+    /// acts, cancel leaves it, delete-back takes a character back;
+    /// letters, digits, a space, `-` and `_` type.
+    fn typing(&mut self, mut ask: Ask, key: &KeyEvent) {
         let (Ask::AmendTo(_, typed) | Ask::MoveBy(typed) | Ask::Enter(typed) | Ask::Correct(typed)) =
             &mut ask
         else {
             return;
         };
-        match key {
-            KeyCode::Esc => return self.info("Nothing changed.".into()),
-            KeyCode::Enter => {
+        match self.keys.action(Section::Prompt, key) {
+            Some(Action::Cancel) => return self.info("Nothing changed.".into()),
+            Some(Action::Submit) => {
                 return match &ask {
                     Ask::AmendTo(player, typed) => self.amend(player, typed),
                     Ask::MoveBy(typed) => self.move_by_hand(typed),
@@ -297,10 +389,10 @@ impl<D: FloorDesk> FloorScreen<D> {
                     _ => {}
                 };
             }
-            KeyCode::Backspace => {
+            Some(Action::DeleteBack) => {
                 typed.pop();
             }
-            KeyCode::Char(c)
+            Some(Action::Input(c))
                 if typed.len() < 40 && (c.is_ascii_alphanumeric() || " -_".contains(c)) =>
             {
                 typed.push(c);
@@ -312,18 +404,19 @@ impl<D: FloorDesk> FloorScreen<D> {
 
     /// Asks a typed question, saying what is typed so far.
     fn prompt(&mut self, ask: Ask) {
+        let submit = self.keys.key_label(Section::Prompt, Action::Submit);
         let text = match &ask {
-            Ask::AmendTo(player, typed) => {
-                format!("Where does {player} go instead? The table and seat (T2 5), Enter: {typed}")
-            }
+            Ask::AmendTo(player, typed) => format!(
+                "Where does {player} go instead? The table and seat (T2 5), {submit}: {typed}"
+            ),
             Ask::MoveBy(typed) => {
-                format!("Move whom where? The player, table and seat (Ann T2 5), Enter: {typed}")
+                format!("Move whom where? The player, table and seat (Ann T2 5), {submit}: {typed}")
             }
             Ask::Enter(typed) => format!(
-                "A late entry: the name and chips (Zoe 20000), drawn to a seat (TDA 7), Enter: {typed}"
+                "A late entry: the name and chips (Zoe 20000), drawn to a seat (TDA 7), {submit}: {typed}"
             ),
             Ask::Correct(typed) => format!(
-                "Correct whose stack? The player and the chips he has (Ann 11400); a player out by mistake returns to his seat with them, Enter: {typed}"
+                "Correct whose stack? The player and the chips he has (Ann 11400); a player out by mistake returns to his seat with them, {submit}: {typed}"
             ),
             _ => return,
         };
@@ -370,8 +463,9 @@ impl<D: FloorDesk> FloorScreen<D> {
                     .map(|a| format!("{} seat {}", a.table, a.seat))
                     .collect();
                 self.info(format!(
-                    "{name} is drawn to {}: that table seats the player with F.",
-                    at.join(", ")
+                    "{name} is drawn to {}: that table seats the player with {}.",
+                    at.join(", "),
+                    self.table_key(Action::FloorOrder)
                 ));
             }
             Err(e) => self.refuse(format!("{name} is not entered: {e}")),
@@ -393,6 +487,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             ));
             return;
         };
+        let order = self.table_key(Action::FloorOrder);
         match self.desk.correct_stack(player, chips) {
             Ok(FloorRecord::StackCorrected {
                 table,
@@ -400,11 +495,11 @@ impl<D: FloorDesk> FloorScreen<D> {
                 returns: Some(_),
                 ..
             }) => self.info(format!(
-                "{player}'s bust is undone: {player} returns to {table} seat {seat} with {}, and the places after are taken back. {table} carries it out with F.",
+                "{player}'s bust is undone: {player} returns to {table} seat {seat} with {}, and the places after are taken back. {table} carries it out with {order}.",
                 Chips(chips)
             )),
             Ok(FloorRecord::StackCorrected { table, seat, .. }) => self.info(format!(
-                "{player}'s stack ({table} seat {seat}) is corrected to {}: {table} carries it out with F, before its next hand.",
+                "{player}'s stack ({table} seat {seat}) is corrected to {}: {table} carries it out with {order}, before its next hand.",
                 Chips(chips)
             )),
             Ok(_) => {}
@@ -483,7 +578,10 @@ impl<D: FloorDesk> FloorScreen<D> {
 
     fn clock(&mut self, action: ClockAction) {
         if self.desk.clock().is_none() && action != ClockAction::Start {
-            self.refuse("The clock has not started: Space starts it.".into());
+            self.refuse(format!(
+                "The clock has not started: {} starts it.",
+                self.key(Action::LevelClock)
+            ));
             return;
         }
         match self.desk.clock_action(action) {
@@ -520,7 +618,10 @@ impl<D: FloorDesk> FloorScreen<D> {
     /// to level; a break comes by the clock.
     fn level(&mut self, by: isize) {
         let Some(clock) = self.desk.clock() else {
-            self.refuse("The clock has not started: Space starts it.".into());
+            self.refuse(format!(
+                "The clock has not started: {} starts it.",
+                self.key(Action::LevelClock)
+            ));
             return;
         };
         let structure = self.desk.structure();
@@ -538,8 +639,9 @@ impl<D: FloorDesk> FloorScreen<D> {
 }
 
 /// The player whose number was pressed, among those listed (1 to 9).
-fn pick(players: &[String], key: KeyCode) -> Option<String> {
-    let KeyCode::Char(c) = key else { return None };
-    let n = c.to_digit(10)? as usize;
-    players.get(n.checked_sub(1)?).cloned()
+fn pick(players: &[String], action: Option<Action>) -> Option<String> {
+    let Some(Action::Number(n)) = action else {
+        return None;
+    };
+    players.get(usize::from(n).checked_sub(1)?).cloned()
 }

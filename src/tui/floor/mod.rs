@@ -20,7 +20,8 @@
 //! only place the screen changes) asks the desk for a decision, and the
 //! desk's refusal becomes the message line, never a panic. It runs in
 //! `tui::run_screen` like the review: a `KeyScreen` whose `tick` refreshes
-//! the desk every `SIGNAL_CHECK`.
+//! the desk every `SIGNAL_CHECK`. Its keys are the key map's `[floor]`
+//! section, and the keys it names are the live map's.
 
 mod desk;
 mod keys;
@@ -37,6 +38,7 @@ use crate::journal::Loaded;
 use crate::session::{LevelClock, Stage, Structure};
 use crate::tournament::{Decide, Floor, Tournament};
 use crate::tui::KeyScreen;
+use crate::tui::keymap::Keymap;
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 
@@ -140,6 +142,8 @@ pub enum Tone {
 pub struct FloorScreen<D: FloorDesk> {
     desk: D,
     theme: Theme,
+    /// The live key map: what each key does, and the keys the screen names.
+    keys: Keymap,
     tables: Vec<TableView>,
     selected: usize,
     review: Option<Review>,
@@ -159,6 +163,7 @@ impl<D: FloorDesk> FloorScreen<D> {
         let mut screen = FloorScreen {
             desk,
             theme,
+            keys: Keymap::default(),
             tables: Vec::new(),
             selected: 0,
             review: None,
@@ -171,6 +176,12 @@ impl<D: FloorDesk> FloorScreen<D> {
         };
         screen.read_tables();
         screen
+    }
+
+    /// The screen with the user's key map (the built-in one by default).
+    pub fn with_keymap(mut self, keys: Keymap) -> FloorScreen<D> {
+        self.keys = keys;
+        self
     }
 
     /// Reads every table's journal at a glance again.

@@ -17,12 +17,12 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Widget};
 
-use super::keys::KEYS;
 use super::{FloorDesk, FloorScreen, TableView, Tone, stage_name};
 use crate::floor::{ReaderStatus, TableGlance, moves_due};
 use crate::session::table::ordinal;
 use crate::session::{ClockRun, PlayerClockReading, Stage};
 use crate::tui::app::needs_the_floor;
+use crate::tui::keymap::Action;
 use crate::tui::panes::fit;
 
 /// The narrowest table card.
@@ -62,7 +62,10 @@ impl<D: FloorDesk> FloorScreen<D> {
                     .first()
                     .map(|_| format!(" │ {}", stage_name(structure, 0)))
                     .unwrap_or_default();
-                format!("the clock has not started (Space starts it){first}")
+                format!(
+                    "the clock has not started ({} starts it){first}",
+                    self.key(Action::LevelClock)
+                )
             }
             Some(clock) => {
                 let r = clock.at(self.now_ms);
@@ -450,7 +453,10 @@ impl<D: FloorDesk> FloorScreen<D> {
         if let Some(p) = &floor.pending {
             any = true;
             lines.push(Line::styled(
-                fit("proposed (y confirms):", width),
+                fit(
+                    &format!("proposed ({} confirms):", self.key(Action::ConfirmMoves)),
+                    width,
+                ),
                 theme.to_act(),
             ));
             for m in &p.moves {
@@ -501,18 +507,22 @@ impl<D: FloorDesk> FloorScreen<D> {
         }
         // What the floor's state asks of the TD now, with its key.
         if floor.pending.is_none() && due.is_empty() {
+            let break_key = self.key(Action::BreakTable);
             let advice = if floor.final_table_due() {
                 Some(format!(
-                    "final table due: B ({} players)",
+                    "final table due: {break_key} ({} players)",
                     floor.players_left()
                 ))
             } else if let Some(t) = floor.break_due() {
                 Some(format!(
-                    "{t} due to break: B ({} players fit)",
+                    "{t} due to break: {break_key} ({} players fit)",
                     floor.players_left()
                 ))
             } else if floor.out_of_balance() {
-                Some("out of balance: b proposes the moves".to_string())
+                Some(format!(
+                    "out of balance: {} proposes the moves",
+                    self.key(Action::ProposeMoves)
+                ))
             } else {
                 None
             };
@@ -638,9 +648,11 @@ impl<D: FloorDesk> FloorScreen<D> {
         }
         if room < n {
             let shown = format!(
-                " tables {} to {} of {n}: ↑/↓ for the others",
+                " tables {} to {} of {n}: {}/{} for the others",
                 first + 1,
-                (first + room).min(n)
+                (first + room).min(n),
+                self.key(Action::TableUp),
+                self.key(Action::TableDown)
             );
             self.line(
                 shown,
@@ -661,14 +673,15 @@ impl<D: FloorDesk> FloorScreen<D> {
     }
 
     fn help(&self, area: Rect, buf: &mut Buffer) {
-        let width = (KEYS
+        let lines = self.help_lines();
+        let width = (lines
             .iter()
             .map(|(k, w)| k.chars().count() + w.len() + 4)
             .max()
             .unwrap_or(20) as u16
             + 2)
         .min(area.width);
-        let height = (KEYS.len() as u16 + 2).min(area.height);
+        let height = (lines.len() as u16 + 2).min(area.height);
         let at = Rect {
             x: area.x + (area.width - width) / 2,
             y: area.y + (area.height - height) / 2,
@@ -682,7 +695,7 @@ impl<D: FloorDesk> FloorScreen<D> {
         ));
         let inner = block.inner(at);
         block.render(at, buf);
-        for (i, (k, what)) in KEYS.iter().enumerate().take(inner.height as usize) {
+        for (i, (k, what)) in lines.iter().enumerate().take(inner.height as usize) {
             let line = Line::from(vec![
                 Span::styled(format!("{k:>10}"), self.theme.key()),
                 Span::raw(format!("  {what}")),
@@ -779,7 +792,10 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
             y += 1;
         } else if self.desk.floor().hand_for_hand_proposed() {
             self.line(
-                " two tables left: the house plays hand-for-hand now (h switches it on)".into(),
+                format!(
+                    " two tables left: the house plays hand-for-hand now ({} switches it on)",
+                    self.key(Action::HandForHand)
+                ),
                 theme.to_act(),
                 area,
                 y,
@@ -824,8 +840,7 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
                 None => (String::new(), Style::new()),
             };
             self.line(text, style, area, bottom - 2, buf);
-            let keys = " ←↓↑→ jk table · Enter hands · b balance · y confirm · B break · h hand-for-hand · Space clock · +/- minute · L/l level · ? keys · q quit";
-            self.line(keys.into(), theme.faded(), area, bottom - 1, buf);
+            self.line(self.keys_line(), theme.faded(), area, bottom - 1, buf);
         }
         if self.help {
             self.help(area, buf);

@@ -41,9 +41,18 @@ pub const NOTATION: [(&str, &str); 10] = [
 ];
 
 /// What an action does in a part of the screen, where that differs from
-/// its general description.
-fn describe_in(section: Section, action: Action) -> &'static str {
-    match (section, action) {
+/// its general description; the review's keys as the live map binds them.
+fn describe_in(keymap: &Keymap, section: Section, action: Action) -> String {
+    let said = match (section, action) {
+        (Section::Table, Action::Review) => {
+            let key = |a| keymap.key_label(Section::ReviewHand, a);
+            return format!(
+                "{} ({}: compare with another house; {}: back)",
+                action.describe(),
+                key(Action::Compare),
+                key(Action::Cancel)
+            );
+        }
         (Section::Ruling, Action::CommandBar) => {
             "the floor keys the line that replaces the ruled entry (recorded as an override)"
         }
@@ -54,7 +63,8 @@ fn describe_in(section: Section, action: Action) -> &'static str {
         (Section::Setup, Action::Quit) => "leave without starting",
         (Section::Help, Action::Cancel) => "close the help",
         _ => action.describe(),
-    }
+    };
+    said.to_string()
 }
 
 /// The help over the screen.
@@ -88,6 +98,10 @@ impl HelpPane<'_> {
                 Section::Setup => "Table setup (other keys type into the field)",
                 Section::Confirm => "Yes-or-no questions",
                 Section::Help => "This help",
+                // Other screens' keys: their own help says them.
+                Section::Floor | Section::Review | Section::ReviewHand | Section::Practice => {
+                    continue;
+                }
             };
             out.push(Line::styled(title.to_string(), t.heading()));
             let mut numbers: Vec<String> = Vec::new();
@@ -98,7 +112,7 @@ impl HelpPane<'_> {
                 }
                 out.push(Line::from(vec![
                     Span::styled(format!("  {:<12}", keys.join(" ")), t.key()),
-                    Span::raw(describe_in(section, action)),
+                    Span::raw(describe_in(self.keymap, section, action)),
                 ]));
             }
             if !numbers.is_empty() {

@@ -1,11 +1,14 @@
 //! The review's keys: a key comes in (`Review::handle_key`, the only
 //! place the review changes) and moves the selection in the hand list, the
 //! step in a hand, or the house compared with; what a key cannot do
-//! becomes the message on the bottom line. Nothing is drawn here.
+//! becomes the message on the bottom line. Nothing is drawn here. A key is
+//! looked up in the key map's section for the view: `[review]` for the
+//! list, `[review-hand]` for a hand.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyEvent, KeyEventKind};
 
 use super::{Review, View};
+use crate::tui::keymap::{Action, Section};
 
 impl Review {
     /// Handles a key: the only place the review changes.
@@ -14,23 +17,23 @@ impl Review {
             return;
         }
         self.message = None;
-        let ctrl_c =
-            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
-        if ctrl_c || key.code == KeyCode::Char('q') {
-            self.quit = true;
-            return;
+        let action = self.keys.action(self.section(), &key);
+        match action {
+            Some(Action::Quit) => self.quit = true,
+            Some(Action::Compare) => self.next_comparison(),
+            Some(Action::Cancel) if self.embedded => self.quit = true,
+            _ => match self.view {
+                View::List => self.list_key(action),
+                View::Hand { step } => self.hand_key(action, step),
+            },
         }
-        if key.code == KeyCode::Char('c') {
-            self.next_comparison();
-            return;
-        }
-        if self.embedded && key.code == KeyCode::Esc {
-            self.quit = true;
-            return;
-        }
+    }
+
+    /// The key map's section for the view.
+    fn section(&self) -> Section {
         match self.view {
-            View::List => self.list_key(key.code),
-            View::Hand { step } => self.hand_key(key.code, step),
+            View::List => Section::Review,
+            View::Hand { .. } => Section::ReviewHand,
         }
     }
 
@@ -96,21 +99,21 @@ impl Review {
         });
     }
 
-    fn list_key(&mut self, code: KeyCode) {
+    fn list_key(&mut self, action: Option<Action>) {
         let last = self.hands.len().saturating_sub(1);
-        match code {
-            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
-            KeyCode::Home => self.selected = 0,
-            KeyCode::End => self.selected = last,
-            KeyCode::Enter | KeyCode::Right if !self.hands.is_empty() => {
+        match action {
+            Some(Action::ScrollUp) => self.selected = self.selected.saturating_sub(1),
+            Some(Action::ScrollDown) => self.selected = (self.selected + 1).min(last),
+            Some(Action::ScrollTop) => self.selected = 0,
+            Some(Action::ScrollBottom) => self.selected = last,
+            Some(Action::Open) if !self.hands.is_empty() => {
                 self.view = View::Hand { step: 0 };
             }
             _ => {}
         }
     }
 
-    fn hand_key(&mut self, code: KeyCode, step: usize) {
+    fn hand_key(&mut self, action: Option<Action>, step: usize) {
         let Some(hand) = self.hands.get(self.selected) else {
             self.view = View::List;
             return;
@@ -134,19 +137,22 @@ impl Review {
         };
         let ruling = |s| hand.has_ruling(s);
         let differs = |s| hand.differs(s);
-        let next = match code {
-            KeyCode::Esc | KeyCode::Backspace => {
+        let Some(action) = action else { return };
+        let next = match action {
+            Action::Cancel | Action::Back => {
                 self.view = View::List;
                 return;
             }
-            KeyCode::Right | KeyCode::Char('l') => Ok((step + 1).min(last)),
-            KeyCode::Left | KeyCode::Char('h') => Ok(step.saturating_sub(1)),
-            KeyCode::Home => Ok(0),
-            KeyCode::End => Ok(last),
-            KeyCode::Char('n') => jump(true, &ruling, "ruling"),
-            KeyCode::Char('p') => jump(false, &ruling, "ruling"),
-            KeyCode::Char('d') if compared => jump(true, &differs, "step that reads otherwise"),
-            KeyCode::Char('D') if compared => jump(false, &differs, "step that reads otherwise"),
+            Action::NextStep => Ok((step + 1).min(last)),
+            Action::PrevStep => Ok(step.saturating_sub(1)),
+            Action::ScrollTop => Ok(0),
+            Action::ScrollBottom => Ok(last),
+            Action::NextRuling => jump(true, &ruling, "ruling"),
+            Action::PrevRuling => jump(false, &ruling, "ruling"),
+            Action::NextDifference if compared => jump(true, &differs, "step that reads otherwise"),
+            Action::PrevDifference if compared => {
+                jump(false, &differs, "step that reads otherwise")
+            }
             _ => Ok(step),
         };
         let next = next.unwrap_or_else(|message| {

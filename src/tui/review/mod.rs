@@ -13,7 +13,9 @@
 //! A review flows through three files: `hands` turns the journal's hands
 //! into what the review shows, `keys` takes the TD's keys and moves the
 //! `Review` (this file: where the TD is, the houses to compare with), and
-//! `render` draws it. The review uses the table screen's panes, never the
+//! `render` draws it. Its keys are the key map's `[review]` (the list) and
+//! `[review-hand]` (a hand) sections, and its keys line names the live
+//! map's keys. The review uses the table screen's panes, never the
 //! app that embeds it: the app opens it and hands it the keys.
 
 mod hands;
@@ -23,6 +25,7 @@ mod render;
 pub use hands::{Correction, ReviewHand, Summary, hands_of};
 
 use crate::rules::HouseRules;
+use crate::tui::keymap::Keymap;
 use crate::tui::theme::Theme;
 
 /// Where the review is.
@@ -47,6 +50,9 @@ pub struct Review {
     quit: bool,
     message: Option<String>,
     theme: Theme,
+    /// The live key map: what each key does, and the keys the bottom line
+    /// names.
+    keys: Keymap,
     /// The houses the TD may compare with (`c` goes through them).
     houses: Vec<HouseRules>,
     /// Where more come from, read at the first `c` (not before the first
@@ -70,11 +76,18 @@ impl Review {
             quit: false,
             message: None,
             theme,
+            keys: Keymap::default(),
             houses: Vec::new(),
             more_houses: None,
             compare: None,
             embedded: false,
         }
+    }
+
+    /// The review with the user's key map (the built-in one by default).
+    pub fn with_keymap(mut self, keys: Keymap) -> Review {
+        self.keys = keys;
+        self
     }
 
     /// The houses `c` goes through to compare with (in this order).

@@ -11,9 +11,57 @@ use ratatui::widgets::{Block, Widget};
 
 use super::{Review, ReviewHand, View};
 use crate::table::hand::Hand;
+use crate::tui::keymap::{Action, Section};
 use crate::tui::panes::{BoardPane, LogPane, PotPane, SeatMarks, SeatsPane, fit};
 
 impl Review {
+    /// The keys of `actions` in a section of the live map, joined by `/`.
+    fn keys_of(&self, section: Section, actions: &[Action]) -> String {
+        let keys: Vec<String> = actions
+            .iter()
+            .map(|a| self.keys.key_label(section, *a))
+            .collect();
+        keys.join("/")
+    }
+
+    /// The list's keys line.
+    fn list_keys(&self) -> String {
+        let key = |a| self.keys_of(Section::Review, &[a]);
+        let leave = if self.embedded {
+            format!("{} the table", key(Action::Cancel))
+        } else {
+            format!("{} quit", key(Action::Quit))
+        };
+        format!(
+            " {} choose · {} open · {} compare · {leave} · ! a hand with an override or undo",
+            self.keys_of(Section::Review, &[Action::ScrollUp, Action::ScrollDown]),
+            key(Action::Open),
+            key(Action::Compare),
+        )
+    }
+
+    /// A hand's keys line; compared, the differences' keys too.
+    fn hand_keys(&self, compared: bool) -> String {
+        let keys = |actions: &[Action]| self.keys_of(Section::ReviewHand, actions);
+        let rulings = keys(&[Action::NextRuling, Action::PrevRuling]);
+        let jumps = if compared {
+            format!(
+                "{rulings} ruling · {} difference",
+                keys(&[Action::NextDifference, Action::PrevDifference])
+            )
+        } else {
+            format!("{rulings} next/previous ruling")
+        };
+        format!(
+            " {} step · {} · {jumps} · {} compare · {} back · {} quit",
+            keys(&[Action::PrevStep, Action::NextStep]),
+            keys(&[Action::ScrollTop, Action::ScrollBottom]),
+            keys(&[Action::Compare]),
+            keys(&[Action::Cancel]),
+            keys(&[Action::Quit]),
+        )
+    }
+
     fn top(&self, text: String, area: Rect, buf: &mut Buffer) {
         let line = Line::styled(fit(&text, area.width as usize), self.theme.heading());
         line.render(Rect { height: 1, ..area }, buf);
@@ -50,12 +98,7 @@ impl Review {
             area,
             buf,
         );
-        let keys = if self.embedded {
-            " ↑/↓ choose · Enter open · c compare · Esc the table · ! a hand with an override or undo"
-        } else {
-            " ↑/↓ choose · Enter open · c compare · q quit · ! a hand with an override or undo"
-        };
-        self.bottom(keys.into(), area, buf);
+        self.bottom(self.list_keys(), area, buf);
         let body = Rect {
             y: area.y + 1,
             height: area.height.saturating_sub(2),
@@ -154,12 +197,7 @@ impl Review {
             area,
             buf,
         );
-        let keys = if h.other.is_some() {
-            " ←/→ step · Home/End · n/p ruling · d/D difference · c compare · Esc back · q quit"
-        } else {
-            " ←/→ step · Home/End · n/p next/previous ruling · c compare · Esc back · q quit"
-        };
-        self.bottom(keys.into(), area, buf);
+        self.bottom(self.hand_keys(h.other.is_some()), area, buf);
         let mut body = Rect {
             y: area.y + 1,
             height: area.height.saturating_sub(2),
