@@ -421,11 +421,13 @@ impl FromStr for Action {
     }
 }
 
-/// A binding's right-hand side: an action, or `none` to free the key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A binding's right-hand side: an action, or `none` to free the key; a
+/// name that is no action is told with the actions of its section.
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Binding {
     Bound(Action),
     Unbound,
+    Unknown(String),
 }
 
 impl<'de> Deserialize<'de> for Binding {
@@ -434,10 +436,49 @@ impl<'de> Deserialize<'de> for Binding {
         if s == "none" {
             return Ok(Binding::Unbound);
         }
-        s.parse()
-            .map(Binding::Bound)
-            .map_err(serde::de::Error::custom)
+        match s.parse() {
+            Ok(action) => Ok(Binding::Bound(action)),
+            Err(m) if s.starts_with("number-") => Err(serde::de::Error::custom(m)),
+            Err(_) => Ok(Binding::Unknown(s)),
+        }
     }
+}
+
+/// The actions a section may be given, as an unknown name is told them:
+/// a screen's own section its actions (`allowed`); the table screen's
+/// sections every action but those only the other screens do.
+fn choices(allowed: Option<&Vec<Action>>, base: Option<&Keymap>) -> String {
+    let names: Vec<String> = match allowed {
+        Some(allowed) => allowed
+            .iter()
+            .filter(|a| !matches!(a, Action::Number(n) if *n > 1))
+            .map(|a| match a {
+                Action::Number(_) => "number-N".to_string(),
+                a => a.name(),
+            })
+            .collect(),
+        None => {
+            let other_screens = |a: &Action| {
+                base.is_some_and(|b| {
+                    let only = |s: &Section| s.only_its_actions();
+                    Section::ALL
+                        .iter()
+                        .filter(|s| only(s))
+                        .any(|s| b.actions(*s).contains(a))
+                        && !Section::ALL
+                            .iter()
+                            .filter(|s| !only(s))
+                            .any(|s| b.actions(*s).contains(a))
+                })
+            };
+            NAMED
+                .iter()
+                .filter(|(a, _)| !other_screens(a))
+                .map(|(_, n)| n.to_string())
+                .collect()
+        }
+    };
+    names.join(", ")
 }
 
 /// A key as the map knows it: a code and the ctrl/alt modifiers.
@@ -788,23 +829,22 @@ impl Keymap {
                         section.name(),
                     )));
                 }
-                if let (Binding::Bound(action), Some(allowed)) = (binding, &allowed)
-                    && !allowed.iter().any(|a| a.same_kind(action))
+                if let Binding::Unknown(name) = &binding {
+                    return Err(error(format!(
+                        "{}'{name}' is not an action: expected one of {}",
+                        located(place.map(|w| (w.line, w.value_column))),
+                        choices(allowed.as_ref(), base)
+                    )));
+                }
+                if let (Binding::Bound(action), Some(allowed)) = (&binding, &allowed)
+                    && !allowed.iter().any(|a| a.same_kind(*action))
                 {
-                    let names: Vec<String> = allowed
-                        .iter()
-                        .filter(|a| !matches!(a, Action::Number(n) if *n > 1))
-                        .map(|a| match a {
-                            Action::Number(_) => "number-N".to_string(),
-                            a => a.name(),
-                        })
-                        .collect();
                     return Err(error(format!(
                         "{}[{}] '{}' is not an action here: expected one of {}",
                         located(place.map(|w| (w.line, w.value_column))),
                         section.name(),
                         action.name(),
-                        names.join(", ")
+                        choices(Some(allowed), base)
                     )));
                 }
                 let at = place.map_or(999_999, |w| w.line as i64);
@@ -813,7 +853,7 @@ impl Keymap {
                         map.insert(key, action);
                         order.insert((section, key), first + at);
                     }
-                    Binding::Unbound => {
+                    Binding::Unbound | Binding::Unknown(_) => {
                         map.remove(&key);
                         order.remove(&(section, key));
                     }
@@ -994,6 +1034,23 @@ mod tests {
         assert!(err.to_string().contains("'nope' is not a key"), "{err}");
         let err = Keymap::from_toml("keys.toml", "[tabel]\n", None).unwrap_err();
         assert!(err.to_string().contains("line 1"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_action_is_told_with_the_choices_of_its_screen() {
+        let base = Keymap::default();
+        let choices = |text: &str| {
+            let err = Keymap::from_toml("keys.toml", text, Some(&base)).unwrap_err();
+            let text = err.to_string();
+            let (_, list) = text.split_once("expected one of ").expect("choices");
+            list.split(", ").map(String::from).collect::<Vec<_>>()
+        };
+        let table = choices("[table]\nf = \"flod\"\n");
+        assert!(table.contains(&"fold".to_string()), "{table:?}");
+        assert!(!table.contains(&"break-table".to_string()), "{table:?}");
+        let floor = choices("[floor]\nb = \"brake-table\"\n");
+        assert!(floor.contains(&"break-table".to_string()), "{floor:?}");
+        assert!(!floor.contains(&"fold".to_string()), "{floor:?}");
     }
 
     #[test]
