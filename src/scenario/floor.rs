@@ -24,11 +24,16 @@ use toml::Spanned;
 use super::expect::{Compare, after_problem, by_seat, due, expectation};
 use super::{Failure, Report, Scenario, ScenarioError, seat_named};
 use crate::notation::floor::{FloorLine, parse_floor_line};
-use crate::rules::line_column;
-use crate::session::{Blinds, Positions, Structure, Table, TableEvent};
+use crate::rules::{HouseRules, line_column};
+use crate::session::{Blinds, Positions, Structure, Table, TableCommand, TableEvent};
 use crate::table::event::{AnteMode, Street, TableSetup};
 use crate::table::{Chips, Command, Hand, Seat};
-use crate::tournament::{DrawPurpose, Floor, FloorRecord, FloorTable};
+use crate::tournament::orders::TableOrders;
+use crate::tournament::seeds::SeedSource;
+use crate::tournament::{
+    Answer, DrawPurpose, Floor, FloorCommand, FloorRecord, FloorRefusal, FloorTable, TableRead,
+    Tournament,
+};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -134,7 +139,8 @@ expectation! {
 /// A floor scenario's tables and floor, ready to run.
 #[derive(Debug, Clone)]
 pub struct FloorScenario {
-    floor: Floor,
+    tournament: Tournament,
+    tables: BTreeMap<String, RunTable>,
     players: Vec<(String, Chips)>,
     seed: String,
     script: Vec<(usize, String)>,
@@ -167,10 +173,23 @@ pub(super) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenar
     let Some(setup) = first_setup else {
         return Err(at(0, "[[tables]] is empty: give at least one table".into()));
     };
-    let mut floor = Floor::new(rules.clone(), tables, raw.floor.break_order);
-    floor.keep_apart = raw.floor.keep_apart;
+    let sizes: Vec<(String, u8)> = tables.iter().map(|t| (t.name.clone(), t.seats)).collect();
+    let mut tournament = Tournament::new(
+        rules.clone(),
+        Structure::default(),
+        &sizes,
+        raw.floor.break_order,
+        raw.floor.keep_apart,
+    );
     if let Some(n) = raw.floor.starting_tables {
-        floor.starting_tables = n;
+        tournament = tournament.with_starting_tables(n);
+    }
+    let tables: BTreeMap<String, RunTable> = tables
+        .into_iter()
+        .map(|t| (t.name, RunTable::new(t.table)))
+        .collect();
+    for (name, t) in &tables {
+        tournament.table_read(name, t.table.clone(), t.read.clone());
     }
     let span = raw.script.span();
     let (first_line, _) = line_column(text, span.start);
@@ -189,7 +208,7 @@ pub(super) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenar
         .filter(|(_, l)| !l.is_empty())
         .collect();
     for (line, l) in &script {
-        if let Err(message) = check_line(l, &floor) {
+        if let Err(message) = check_line(l, tournament.floor()) {
             return Err(ScenarioError::Parse {
                 file: file.to_string(),
                 line: *line,
@@ -218,7 +237,8 @@ pub(super) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenar
         script: Vec::new(),
         session: super::session::SessionSetup::default(),
         floor: Some(Box::new(FloorScenario {
-            floor,
+            tournament,
+            tables,
             players: raw
                 .floor
                 .players
@@ -340,11 +360,123 @@ fn check_line(line: &str, floor: &Floor) -> Result<(), String> {
     }
 }
 
-/// The floor as a run goes: the floor, each table's hand, what the last
-/// line did.
+/// One table of a run, as its journal would hold it: the table, its hand
+/// in play, and what the floor reads of it besides (`TableRead`).
+#[derive(Debug, Clone)]
+struct RunTable {
+    table: Table,
+    hand: Option<Hand>,
+    read: TableRead,
+}
+
+impl RunTable {
+    fn new(table: Table) -> RunTable {
+        RunTable {
+            table,
+            hand: None,
+            read: TableRead::default(),
+        }
+    }
+
+    /// Journals `events` at the table: the table folds them, a hand begun
+    /// starts its hand, and the floor's read of it follows (the stacks
+    /// each hand began with, the hand each player sat down after).
+    fn journal(&mut self, events: Vec<TableEvent>, rules: &HouseRules) -> Result<(), String> {
+        for e in events {
+            match &e {
+                TableEvent::PlayerSeated { name, .. } => {
+                    self.read.sat_at.insert(name.clone(), self.table.hand);
+                }
+                TableEvent::HandBegun { number, setup, .. } => {
+                    self.read.hands += 1;
+                    for (seat, chips) in &setup.stacks {
+                        self.read
+                            .starting_stacks
+                            .entry((*number, seat.number()))
+                            .or_insert(chips.get());
+                    }
+                    let hand =
+                        Hand::start(setup.clone(), rules.clone()).map_err(|e| e.to_string())?;
+                    self.hand = Some(hand);
+                }
+                _ => {}
+            }
+            self.table.apply(&e);
+        }
+        Ok(())
+    }
+
+    /// Decides a session line at the table and journals it.
+    fn line(
+        &mut self,
+        name: &str,
+        command: &TableCommand,
+        rules: &HouseRules,
+    ) -> Result<(), String> {
+        let now = self.table.script_ms;
+        let events = self
+            .table
+            .decide(rules, command, now, &mut |_| Vec::new())
+            .map_err(|refusal| {
+                FloorRefusal::Table {
+                    table: name.to_string(),
+                    refusal,
+                }
+                .to_string()
+            })?;
+        self.journal(events, rules)
+    }
+}
+
+/// Where a run's draws get their seeds: the line's seed, and for the
+/// draws one line makes after its first, names from it (`{seed}/redraw`,
+/// `{seed}/button`, `{seed}/button/T2`), so a file's seed decides all.
+struct ScriptSeeds {
+    seed: String,
+    line: SeededLine,
+}
+
+/// The kind of line a seed is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SeededLine {
+    /// A break: a redraw after it, and the buttons of the tables left.
+    Break,
+    /// The final table: its button after its draw.
+    FinalTable,
+    /// Any other line: every draw from its seed.
+    Other,
+}
+
+impl ScriptSeeds {
+    /// For a line that draws nothing.
+    fn none() -> ScriptSeeds {
+        ScriptSeeds {
+            seed: String::new(),
+            line: SeededLine::Other,
+        }
+    }
+}
+
+impl SeedSource for ScriptSeeds {
+    fn seed(&self, purpose: &DrawPurpose) -> Result<String, String> {
+        let seed = &self.seed;
+        Ok(match (self.line, purpose) {
+            (SeededLine::Break, DrawPurpose::Redraw) => format!("{seed}/redraw"),
+            (SeededLine::Break, DrawPurpose::Button { table }) => format!("{seed}/button/{table}"),
+            (SeededLine::FinalTable, DrawPurpose::Button { .. }) => format!("{seed}/button"),
+            _ => seed.clone(),
+        })
+    }
+}
+
+/// A run's time: a scenario has no clock.
+const NOW_MS: i64 = 0;
+
+/// The floor as a run goes: the engine's tournament, each table as its
+/// journal would hold it, what the last line did.
 struct Run {
-    floor: Floor,
-    hands: BTreeMap<String, Hand>,
+    tournament: Tournament,
+    tables: BTreeMap<String, RunTable>,
     rejected: bool,
     stale: bool,
     made: Vec<String>,
@@ -352,6 +484,10 @@ struct Run {
 }
 
 impl Run {
+    fn rules(&self) -> &HouseRules {
+        &self.tournament.floor().rules
+    }
+
     /// The seed of a random line: the one given, else the file's seed and
     /// the draw's number.
     fn seed(&mut self, base: &str, given: Option<String>) -> String {
@@ -359,31 +495,41 @@ impl Run {
         given.unwrap_or_else(|| format!("{base}:{}", self.draws))
     }
 
+    /// Decides a floor command with the engine, its records applied; the
+    /// tables then carry out what it orders.
+    fn decide(&mut self, command: &FloorCommand, seeds: &ScriptSeeds) -> Result<Answer, String> {
+        let decision = self
+            .tournament
+            .decide(command, seeds, NOW_MS)
+            .map_err(|e| e.to_string())?;
+        for record in decision.records {
+            self.tournament.apply(record);
+        }
+        Ok(decision.answer)
+    }
+
     fn table_line(&mut self, table: &str, text: &str) -> Result<(), String> {
-        let rules = self.floor.rules.clone();
+        let rules = self.rules().clone();
         if crate::notation::session::is_session_line(text) {
             let Ok(Some(command)) = crate::notation::session::parse_table_line(text) else {
                 return Err("not a table line".into());
             };
             self.close_motion(table);
-            let events = self
-                .floor
-                .table_line(table, &command)
-                .map_err(|e| e.to_string())?;
-            for e in events {
-                if let TableEvent::HandBegun { setup, .. } = e {
-                    let hand = Hand::start(setup, rules.clone()).map_err(|e| e.to_string())?;
-                    self.hands.insert(table.to_string(), hand);
-                }
+            let records = &self.tournament.floor().records;
+            let t = self.tables.get_mut(table).ok_or("no such table")?;
+            if command == TableCommand::NextHand {
+                TableOrders::of(table, &t.table, records).may_begin(t.table.hand + 1)?;
             }
+            t.line(table, &command, &rules)?;
         } else {
             let Ok(Some(command)) = crate::notation::parse_line(text) else {
                 return Err("not a hand line".into());
             };
-            let in_hand = self.floor.table(table).is_ok_and(|t| t.table.in_hand);
-            let hand = self
-                .hands
-                .get_mut(table)
+            let t = self.tables.get_mut(table).ok_or("no such table")?;
+            let in_hand = t.table.in_hand;
+            let hand = t
+                .hand
+                .as_mut()
                 .filter(|_| in_hand)
                 .ok_or("no hand in play")?;
             hand.execute(&command, Some(text.to_string()))
@@ -394,7 +540,7 @@ impl Run {
 
     /// Closes a table's pending motion (a dealer's line, the script's end).
     fn close_motion(&mut self, table: &str) {
-        if let Some(hand) = self.hands.get_mut(table) {
+        if let Some(hand) = self.tables.get_mut(table).and_then(|t| t.hand.as_mut()) {
             let _ = hand.execute(&Command::Resolve, None);
         }
         let _ = self.end_hands();
@@ -402,31 +548,135 @@ impl Run {
 
     /// Ends, at each table, a hand that is over.
     fn end_hands(&mut self) -> Result<(), String> {
-        let names: Vec<String> = self.hands.keys().cloned().collect();
-        for name in names {
-            let Ok(t) = self.floor.table(&name) else {
-                continue;
-            };
-            let Some(hand) = self.hands.get(&name) else {
-                continue;
-            };
-            if t.table.in_hand && hand.state().street == Street::Done {
-                for e in t.table.hand_over(hand.state()) {
-                    self.floor
-                        .table_event(&name, &e)
-                        .map_err(|e| e.to_string())?;
-                }
+        let rules = self.rules().clone();
+        for t in self.tables.values_mut() {
+            let over = t
+                .hand
+                .as_ref()
+                .filter(|h| t.table.in_hand && h.state().street == Street::Done)
+                .map(|h| t.table.hand_over(h.state()));
+            if let Some(events) = over {
+                t.journal(events, &rules)?;
             }
         }
         Ok(())
+    }
+
+    /// The floor reads every table and decides what they make due; each
+    /// table between hands carries out the floor's orders (as its
+    /// dealer's `F` does) and follows hand-for-hand; again, until nothing
+    /// is left to do.
+    fn settle(&mut self) -> Result<(), String> {
+        let rules = self.rules().clone();
+        loop {
+            for (name, t) in &self.tables {
+                self.tournament
+                    .table_read(name, t.table.clone(), t.read.clone());
+            }
+            self.decide(&FloorCommand::Due, &ScriptSeeds::none())?;
+            let mut done = false;
+            for (name, t) in &mut self.tables {
+                while !t.table.in_hand {
+                    let orders = TableOrders::of(name, &t.table, &self.tournament.floor().records);
+                    let command = if orders.hand_for_hand_on() != t.table.hand_for_hand {
+                        Some(TableCommand::HandForHand(orders.hand_for_hand_on()))
+                    } else {
+                        orders.next(&t.table).and_then(|o| o.command())
+                    };
+                    let Some(command) = command else { break };
+                    t.line(name, &command, &rules)?;
+                    done = true;
+                }
+            }
+            if !done {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Carries out a floor line.
+    fn floor_line(&mut self, line: FloorLine, s: &FloorScenario) -> Result<(), String> {
+        let seeded = |run: &mut Run, given, kind| ScriptSeeds {
+            seed: run.seed(&s.seed, given),
+            line: kind,
+        };
+        match line {
+            FloorLine::Table { table, line } => self.table_line(&table, &line),
+            FloorLine::Balance(seed) => {
+                let seeds = seeded(self, seed, SeededLine::Other);
+                self.decide(&FloorCommand::Propose, &seeds).map(|_| ())
+            }
+            FloorLine::Confirm => {
+                // Proposed again when stale, from the proposal's seed.
+                let pending = self.tournament.floor().pending.as_ref();
+                let seeds = ScriptSeeds {
+                    seed: format!(
+                        "{}+",
+                        pending.and_then(|p| p.seed.clone()).unwrap_or_default()
+                    ),
+                    line: SeededLine::Other,
+                };
+                let answer = self.decide(&FloorCommand::Confirm, &seeds)?;
+                self.stale = matches!(answer, Answer::Stale(_));
+                Ok(())
+            }
+            FloorLine::Break { table, seed } => {
+                let seeds = seeded(self, seed, SeededLine::Break);
+                self.decide(&FloorCommand::Break(table), &seeds).map(|_| ())
+            }
+            FloorLine::Draw(seed) => {
+                let seeds = seeded(self, seed, SeededLine::Other);
+                self.decide(&FloorCommand::DrawSeats(s.players.clone()), &seeds)
+                    .map(|_| ())
+            }
+            FloorLine::Enter {
+                player,
+                chips,
+                seed,
+            } => {
+                let seeds = seeded(self, seed, SeededLine::Other);
+                self.decide(&FloorCommand::DrawSeats(vec![(player, chips)]), &seeds)
+                    .map(|_| ())
+            }
+            FloorLine::SetLevel(blinds) => {
+                // One structure: every table playing takes the level at
+                // its next hand (TDA 22), its dealer's line.
+                let rules = self.rules().clone();
+                let playing: Vec<String> = self
+                    .tournament
+                    .floor()
+                    .live_tables()
+                    .iter()
+                    .map(|t| t.name.clone())
+                    .collect();
+                for name in playing {
+                    if let Some(t) = self.tables.get_mut(&name) {
+                        t.line(&name, &TableCommand::SetLevel(blinds), &rules)?;
+                    }
+                }
+                Ok(())
+            }
+            FloorLine::HandForHand(on) => self
+                .decide(&FloorCommand::HandForHand(on), &ScriptSeeds::none())
+                .map(|_| ()),
+            FloorLine::FinalTable(seed) => {
+                let seeds = seeded(self, seed, SeededLine::FinalTable);
+                self.decide(&FloorCommand::FinalTable, &seeds).map(|_| ())
+            }
+            FloorLine::ButtonDraw { table, seed } => {
+                let seeds = seeded(self, seed, SeededLine::Other);
+                self.decide(&FloorCommand::ButtonDraw(table), &seeds)
+                    .map(|_| ())
+            }
+        }
     }
 }
 
 /// Plays a floor scenario and checks its expectations.
 pub(super) fn run(s: &FloorScenario) -> Report {
     let mut run = Run {
-        floor: s.floor.clone(),
-        hands: BTreeMap::new(),
+        tournament: s.tournament.clone(),
+        tables: s.tables.clone(),
         rejected: false,
         stale: false,
         made: Vec::new(),
@@ -436,79 +686,20 @@ pub(super) fn run(s: &FloorScenario) -> Report {
     let total = s.script.len();
     check_all(s, 0, total, &run, &mut failures);
     for (k, (_, line)) in s.script.iter().enumerate() {
-        let before = run.floor.records.len();
+        let before = run.tournament.floor().records.len();
         run.stale = false;
-        let result: Result<(), String> = match parse_floor_line(line) {
-            Err(e) => Err(e.message),
-            Ok(FloorLine::Table { table, line: rest }) => run.table_line(&table, &rest),
-            Ok(FloorLine::Balance(seed)) => {
-                let seed = run.seed(&s.seed, seed);
-                run.floor
-                    .balance(&seed)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }
-            Ok(FloorLine::Confirm) => match run.floor.confirm() {
-                Ok(made) => {
-                    run.stale = !made;
-                    Ok(())
-                }
-                Err(e) => Err(e.to_string()),
-            },
-            Ok(FloorLine::Break { table, seed }) => {
-                let seed = run.seed(&s.seed, seed);
-                run.floor
-                    .break_table(table.as_deref(), &seed)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }
-            Ok(FloorLine::Draw(seed)) => {
-                let seed = run.seed(&s.seed, seed);
-                run.floor
-                    .seat(&s.players, &seed, DrawPurpose::Seats)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }
-            Ok(FloorLine::Enter {
-                player,
-                chips,
-                seed,
-            }) => {
-                let seed = run.seed(&s.seed, seed);
-                run.floor
-                    .seat(&[(player, chips)], &seed, DrawPurpose::LateEntry)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }
-            Ok(FloorLine::SetLevel(blinds)) => {
-                run.floor.set_level(blinds).map_err(|e| e.to_string())
-            }
-            Ok(FloorLine::HandForHand(on)) => {
-                run.floor.set_hand_for_hand(on).map_err(|e| e.to_string())
-            }
-            Ok(FloorLine::FinalTable(seed)) => {
-                let seed = run.seed(&s.seed, seed);
-                run.floor
-                    .final_table(&seed)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }
-            Ok(FloorLine::ButtonDraw { table, seed }) => {
-                let seed = run.seed(&s.seed, seed);
-                run.floor
-                    .draw_button(&table, &seed)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }
-        };
-        run.rejected = result.is_err();
+        let result = parse_floor_line(line)
+            .map_err(|e| e.message)
+            .and_then(|line| run.floor_line(line, s));
         if k + 1 == total {
-            let names: Vec<String> = run.hands.keys().cloned().collect();
+            let names: Vec<String> = run.tables.keys().cloned().collect();
             for n in names {
                 run.close_motion(&n);
             }
         }
-        run.made = run.floor.records[before..]
+        let settled = run.settle();
+        run.rejected = result.is_err() || settled.is_err();
+        run.made = run.tournament.floor().records[before..]
             .iter()
             .filter_map(|r| match r {
                 FloorRecord::MoveConfirmed { mv } => Some(move_text(mv)),
@@ -554,7 +745,7 @@ fn seats_by_table<V>(
 
 /// Checks a floor expectation against the floor as the run left it.
 fn check(e: &FloorExpect, c: &mut Compare, run: &Run) {
-    let floor = &run.floor;
+    let floor = run.tournament.floor();
     c.list("moves", e.moves.as_ref(), || {
         floor
             .pending

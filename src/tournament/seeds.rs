@@ -11,10 +11,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rand::TryRngCore;
 use sha2::{Digest, Sha256};
 
+use super::DrawPurpose;
+
 /// Gives the seed of each draw, in order: 32 bytes in hex.
 pub trait SeedSource: Send + Sync {
-    /// The next draw's seed, or why there is none.
-    fn seed(&self) -> Result<String, String>;
+    /// The next draw's seed, or why there is none. `purpose`: what the
+    /// draw is for (a source naming its seeds, as a scenario does, names
+    /// a draw after it; the operating system's ignores it).
+    fn seed(&self, purpose: &DrawPurpose) -> Result<String, String>;
 }
 
 /// The operating system's random source: the floor's seeds in play.
@@ -22,7 +26,7 @@ pub trait SeedSource: Send + Sync {
 pub struct OsSeeds;
 
 impl SeedSource for OsSeeds {
-    fn seed(&self) -> Result<String, String> {
+    fn seed(&self, _: &DrawPurpose) -> Result<String, String> {
         let mut bytes = [0u8; 32];
         rand::rngs::OsRng
             .try_fill_bytes(&mut bytes)
@@ -52,7 +56,7 @@ impl SeedSequence {
 }
 
 impl SeedSource for SeedSequence {
-    fn seed(&self) -> Result<String, String> {
+    fn seed(&self, _: &DrawPurpose) -> Result<String, String> {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let text = format!("floorcall seed {} {n}", self.base);
         Ok(hex(&Sha256::digest(text.as_bytes())))
@@ -70,18 +74,28 @@ mod tests {
     #[test]
     fn a_sequence_gives_the_same_seeds_from_the_same_base() {
         let (a, b) = (SeedSequence::new(7), SeedSequence::new(7));
-        let first: Vec<String> = (0..3).map(|_| a.seed().unwrap()).collect();
-        let again: Vec<String> = (0..3).map(|_| b.seed().unwrap()).collect();
+        let first: Vec<String> = (0..3)
+            .map(|_| a.seed(&DrawPurpose::Seats).unwrap())
+            .collect();
+        let again: Vec<String> = (0..3)
+            .map(|_| b.seed(&DrawPurpose::Seats).unwrap())
+            .collect();
         assert_eq!(first, again);
         assert_ne!(first[0], first[1], "each draw its own seed");
-        assert_ne!(SeedSequence::new(8).seed().unwrap(), first[0]);
+        assert_ne!(
+            SeedSequence::new(8).seed(&DrawPurpose::Seats).unwrap(),
+            first[0]
+        );
         assert_eq!(first[0].len(), 64);
         assert!(first[0].chars().all(|c| c.is_ascii_hexdigit()));
     }
 
     #[test]
     fn the_os_gives_a_new_seed_each_time() {
-        let (a, b) = (OsSeeds.seed().unwrap(), OsSeeds.seed().unwrap());
+        let (a, b) = (
+            OsSeeds.seed(&DrawPurpose::Seats).unwrap(),
+            OsSeeds.seed(&DrawPurpose::Seats).unwrap(),
+        );
         assert_eq!(a.len(), 64);
         assert_ne!(a, b);
     }

@@ -905,3 +905,29 @@ fn a_users_file_with_a_clash_in_floor_is_refused_with_its_file_and_line() {
         "{err}"
     );
 }
+
+/// Issue 34.1: the final table from three tables is one draw of every
+/// player of the tables that break (TDA 11), as the scenario runner has
+/// always made it, at every desk: the engine decides it once.
+#[test]
+fn the_final_table_from_three_tables_is_one_draw() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = one_hand_each(dir.path(), &[("T1", 3), ("T2", 3), ("T3", 3)]);
+    let mut desk = desk_of(&tables);
+    desk.refresh();
+    let moves = desk.break_next().expect("the final table");
+    let draws: Vec<String> = desk
+        .records()
+        .iter()
+        .filter_map(|r| match r {
+            FloorRecord::DrawCommitted {
+                purpose: floorcall::tournament::DrawPurpose::Break { table },
+                ..
+            } => Some(table.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(draws, ["T2,T3"]);
+    assert_eq!(moves.len(), 6);
+    assert!(moves.iter().all(|m| m.to == "T1"), "{moves:?}");
+}

@@ -61,11 +61,34 @@ impl Work<'_> {
             && (tables <= 2 || (tables == 3 && self.floor.starting_tables > 5))
     }
 
-    /// Makes the final table: `others` break into `stays`, by a break
-    /// draw onto its empty seats, or by a redraw of every seat where the
-    /// house redraws (UPT Tournament 18); the table seats the final
-    /// table's players (TDA 11: "No final table should seat more than
-    /// 10"). Then the button by a card where the house says so.
+    /// Makes the final table now: the table last in the breaking order
+    /// stays, the others break into it (`final_table`). Refused while the
+    /// players left do not fit it.
+    pub(super) fn make_final_table(&mut self) -> Result<Vec<Move>, FloorRefusal> {
+        let sim = with_orders(self);
+        let live: Vec<String> = super::due::live(self)
+            .iter()
+            .map(|t| t.name.clone())
+            .collect();
+        let Some(stays) = live.iter().max_by_key(|n| sim.break_rank(n)).cloned() else {
+            return Err(FloorRefusal::Other("No table is playing.".into()));
+        };
+        if sim.players_left() > sim.final_table_size() {
+            return Err(FloorRefusal::Other(format!(
+                "{} players are left: the final table seats {}.",
+                sim.players_left(),
+                sim.final_table_size()
+            )));
+        }
+        let others: Vec<String> = live.into_iter().filter(|n| *n != stays).collect();
+        self.final_table(&stays, &others)
+    }
+
+    /// Makes the final table: `others` break into `stays`, by one break
+    /// draw of their players onto its empty seats, or by a redraw of every
+    /// seat where the house redraws (UPT Tournament 18); the table seats
+    /// the final table's players (TDA 11: "No final table should seat
+    /// more than 10"). Then the button by a card where the house says so.
     pub(super) fn final_table(
         &mut self,
         stays: &str,
@@ -80,13 +103,7 @@ impl Work<'_> {
             all.push(stays.to_string());
             self.redraw(sim, &all, &onto)?
         } else {
-            let mut moves = Vec::new();
-            for o in others {
-                moves.extend(self.break_onto_draw(&sim, o, &onto)?);
-                sim = with_orders(self);
-                grow(&mut sim, stays, seats);
-            }
-            moves
+            self.break_onto_draw(&sim, others, &onto)?
         };
         for o in others {
             if !self.broken.contains(o) {
@@ -147,31 +164,40 @@ impl Work<'_> {
         Ok(moves)
     }
 
-    /// Table `name`'s players drawn onto the empty seats of `onto` (TDA
-    /// 9), the table broken, one order a player.
+    /// The players of the tables `from` drawn together onto the empty
+    /// seats of `onto` (TDA 9; the final table's one draw, TDA 11), the
+    /// tables broken, one order a player. None of them may have a hand in
+    /// play.
     pub(super) fn break_onto_draw(
         &mut self,
         sim: &Floor,
-        name: &str,
+        from: &[String],
         onto: &[String],
     ) -> Result<Vec<Move>, FloorRefusal> {
-        between_hands(sim, std::iter::once(&name.to_string()))?;
-        let leaving = sim.table(name)?.players();
-        let players: Vec<(String, Chips)> = leaving.iter().map(|p| (p.1.clone(), p.2)).collect();
+        between_hands(sim, from.iter())?;
+        let mut leaving = Vec::new();
+        for name in from {
+            for (seat, player, chips) in sim.table(name)?.players() {
+                leaving.push((name.clone(), seat, player, chips));
+            }
+        }
+        let players: Vec<(String, Chips)> = leaving.iter().map(|p| (p.2.clone(), p.3)).collect();
         let inputs = sim.seating_inputs(&players, onto)?;
         let plan = self.draw(
             DrawPurpose::Break {
-                table: name.to_string(),
+                table: from.join(","),
             },
             inputs,
         )?;
         let seated = seated_with(sim, &plan);
-        self.write(&FloorRecord::TableBroken {
-            table: name.to_string(),
-        })?;
+        for name in from {
+            self.write(&FloorRecord::TableBroken {
+                table: name.to_string(),
+            })?;
+        }
         let mut moves = Vec::new();
-        for (a, (seat, _, chips)) in plan.iter().zip(&leaving) {
-            moves.push(self.order(&seated, a, (name.to_string(), seat.number()), *chips)?);
+        for (a, (name, seat, _, chips)) in plan.iter().zip(&leaving) {
+            moves.push(self.order(&seated, a, (name.clone(), seat.number()), *chips)?);
         }
         Ok(moves)
     }
@@ -216,16 +242,24 @@ impl Work<'_> {
 
     /// The button of each table of `tables` by a card where the house
     /// says so (Ugly Tuna Seating 6: "the button will be determined by a
-    /// card draw"), drawn among the players the orders seat there: the
-    /// draw committed, revealed, and `ButtonDrawn`.
+    /// card draw").
     fn button_draws(&mut self, tables: &[String]) -> Result<(), FloorRefusal> {
         if self.floor.rules.tournament.final_button.value != FinalButton::CardDraw {
             return Ok(());
         }
+        self.draw_buttons(tables)
+    }
+
+    /// The button of each table of `tables` by a card, drawn among the
+    /// players the orders seat there: the draw committed, revealed, and
+    /// `ButtonDrawn`, which the table carries out.
+    pub(super) fn draw_buttons(&mut self, tables: &[String]) -> Result<(), FloorRefusal> {
         for t in tables {
             let mut sim = with_orders(self);
+            sim.table(t)?;
             let from = sim.records.len();
-            sim.draw_button(t, &self.seed()?)?;
+            let seed = self.seed(&DrawPurpose::Button { table: t.clone() })?;
+            sim.draw_button(t, &seed)?;
             for record in &sim.records[from..] {
                 self.write(record)?;
             }

@@ -184,17 +184,20 @@ pub(super) fn settle(desk: &mut Tournament) {
     let in_play = desk.floor.players_left() as u32 + super::due::in_transit(desk);
     desk.floor.field = desk.entries.max(in_play + desk.floor.busts.len() as u32);
     desk.floor.hand_for_hand = match &desk.hand_for_hand {
-        Some(Some(r)) => Some(HandForHand {
-            round: r.round,
-            dealt: r
+        Some(Some(r)) => {
+            // A round is being played once a table has begun its hand:
+            // until then the round before is (every table done with it).
+            let dealt: BTreeMap<String, u32> = r
                 .deal
                 .iter()
                 .map(|(t, h)| {
-                    let done = desk.floor.table(t).is_ok_and(|x| x.table.hand >= *h);
-                    (t.clone(), if done { r.round } else { r.round - 1 })
+                    let begun = desk.floor.table(t).is_ok_and(|x| x.table.hand >= *h);
+                    (t.clone(), if begun { r.round } else { r.round - 1 })
                 })
-                .collect(),
-        }),
+                .collect();
+            let round = dealt.values().copied().max().unwrap_or(r.round - 1);
+            Some(HandForHand { round, dealt })
+        }
         Some(None) => Some(HandForHand {
             round: 0,
             dealt: BTreeMap::new(),

@@ -68,8 +68,18 @@ pub enum FloorCommand {
     Propose,
     /// Confirms the moves proposed.
     Confirm,
-    /// Breaks the next table (the final table when the players left fit).
+    /// Breaks the next table (the final table when the players left fit):
+    /// the TD's step.
     BreakNext,
+    /// Breaks the table named (`None`: the next in the breaking order)
+    /// onto the tables playing, whether or not the final table is due.
+    Break(Option<String>),
+    /// Makes the final table now (refused while the players left do not
+    /// fit it).
+    FinalTable,
+    /// Draws table's button by a card (Ugly Tuna Seating 6), whatever
+    /// the house's `final-button`.
+    ButtonDraw(String),
     /// Cancels a player's move confirmed and not yet made.
     CancelMove(String),
     /// Sends a player whose move is not yet made to another seat.
@@ -261,6 +271,14 @@ impl Tournament {
         }
     }
 
+    /// The tournament as having started with `n` tables (UPT Tournament
+    /// 18 redraws at three tables only where it started with more than
+    /// five), when not all of them are among its tables.
+    pub fn with_starting_tables(mut self, n: usize) -> Tournament {
+        self.floor.starting_tables = n;
+        self
+    }
+
     /// Decides `command` on the floor as it stands: the records to write,
     /// each computed on the floor with the ones before it applied, and the
     /// answer; or a refusal, and nothing is written. Seeds for its draws
@@ -283,6 +301,12 @@ impl Tournament {
             FloorCommand::Propose => Answer::Proposal(work.propose()?),
             FloorCommand::Confirm => work.confirm()?,
             FloorCommand::BreakNext => Answer::Moves(work.break_next()?),
+            FloorCommand::Break(table) => Answer::Moves(work.break_table(table.as_deref())?),
+            FloorCommand::FinalTable => Answer::Moves(work.make_final_table()?),
+            FloorCommand::ButtonDraw(table) => {
+                work.draw_buttons(std::slice::from_ref(table))?;
+                Answer::Done
+            }
             FloorCommand::CancelMove(player) => Answer::Move(work.cancel_move(player)?),
             FloorCommand::AmendMove { player, to, seat } => {
                 Answer::Move(work.amend_move(player, to, *seat)?)
@@ -401,9 +425,9 @@ impl Work<'_> {
         Ok(())
     }
 
-    /// The next draw's seed.
-    fn seed(&self) -> Result<String, FloorRefusal> {
-        self.seeds.seed().map_err(FloorRefusal::Other)
+    /// The seed of the next draw, for `purpose`.
+    fn seed(&self, purpose: &DrawPurpose) -> Result<String, FloorRefusal> {
+        self.seeds.seed(purpose).map_err(FloorRefusal::Other)
     }
 }
 

@@ -118,7 +118,7 @@ impl Work<'_> {
         purpose: DrawPurpose,
         inputs: SeatingInputs,
     ) -> Result<Vec<Assignment>, FloorRefusal> {
-        let seed = self.seed()?;
+        let seed = self.seed(&purpose)?;
         let plan = inputs.plan(&seed)?;
         let draw = self.floor.draws + 1;
         self.write(&FloorRecord::DrawCommitted {
@@ -156,7 +156,7 @@ impl Work<'_> {
         if !sim.out_of_balance() {
             return Ok(None);
         }
-        let seed = self.seed()?;
+        let seed = self.seed(&DrawPurpose::Balance)?;
         let proposal = sim.propose(&seed)?;
         if proposal.moves.is_empty() {
             return Ok(None);
@@ -224,15 +224,33 @@ impl Work<'_> {
             super::final_table::Breaking::Final { stays, others } => {
                 self.final_table(&stays, &others)
             }
-            super::final_table::Breaking::Table(name) => {
-                // The tables playing on the floor with the orders made: a
-                // table broken before, its players gone, is not one of them.
-                let onto = sim.break_onto(&name)?;
-                let mut moves = self.break_onto_draw(&sim, &name, &onto)?;
-                moves.extend(self.after_break()?);
-                Ok(moves)
-            }
+            super::final_table::Breaking::Table(name) => self.break_table(Some(&name)),
         }
+    }
+
+    /// Breaks table `name` (`None`: the next in the breaking order, UPT
+    /// Tournament 14) onto the other tables playing by the two-step draw
+    /// (TDA 9), then redraws where the house redraws with the tables
+    /// left (UPT Tournament 18). Returns every move ordered.
+    pub(super) fn break_table(&mut self, name: Option<&str>) -> Result<Vec<Move>, FloorRefusal> {
+        // The tables playing on the floor with the orders made: a table
+        // broken before, its players gone, is not one of them.
+        let sim = with_orders(self);
+        let name = match name {
+            Some(n) if self.broken.contains(n) => {
+                return Err(FloorRefusal::Other(format!("{n} is broken.")));
+            }
+            Some(n) => sim.table(n)?.name.clone(),
+            None => self
+                .floor
+                .next_to_break()
+                .map(str::to_string)
+                .ok_or_else(|| FloorRefusal::Other("No table is left to break.".into()))?,
+        };
+        let onto = sim.break_onto(&name)?;
+        let mut moves = self.break_onto_draw(&sim, std::slice::from_ref(&name), &onto)?;
+        moves.extend(self.after_break()?);
+        Ok(moves)
     }
 
     /// Switches hand-for-hand on or off (Redtooth 53-54; for the other

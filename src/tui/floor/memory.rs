@@ -54,7 +54,7 @@ impl fmt::Debug for MemoryDesk {
 struct CountedSeeds(AtomicU32);
 
 impl SeedSource for CountedSeeds {
-    fn seed(&self) -> Result<String, String> {
+    fn seed(&self, _: &crate::tournament::DrawPurpose) -> Result<String, String> {
         Ok(format!(
             "desk-{}",
             self.0.fetch_add(1, Ordering::Relaxed) + 1
