@@ -1,5 +1,9 @@
 //! Scenario files with several tables (an extension): the floor's
-//! decisions checked from the books without a database.
+//! decisions checked from the books without a database. The decisions
+//! are the engine's (`Tournament::decide`), as at the TD's desk: each
+//! floor line is a `FloorCommand`; the tables are the run's own, read by
+//! the engine after every line, and carry out its orders between hands
+//! as their dealers do.
 //!
 //! A file with `[[tables]]` (each with `name`, `seats`, `button`, `blinds`,
 //! `stacks`, optional `names`, `ante` and `hand`) and an optional `[floor]`

@@ -5,14 +5,14 @@
 //! `balance-who`.
 //!
 //! A proposal records the state of every table it was computed from
-//! (hand number, in a hand or not); `Floor::confirm` computes it again when
-//! a hand has ended since, since the next big blind has moved on. A player
+//! (hand number, in a hand or not); the engine's confirm computes it again
+//! when a hand has ended since, since the next big blind has moved on. A player
 //! moved to a table within its last orbit (as many hands as it has seats)
 //! is not proposed again, unless every player at his table did.
 
 use serde::{Deserialize, Serialize};
 
-use super::{DrawPurpose, Floor, FloorRecord, FloorRefusal, FloorTable, draw::Draw};
+use super::{Floor, FloorRefusal, FloorTable, draw::Draw};
 use crate::rules::HouseRules;
 use crate::rules::tournament::{BalanceFrom, BalanceWho};
 use crate::session::{Player, Presence, TableEvent};
@@ -142,63 +142,6 @@ impl Floor {
             halted: self.halted(),
             seed: random.then(|| seed.to_string()),
         })
-    }
-
-    /// Proposes the moves that balance the tables and records them.
-    pub fn balance(&mut self, seed: &str) -> Result<Proposal, FloorRefusal> {
-        let proposal = self.propose(seed)?;
-        if proposal.seed.is_some() {
-            let draw = self.commit(DrawPurpose::Balance, seed);
-            self.records.push(FloorRecord::DrawRevealed {
-                draw,
-                seed: seed.to_string(),
-                seats: proposal
-                    .moves
-                    .iter()
-                    .map(|m| super::Assignment {
-                        player: m.player.clone(),
-                        table: m.to.clone(),
-                        seat: m.to_seat,
-                        chips: m.chips,
-                    })
-                    .collect(),
-            });
-        }
-        self.records.push(FloorRecord::MovesProposed {
-            proposal: proposal.clone(),
-        });
-        self.pending = Some(proposal.clone());
-        Ok(proposal)
-    }
-
-    /// The TD confirms the moves proposed. If a table's hand ended (or a
-    /// new one began) since they were computed, they are computed again
-    /// and proposed instead of made: returns `Ok(false)`. Else they are
-    /// made, each a leave and a sit: `Ok(true)`.
-    pub fn confirm(&mut self) -> Result<bool, FloorRefusal> {
-        let Some(proposal) = self.pending.clone() else {
-            return Err(FloorRefusal::NothingProposed);
-        };
-        let now = self.states();
-        let changed = |t: &TableState| {
-            now.iter()
-                .find(|n| n.table == t.table)
-                .is_none_or(|n| n.hand != t.hand || (t.in_hand && !n.in_hand))
-        };
-        if proposal.from_state.iter().any(changed) {
-            self.records.push(FloorRecord::ProposalStale {
-                was: proposal.from_state.clone(),
-                now,
-            });
-            let seed = proposal.seed.clone().unwrap_or_default();
-            self.balance(&format!("{seed}+"))?;
-            return Ok(false);
-        }
-        for mv in &proposal.moves {
-            self.make_move(mv)?;
-        }
-        self.pending = None;
-        Ok(true)
     }
 
     /// One move: from the table `balance-from` names to the one with the

@@ -1,20 +1,20 @@
 //! The floor: a tournament's tables seen together, and the floor's
 //! decisions across them (the seat draw, balancing, breaking, the final
-//! table, hand-for-hand, places for players out in one hand). The TD's
-//! floor runs them through one engine (`engine`: `Tournament::decide` and
-//! `apply`), whatever stores its records.
+//! table, hand-for-hand, places for players out in one hand). Every
+//! decision is the engine's (`engine`: `Tournament::decide` and `apply`),
+//! whatever stores its records: the database's desk, the one in memory
+//! and the scenario runner all call it.
 //!
 //! Each table is a `session::Table` folded from its own events: the floor
 //! computes from each table's live button and blinds, never from a copy
-//! the TD keys. A decision is made in two steps: a pure question (`propose`,
-//! `seat_draw`, `break_plan`) that changes nothing and returns what the
-//! floor would do, and a step that does it (`confirm`, `seat`, `break_table`)
-//! by giving each table the lines a dealer would key (`seat 3 leave`, `seat
-//! 7 sit 24000 Ann`): a move is a leave at one table and a sit at another
-//! with the same chips, so each table's own record stays whole. Everything
-//! the floor decides is also a `FloorRecord`, a serde type the database
-//! side stores as JSON. No I/O, no clock, no database: randomness comes from
-//! a seed (`draw`), time from the tables' own hands.
+//! the TD keys. [`Floor`] is the floor's state as the engine folds it and
+//! the pure questions asked of it (`propose`, `seat_plan`, `break_onto`,
+//! `places`), which change nothing. A decision is written as records
+//! (`FloorRecord`, a serde type the database stores as JSON); a move is
+//! an order that the two tables carry out with the lines a dealer would
+//! key (`seat 3 leave`, `seat 7 sit 24000 Ann`), so each table's own
+//! record stays whole (`orders`). No I/O, no clock, no database:
+//! randomness comes from a seed (`draw`, `seeds`), time from the caller.
 //!
 //! The house settings it applies are `rules::tournament`, each with its
 //! citation; the files: `draw` (seeds and the generator), `balance` (who
@@ -39,7 +39,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::HouseRules;
-use crate::session::{Table, TableCommand, TableEvent, TableRefusal};
+use crate::session::{Table, TableRefusal};
 use crate::table::{Card, Chips, Seat};
 
 pub use balance::{Move, Proposal, TableState};
@@ -447,94 +447,6 @@ impl Floor {
         seating::may_sit(&self.keep_apart, player, at)
     }
 
-    /// Gives table `name` a dealer's line and folds what it does; the
-    /// floor watches the events for busts (`places`).
-    pub fn table_line(
-        &mut self,
-        name: &str,
-        command: &TableCommand,
-    ) -> Result<Vec<TableEvent>, FloorRefusal> {
-        if *command == TableCommand::NextHand {
-            self.may_deal(name)?;
-        }
-        let rules = self.rules.clone();
-        let t = self.table_mut(name)?;
-        let now = t.table.script_ms;
-        let mut no_cards = |_: usize| Vec::new();
-        let events = t
-            .table
-            .decide(&rules, command, now, &mut no_cards)
-            .map_err(|refusal| FloorRefusal::Table {
-                table: name.to_string(),
-                refusal,
-            })?;
-        for e in &events {
-            self.table_event(name, e)?;
-        }
-        Ok(events)
-    }
-
-    /// Folds one of table `name`'s events into the floor (a table's own
-    /// record, replicated): the table changes, busts are placed.
-    pub fn table_event(&mut self, name: &str, event: &TableEvent) -> Result<(), FloorRefusal> {
-        let before = self.table(name)?.table.clone();
-        self.table_mut(name)?.table.apply(event);
-        if let TableEvent::PlayerLeft { seat, chips } = event
-            && let Some(p) = before.seats.get(seat)
-        {
-            self.tell_leave(name, &p.name, *seat, *chips, before.hand);
-        }
-        match event {
-            TableEvent::HandEnded { stacks, .. } => self.hand_ended(name, &before, stacks),
-            TableEvent::HandBegun { .. } => self.hand_begun(name, event),
-            TableEvent::HandReopened { hand } => self.hand_reopened(name, *hand),
-            TableEvent::PlayerDisqualified { seat, .. } => self.disqualified(name, &before, *seat),
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// A player left `table`'s `seat` with `chips`: if a move confirmed
-    /// and not yet made takes him from there, the floor tells the chips
-    /// (`MoveLeft`), which the table he goes to seats him with.
-    fn tell_leave(&mut self, table: &str, player: &str, seat: Seat, chips: Chips, hand: u32) {
-        // His last move ordered, if it takes him from there (one made at
-        // once by `make_move` is recorded after its leave).
-        let ordered = self
-            .records
-            .iter()
-            .rposition(|r| matches!(r, FloorRecord::MoveConfirmed { mv } if mv.player == player));
-        let Some(ordered) = ordered.filter(|i| {
-            matches!(&self.records[*i], FloorRecord::MoveConfirmed { mv }
-                if mv.from == table && mv.from_seat == seat.number())
-        }) else {
-            return;
-        };
-        let told = self.records[ordered..].iter().any(|r| {
-            matches!(r, FloorRecord::MoveLeft { player: p, .. } | FloorRecord::MoveCancelled { player: p, .. } if p == player)
-        });
-        if !told {
-            self.records.push(FloorRecord::MoveLeft {
-                player: player.to_string(),
-                table: table.to_string(),
-                seat: seat.number(),
-                chips: chips.get(),
-                hand,
-            });
-        }
-    }
-
-    /// One structure for every table: the TD's level goes to each table
-    /// still playing and applies at its next hand (TDA 22: "The new level
-    /// applies to the next hand"), a hand in play keeping its blinds.
-    pub fn set_level(&mut self, blinds: crate::session::Blinds) -> Result<(), FloorRefusal> {
-        let names: Vec<String> = self.live_tables().iter().map(|t| t.name.clone()).collect();
-        for name in names {
-            self.table_line(&name, &TableCommand::SetLevel(blinds))?;
-        }
-        Ok(())
-    }
-
     /// The next draw's number and its commitment record, for `seed`.
     fn commit(&mut self, purpose: DrawPurpose, seed: &str) -> u32 {
         self.draws += 1;
@@ -545,102 +457,6 @@ impl Floor {
             seating: None,
         });
         self.draws
-    }
-
-    /// Moves a player: a leave at one table and a sit at the other with
-    /// the same chips. Both tables must be between hands.
-    pub fn make_move(&mut self, mv: &Move) -> Result<(), FloorRefusal> {
-        for name in [&mv.from, &mv.to] {
-            let t = self.table(name)?;
-            if t.table.in_hand {
-                return Err(FloorRefusal::InHand {
-                    table: name.clone(),
-                    hand: t.table.hand,
-                });
-            }
-        }
-        let (from_seat, to_seat) = match (Seat::new(mv.from_seat), Seat::new(mv.to_seat)) {
-            (Some(f), Some(t)) => (f, t),
-            _ => {
-                return Err(FloorRefusal::Other(
-                    "A move names a seat from 1 to 10.".into(),
-                ));
-            }
-        };
-        let chips = match self.table(&mv.from)?.table.seats.get(&from_seat) {
-            Some(p) if p.name == mv.player => p.chips,
-            _ => {
-                return Err(FloorRefusal::Other(format!(
-                    "{} is not in seat {} at {}.",
-                    mv.player, mv.from_seat, mv.from
-                )));
-            }
-        };
-        // Checked at the destination first, so a refused sit leaves the
-        // origin as it was.
-        let dest = self.table(&mv.to)?;
-        let mut no_cards = |_: usize| Vec::new();
-        let sit = TableCommand::Sit {
-            seat: to_seat,
-            chips,
-            name: mv.player.clone(),
-        };
-        dest.table
-            .decide(&self.rules, &sit, dest.table.script_ms, &mut no_cards)
-            .map_err(|refusal| FloorRefusal::Table {
-                table: mv.to.clone(),
-                refusal,
-            })?;
-        self.table_line(&mv.from, &TableCommand::Leave(from_seat))?;
-        self.table_line(&mv.to, &sit)?;
-        let hand = self.table(&mv.to)?.table.hand;
-        self.moved.insert(mv.player.clone(), (mv.to.clone(), hand));
-        self.records.push(FloorRecord::MoveConfirmed {
-            mv: Move {
-                chips: chips.get(),
-                ..mv.clone()
-            },
-        });
-        Ok(())
-    }
-
-    /// Seats players by a draw: each on a random one of the tables with
-    /// the fewest players and a random empty seat there, never with a player kept apart from him
-    /// (TDA 6 and 7, Ugly Tuna Seating 5). Returns the seats given.
-    pub fn seat(
-        &mut self,
-        players: &[(String, Chips)],
-        seed: &str,
-        purpose: DrawPurpose,
-    ) -> Result<Vec<Assignment>, FloorRefusal> {
-        let plan = self.seat_plan(
-            players,
-            seed,
-            &self
-                .tables
-                .iter()
-                .map(|t| t.name.clone())
-                .collect::<Vec<_>>(),
-        )?;
-        let draw = self.commit(purpose, seed);
-        for (a, (_, chips)) in plan.iter().zip(players) {
-            let seat = Seat::new(a.seat).ok_or_else(|| FloorRefusal::Other("no seat".into()))?;
-            self.table_line(
-                &a.table,
-                &TableCommand::Sit {
-                    seat,
-                    chips: *chips,
-                    name: a.player.clone(),
-                },
-            )?;
-            self.field += 1;
-        }
-        self.records.push(FloorRecord::DrawRevealed {
-            draw,
-            seed: seed.to_string(),
-            seats: plan.clone(),
-        });
-        Ok(plan)
     }
 
     /// Where a draw from `seed` seats `players` at the tables `onto`,

@@ -16,8 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Floor, FloorRecord, FloorRefusal};
 use crate::rules::tournament::{HandForHand as HandForHandRule, HandForHandClock};
-use crate::session::{Table, TableCommand, TableEvent};
-use crate::table::{Chips, Seat};
+use crate::table::Seat;
 
 /// A player out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,77 +67,6 @@ pub struct HandForHand {
 }
 
 impl Floor {
-    /// Places the players a table's hand put out. `before` is the table
-    /// as it was before the hand's end.
-    pub(super) fn hand_ended(
-        &mut self,
-        name: &str,
-        before: &Table,
-        _stacks: &[(crate::table::Seat, Chips)],
-    ) {
-        let Ok(after) = self.table(name) else { return };
-        let starting: BTreeMap<u8, u64> = before
-            .last_deal
-            .as_ref()
-            .map(|d| {
-                d.setup
-                    .stacks
-                    .iter()
-                    .map(|(s, c)| (s.number(), c.get()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let out: Vec<(u8, String, u64)> = before
-            .seats
-            .iter()
-            .filter(|(s, p)| {
-                !p.chips.is_zero() && after.table.seats.get(s).is_none_or(|q| q.chips.is_zero())
-            })
-            .map(|(s, p)| {
-                let stack = starting.get(&s.number()).copied().unwrap_or(p.chips.get());
-                (s.number(), p.name.clone(), stack)
-            })
-            .collect();
-        if out.is_empty() {
-            return;
-        }
-        let round = self.hand_for_hand.as_ref().map(|h| h.round);
-        let hand = after.table.hand;
-        for (seat, player, starting_stack) in out {
-            self.busts.push(Bust {
-                player,
-                table: name.to_string(),
-                seat,
-                hand,
-                round,
-                starting_stack,
-                place: 0,
-                disqualified: false,
-            });
-        }
-        self.place_last_hand();
-    }
-
-    /// Places a player the table disqualified at `seat` (TDA 66-D: his
-    /// chips removed): below everyone still in, alone. `before` is the
-    /// table as it was before.
-    pub(super) fn disqualified(&mut self, name: &str, before: &Table, seat: Seat) {
-        let Some(p) = before.seats.get(&seat) else {
-            return;
-        };
-        self.busts.push(Bust {
-            player: p.name.clone(),
-            table: name.to_string(),
-            seat: seat.number(),
-            hand: before.hand,
-            round: None,
-            starting_stack: p.chips.get(),
-            place: 0,
-            disqualified: true,
-        });
-        self.place_last_hand();
-    }
-
     /// Places players out in one hand (`busts`, their places 0) when
     /// `left` players are still in besides them: the floor that reads the
     /// tables' journals finds busts after the fact, some at once, and
@@ -151,14 +79,9 @@ impl Floor {
         self.place_last_hand_with(left);
     }
 
-    /// Places the busts of the latest hand together (UPT Tournament 35),
-    /// recording each new place; a place given before that changes is
-    /// recorded as corrected.
-    fn place_last_hand(&mut self) {
-        self.place_last_hand_with(self.players_left() as u32);
-    }
-
-    /// `place_last_hand`, with `left` players still in.
+    /// Places the busts of the latest hand together (UPT Tournament 35)
+    /// with `left` players still in, recording each new place; a place
+    /// given before that changes is recorded as corrected.
     fn place_last_hand_with(&mut self, left: u32) {
         let Some(last) = self.busts.last().cloned() else {
             return;
@@ -272,35 +195,6 @@ impl Floor {
         Ok(())
     }
 
-    /// A table's hand opened again (an undo in it): its players out are
-    /// back in play, recorded as a correction (place 0), and the others
-    /// of their hand placed again.
-    pub(super) fn hand_reopened(&mut self, name: &str, hand: u32) {
-        let back: Vec<Bust> = self
-            .busts
-            .iter()
-            .filter(|b| b.table == name && b.hand == hand)
-            .cloned()
-            .collect();
-        if back.is_empty() {
-            return;
-        }
-        self.busts.retain(|b| !(b.table == name && b.hand == hand));
-        self.records.push(FloorRecord::PlacesCorrected {
-            places: back.iter().map(|b| (b.player.clone(), 0)).collect(),
-        });
-        // The rest of that hand (hand-for-hand, at other tables) move up.
-        if let Some(other) = self
-            .busts
-            .iter()
-            .rposition(|b| back.iter().any(|x| x.same_hand(b)))
-        {
-            let last = self.busts.remove(other);
-            self.busts.push(last);
-            self.place_last_hand();
-        }
-    }
-
     /// Every player out and his place, and the winner's 1 when one is left.
     pub fn places(&self) -> BTreeMap<String, u32> {
         let mut places: BTreeMap<String, u32> = self
@@ -329,23 +223,6 @@ impl Floor {
         });
         let first = left.next()?;
         left.next().is_none().then_some(first)
-    }
-
-    /// Switches hand-for-hand on or off at every table.
-    pub fn set_hand_for_hand(&mut self, on: bool) -> Result<(), FloorRefusal> {
-        self.hand_for_hand = on.then(|| HandForHand {
-            round: 0,
-            dealt: self.tables.iter().map(|t| (t.name.clone(), 0)).collect(),
-        });
-        let names: Vec<String> = self.live_tables().iter().map(|t| t.name.clone()).collect();
-        for name in names {
-            // A table in a hand takes the switch when it ends.
-            if !self.table(&name)?.table.in_hand {
-                self.table_line(&name, &TableCommand::HandForHand(on))?;
-            }
-        }
-        self.records.push(FloorRecord::HandForHandSet { on });
-        Ok(())
     }
 
     /// The tables hand-for-hand waits for: still playing the round's hand,
@@ -392,42 +269,6 @@ impl Floor {
         match self.rules.tournament.hand_for_hand_clock.value {
             HandForHandClock::Runs => true,
             HandForHandClock::StopsWhileWaiting => self.hand_for_hand.is_none(),
-        }
-    }
-
-    /// Whether table `name` may deal its next hand: hand-for-hand, only a
-    /// table behind the round, or when no table is waited for.
-    pub fn may_deal(&self, name: &str) -> Result<(), FloorRefusal> {
-        let Some(h) = &self.hand_for_hand else {
-            return Ok(());
-        };
-        if h.dealt.get(name).copied().unwrap_or(0) < h.round {
-            return Ok(());
-        }
-        let waiting: Vec<String> = self
-            .waiting_for()
-            .into_iter()
-            .filter(|t| t != name)
-            .collect();
-        if waiting.is_empty() {
-            Ok(())
-        } else {
-            Err(FloorRefusal::Other(format!(
-                "hand-for-hand: hand {}, waiting for {}",
-                h.round,
-                waiting.join(", ")
-            )))
-        }
-    }
-
-    /// Counts a hand begun at `name` hand-for-hand.
-    pub(super) fn hand_begun(&mut self, name: &str, event: &TableEvent) {
-        if let (TableEvent::HandBegun { redeal: false, .. }, Some(h)) =
-            (event, &mut self.hand_for_hand)
-        {
-            let dealt = h.dealt.entry(name.to_string()).or_default();
-            *dealt += 1;
-            h.round = h.round.max(*dealt);
         }
     }
 }
