@@ -577,7 +577,10 @@ fn the_desk_in_memory_draws_seats_and_the_screen_shows_tables_before_their_first
     // their dealers open them (the same engine as the database's floor).
     screen.tick();
     let shown = text(&screen, 120, 40);
-    assert!(shown.contains("0 players left of 12"), "{shown}");
+    assert!(
+        shown.contains("12 players left of 12 (12 to be seated)"),
+        "{shown}"
+    );
     assert!(!shown.contains("broken"), "{shown}");
     // Enter on a table that has dealt no hand: said, not opened.
     key(&mut screen, KeyCode::Enter);
@@ -598,7 +601,7 @@ fn the_desk_in_memory_draws_seats_and_the_screen_shows_tables_before_their_first
     }
     screen.tick();
     let shown = text(&screen, 120, 40);
-    assert!(shown.contains("12 players left of 12"), "{shown}");
+    assert!(shown.contains("12 players left of 12 │"), "{shown}");
     assert!(shown.contains("the clock has not started"), "{shown}");
 }
 

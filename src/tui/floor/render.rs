@@ -112,7 +112,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                     .map(|(_, name, chips)| (name, t.name.clone(), chips.get()))
             })
             .collect();
-        let left = players.len();
+        let seated = players.len();
         let total: u64 = players.iter().map(|p| p.2).sum();
         if let Some((name, table)) = floor.winner() {
             return format!(
@@ -120,11 +120,19 @@ impl<D: FloorDesk> FloorScreen<D> {
                 floor.field
             );
         }
+        // Still in: the field less the players placed, seated or not (a
+        // player drawn, or moving, is in before his table seats him).
+        let left = (floor.field as usize)
+            .saturating_sub(floor.busts.len())
+            .max(seated);
         let mut s = format!(" {} left of {}", count(left, "player"), floor.field);
-        if left > 0 {
+        if left > seated {
+            s.push_str(&format!(" ({} to be seated)", left - seated));
+        }
+        if seated > 0 {
             s.push_str(&format!(
                 " │ average {}",
-                crate::table::Chips(total / left as u64)
+                crate::table::Chips(total / seated as u64)
             ));
         }
         if let Some((name, table, chips)) = players.iter().max_by_key(|p| p.2) {
