@@ -243,7 +243,14 @@ impl Floor {
     pub fn hand_for_hand_status(&self) -> Option<String> {
         let h = self.hand_for_hand.as_ref()?;
         let waiting = self.waiting_for();
-        Some(if waiting.is_empty() {
+        Some(if h.round == 0 && waiting.is_empty() {
+            "hand-for-hand: every table may deal its first hand-for-hand hand".to_string()
+        } else if h.round == 0 {
+            format!(
+                "hand-for-hand: waiting for {} to finish the hand before it",
+                waiting.join(", ")
+            )
+        } else if waiting.is_empty() {
             format!("hand-for-hand: hand {}, every table done", h.round)
         } else {
             format!(

@@ -266,28 +266,42 @@ fn a_confirmed_move_is_due_until_both_tables_carry_it_out() {
 #[test]
 fn floor_hand_for_hand_waiting() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let tables = three_tables(dir.path());
+    let mut tables = three_tables(dir.path());
     let mut screen = screen_of(&tables);
     keys(&mut screen, "h");
     assert!(screen.desk().floor().hand_for_hand.is_some());
-    // Round 12: T2 has dealt it and finished, T1 and T3 still play it.
-    screen.desk_mut().floor_mut().hand_for_hand = Some(HandForHand {
-        round: 12,
-        dealt: [("T1", 12), ("T2", 12), ("T3", 12)]
-            .into_iter()
-            .map(|(t, n)| (t.to_string(), n))
-            .collect(),
-    });
+    // On while T1 and T3 play a hand: their hand is not hand-for-hand.
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains("hand-for-hand: waiting for T1, T3 to finish the hand before it"),
+        "{shown}"
+    );
+    // T2 deals the first hand-for-hand hand and plays it out: it waits
+    // for T1 and T3 to deal and play theirs.
+    let t2 = &mut tables[1];
+    t2.next_hand();
+    let dealt = t2.loaded();
+    screen.desk_mut().set_journal("T2", dealt).expect("folds");
     screen.tick();
     let shown = text(&screen, 120, 40);
     assert!(
-        shown.contains("hand-for-hand: hand 12, waiting for T1, T3"),
+        shown.contains("hand-for-hand: hand 1, waiting for T1, T2, T3"),
+        "{shown}"
+    );
+    let t2 = &mut tables[1];
+    t2.hand();
+    let played = t2.loaded();
+    screen.desk_mut().set_journal("T2", played).expect("folds");
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains("hand-for-hand: hand 1, waiting for T1, T3"),
         "{shown}"
     );
     assert_snapshot!("floor_hand_for_hand", shown);
     keys(&mut screen, "h");
     assert!(screen.desk().floor().hand_for_hand.is_none());
-    assert!(!text(&screen, 120, 40).contains("hand-for-hand: hand"));
+    assert!(!text(&screen, 120, 40).contains("hand-for-hand:"));
 }
 
 #[test]

@@ -208,11 +208,17 @@ impl<D: FloorDesk> FloorScreen<D> {
             && floor.waiting_for().contains(&t.name)
             && floor.winner().is_none()
         {
-            let round = floor.hand_for_hand.as_ref().map_or(0, |h| h.round);
-            out.push((
-                format!("hand-for-hand: hand {round} to finish"),
-                theme.heading(),
-            ));
+            let (round, dealt) = floor.hand_for_hand.as_ref().map_or((0, 0), |h| {
+                (h.round, h.dealt.get(&t.name).copied().unwrap_or(0))
+            });
+            // Behind the round: the hand it plays is the one before, and
+            // the round's hand is still to deal.
+            let text = match (round, dealt < round) {
+                (0, _) => "hand-for-hand: the hand before it to finish".to_string(),
+                (r, true) => format!("hand-for-hand: hand {r} to deal"),
+                (r, false) => format!("hand-for-hand: hand {r} to finish"),
+            };
+            out.push((text, theme.heading()));
         }
         let running = self.desk.clock().is_some_and(|c| {
             matches!(c.run, ClockRun::Running { .. })
