@@ -4,16 +4,10 @@
 //! deals to the players the draw gave it, and `floorcall floor` shows
 //! that table live.
 
-use std::path::Path;
-use std::process::Command;
-
 use super::floor_db::floor_db;
+use super::home::Home;
 use super::pg;
-use super::tmux::{Tmux, quoted};
-
-fn floorcall() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_floorcall"))
-}
+use super::tmux::Tmux;
 
 /// TDA 6 (seats drawn at random), carried to the tables: the draw's seats
 /// are printed, T1's dealer starts with exactly those players in those
@@ -34,27 +28,26 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
         "--levels",
         "10/20,20/40",
     ];
+    let home = Home::new();
     // Without the floor's flags: said, exit 2.
-    let out = floorcall()
-        .args(["floor", "--tables", "T1"])
-        .env_remove("FLOORCALL_FLOOR")
-        .env_remove("FLOORCALL_TOURNAMENT")
-        .output()
-        .expect("runs");
+    let out = home.output_with(&["floor", "--tables", "T1"], |command| {
+        command
+            .env_remove("FLOORCALL_FLOOR")
+            .env_remove("FLOORCALL_TOURNAMENT");
+    });
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs --floor URL"));
     // The draw: one line a player, `Ann T2 seat 5 (1000)`.
-    let out = floorcall()
-        .args(["floor", "draw"])
-        .args(desk)
-        .args([
-            "--player", "Ann", "--player", "Bob", "--player", "Cy", "--player", "Di",
-        ])
-        .args(["--stack", "1000"])
-        .env("FLOORCALL_FLOOR", &conninfo)
-        .env("FLOORCALL_TOURNAMENT", "cli-t")
-        .output()
-        .expect("runs");
+    let out = home.output_with(&["floor", "draw"], |command| {
+        command
+            .args(desk)
+            .args([
+                "--player", "Ann", "--player", "Bob", "--player", "Cy", "--player", "Di",
+            ])
+            .args(["--stack", "1000"])
+            .env("FLOORCALL_FLOOR", &conninfo)
+            .env("FLOORCALL_TOURNAMENT", "cli-t");
+    });
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(
         out.status.success(),
@@ -84,25 +77,24 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
     // Four players on two tables: two each (TDA 6, the tables even).
     let at_t1: Vec<&(String, String, String)> = seats.iter().filter(|s| s.1 == "T1").collect();
     assert_eq!(at_t1.len(), 2, "{stdout}");
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("T1.jsonl");
-    let env = format!(
-        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config FLOORCALL_TOURNAMENT=cli-t",
-        home = quoted(dir.path()),
-    );
-    let bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall")));
-    let table = Tmux {
-        socket: format!("floorcall-cli-t1-{}", std::process::id()),
-    };
+    let journal = home.path().join("T1.jsonl");
+    let table = Tmux::new("cli-t1");
     // One server for the whole test: it stays up while T1 is killed and
     // started again.
     table.run(&["start-server", ";", "set-option", "-g", "exit-empty", "off"]);
     // T1 as the pane's own process (exec): a kill kills it.
-    let t1 = format!(
-        "exec {env} {bin} --floor '{conninfo}' --table T1 --journal {journal} --seats 6",
-        journal = quoted(&journal),
-    );
-    table.start(&["sh", "-c", &t1]);
+    let t1 = [
+        "--floor",
+        &conninfo,
+        "--table",
+        "T1",
+        "--journal",
+        journal.to_str().expect("utf-8"),
+        "--seats",
+        "6",
+    ];
+    let tournament = ["FLOORCALL_TOURNAMENT=cli-t"];
+    table.start_floorcall(&home, &tournament, &t1);
     let screen = table.wait_for("to act");
     // No structure given: the floor's (TDA 22), from the first hand.
     assert!(screen.contains("Blinds 10/20"), "{screen}");
@@ -117,17 +109,11 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
             "{player} is not at T1: {screen}"
         );
     }
-    let floor = Tmux {
-        socket: format!("floorcall-cli-floor-{}", std::process::id()),
-    };
-    floor.start(&[
-        "sh",
-        "-c",
-        &format!(
-            "{env} FLOORCALL_FLOOR='{conninfo}' {bin} floor {}",
-            desk.join(" ")
-        ),
-    ]);
+    let floor = home.tmux_with(
+        "cli-floor",
+        &[tournament[0], &format!("FLOORCALL_FLOOR={conninfo}")],
+        &[&["floor"], &desk[..]].concat(),
+    );
     let screen = floor.wait_for_all(&["T1 · hand 1", "database live"]);
     for (player, _, _) in &at_t1 {
         assert!(screen.contains(player.as_str()), "{screen}");
@@ -139,7 +125,7 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
     // resumes the hand.
     table.kill_pane();
     table.wait_gone();
-    table.start(&["sh", "-c", &t1]);
+    table.start_floorcall(&home, &tournament, &t1);
     table.wait_for("Resume?");
     // A floor's table is not offered a new table at all.
     assert!(

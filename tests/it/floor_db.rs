@@ -18,6 +18,7 @@ use floorcall::journal::{self, HandHeader, Journal, JournalOptions, Session, Ste
 use floorcall::notation::parse_line;
 use floorcall::rules::HouseRules;
 
+use super::home::Home;
 use super::pg::{self, Cluster};
 use super::support::table;
 
@@ -647,15 +648,14 @@ fn a_table_may_insert_only_its_own_rows_and_never_update_or_delete() {
 fn floor_init_and_verify_from_the_command_line_never_show_the_password() {
     let Some(pg) = pg::shared() else { return };
     let db = pg.database("cli");
-    let floorcall = env!("CARGO_BIN_EXE_floorcall");
+    let home = Home::new();
     let admin = format!("{} user=postgres password=hunter2", pg.conninfo(&db));
     let run = |args: &[&str], conninfo: &str| {
-        let out = std::process::Command::new(floorcall)
-            .args(args)
-            .env("FLOORCALL_FLOOR", conninfo)
-            .env("FLOORCALL_TOURNAMENT", "cli-t")
-            .output()
-            .expect("runs");
+        let out = home.output_with(args, |command| {
+            command
+                .env("FLOORCALL_FLOOR", conninfo)
+                .env("FLOORCALL_TOURNAMENT", "cli-t");
+        });
         let text = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),

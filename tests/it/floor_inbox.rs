@@ -15,10 +15,12 @@ use floorcall::tui::{App, FloorLink};
 
 use super::floor_db::{floor_db, until};
 use super::floor_orders::t1_options;
+use super::home::Home;
 use super::pg::{self, Cluster};
-use super::tmux::{Tmux, quoted};
+use super::tmux::Tmux;
 use super::tui_fixtures::press;
 use super::tui_session::{fold_round, message};
+use super::tui_tmux::table_flags;
 
 const T0: i64 = 1_763_814_961_000;
 
@@ -271,19 +273,19 @@ fn the_real_binary_takes_the_floors_order_in_tmux() {
         return;
     }
     let db = floor_db(pg, "bin-t", &["T1", "T2"]);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("T1.jsonl");
-    let tmux = Tmux {
-        socket: format!("floorcall-floor-{}", std::process::id()),
-    };
-    let command = format!(
-        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --floor '{conninfo}' --tournament bin-t --table T1 --journal {journal} --seats 3 --stacks 1000 --blinds 10/20 --button 1 --names Ann,Bob,Cy",
-        home = quoted(dir.path()),
-        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
-        conninfo = pg.conninfo(&db),
-        journal = quoted(&journal),
-    );
-    tmux.start(&["sh", "-c", &command]);
+    let home = Home::new();
+    let journal = home.path().join("T1.jsonl");
+    let conninfo = pg.conninfo(&db);
+    let floor = [
+        "--floor",
+        &conninfo,
+        "--tournament",
+        "bin-t",
+        "--table",
+        "T1",
+    ];
+    let table = table_flags(&journal, "3", "1000", "10/20", "Ann,Bob,Cy");
+    let tmux = home.tmux("floor", &[&floor[..], &table].concat());
     tmux.wait_for("Seat 1 (Ann) to act");
     // Ann and Bob (the small blind) fold: Bob has 990 left.
     tmux.type_text("ff");

@@ -9,7 +9,6 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 use std::sync::Arc;
 
 use floorcall::journal::chain::{self, Head};
@@ -24,6 +23,7 @@ use floorcall::table::{Chips, Seat, Street};
 use floorcall::tui::app::{MessageKind, Mode, Overlay};
 use floorcall::tui::{App, AppOptions};
 
+use super::home::Home;
 use super::support::table;
 use super::tui_fixtures::{press, screen_text};
 
@@ -186,21 +186,6 @@ fn bad_record(path: &Path) -> (usize, String) {
         }
         other => panic!("not named as a bad record: {other:?}"),
     }
-}
-
-fn floorcall(args: &[&str], home: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 // ----- what is written -----
@@ -392,8 +377,8 @@ fn every_record_is_timed_and_chained_and_the_session_embeds_the_house() {
         "the head is the last record's hash"
     );
     // The TD reads the times in the room's clock.
-    let home = tempfile::tempdir().expect("a temp dir");
-    let (code, out, err) = floorcall(&["replay", path.to_str().expect("utf-8")], home.path());
+    let home = Home::new();
+    let (code, out, err) = home.run(&["replay", path.to_str().expect("utf-8")]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("began 2025-11-22 13:36:01 +01:00"), "{out}");
     assert!(out.contains("#1 13:36:02 entered: s1 raise 600"), "{out}");
@@ -427,9 +412,9 @@ fn a_finished_hand_is_sealed_with_its_stacks_and_verifies() {
         format!("OK: 3 hands, 12 entries, head {}", head.short())
     );
     // The binary says the same, and the head the screen showed checks.
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let p = path.to_str().expect("utf-8");
-    let (code, out, err) = floorcall(&["verify", p, "--head", &head.short()], home.path());
+    let (code, out, err) = home.run(&["verify", p, "--head", &head.short()]);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(
         out.lines().next(),
@@ -699,8 +684,8 @@ fn an_edited_byte_is_caught_at_its_line() {
         "{text}"
     );
     // The binary names it and exits 1; the table refuses to write on it.
-    let home = tempfile::tempdir().expect("a temp dir");
-    let (code, out, _) = floorcall(&["verify", path.to_str().expect("utf-8")], home.path());
+    let home = Home::new();
+    let (code, out, _) = home.run(&["verify", path.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.starts_with(&format!("{}, line 10: ", path.display())),
@@ -813,9 +798,9 @@ fn a_cut_off_end_is_caught_against_the_head_the_screen_showed() {
         }
         other => panic!("the cut was not caught: {other:?}"),
     }
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let p = path.to_str().expect("utf-8");
-    let (code, out, _) = floorcall(&["verify", p, "--head", &noted], home.path());
+    let (code, out, _) = home.run(&["verify", p, "--head", &noted]);
     assert_eq!(code, 1, "{out}");
     // A head noted earlier is still in the journal.
     let v = verify_head(&path, &head_2.to_uppercase()).expect("hand 2's head is there");
@@ -824,7 +809,7 @@ fn a_cut_off_end_is_caught_against_the_head_the_screen_showed() {
             .iter()
             .any(|n| n.contains("nothing was written after it"))
     );
-    let (code, _, err) = floorcall(&["verify", p, "--head", "xyz"], home.path());
+    let (code, _, err) = home.run(&["verify", p, "--head", "xyz"]);
     assert_eq!(code, 2);
     assert!(err.contains("\"xyz\" is not a head"), "{err}");
 }
@@ -960,17 +945,17 @@ fn a_second_writer_is_refused_at_once_and_readers_go_on() {
     verify(&path).expect("verifies");
     play(&mut session, &["s3 check"]);
     // The real binary, on the same journal, is refused before its screen.
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let p = path.to_str().expect("utf-8");
-    let (code, _, err) = floorcall(&["--journal", p, "--seats", "3"], home.path());
+    let (code, _, err) = home.run(&["--journal", p, "--seats", "3"]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!("{p} is being written by another floorcall")),
         "{err}"
     );
-    let (code, out, err) = floorcall(&["verify", p], home.path());
+    let (code, out, err) = home.run(&["verify", p]);
     assert_eq!(code, 0, "{out}{err}");
-    let (code, out, err) = floorcall(&["replay", p], home.path());
+    let (code, out, err) = home.run(&["replay", p]);
     assert_eq!(code, 0, "{out}{err}");
     // The lock goes with the writer.
     drop(session);
@@ -1007,9 +992,9 @@ fn a_format_1_journal_reads_says_it_has_no_chain_and_the_chain_starts_after_it()
     assert_eq!(loaded.hands[0].times, vec![None; LINES.len() + 1]);
     let v = verify(&path).expect("its entries rule again");
     assert_eq!((v.chained_from, v.hands, v.entries), (None, 1, 7));
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let p = path.to_str().expect("utf-8");
-    let (code, out, _) = floorcall(&["verify", p], home.path());
+    let (code, out, _) = home.run(&["verify", p]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.starts_with(&format!(
@@ -1017,7 +1002,7 @@ fn a_format_1_journal_reads_says_it_has_no_chain_and_the_chain_starts_after_it()
         )),
         "{out}"
     );
-    let (code, out, _) = floorcall(&["replay", p], home.path());
+    let (code, out, _) = home.run(&["replay", p]);
     assert_eq!(code, 0);
     assert!(out.contains("#1 entered: s1 raise 600"), "{out}");
     // Going on with it: the chain starts with a session record whose first
@@ -1028,7 +1013,7 @@ fn a_format_1_journal_reads_says_it_has_no_chain_and_the_chain_starts_after_it()
     drop(session);
     let v = verify(&path).expect("verifies");
     assert_eq!((v.chained_from, v.entries), (Some(9), 8));
-    let (code, out, _) = floorcall(&["verify", p], home.path());
+    let (code, out, _) = home.run(&["verify", p]);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("Lines 1 to 8 were written in journal format 1"),
@@ -1544,8 +1529,8 @@ fn replay_shows_the_stacks_after_each_entry_and_names_the_hands_at_the_showdown(
     }
     insta::assert_snapshot!(report);
     // The binary prints the same.
-    let home = tempfile::tempdir().expect("a temp dir");
-    let (code, out, err) = floorcall(&["replay", path.to_str().expect("utf-8")], home.path());
+    let home = Home::new();
+    let (code, out, err) = home.run(&["replay", path.to_str().expect("utf-8")]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(&report), "{out}");
 }
@@ -1593,43 +1578,34 @@ fn every_exported_hand_of_a_journal_reimports_to_its_stacks_one_or_all() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("j.jsonl");
     a_session_of_three_hands(&path);
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let p = path.to_str().expect("utf-8");
     // All hands: one .phhs file, each hand under its number.
     let all = dir.path().join("all.phhs");
-    let (code, _, err) = floorcall(
-        &[
-            "export",
-            "--format",
-            "phh",
-            p,
-            "-o",
-            all.to_str().expect("utf-8"),
-        ],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&[
+        "export",
+        "--format",
+        "phh",
+        p,
+        "-o",
+        all.to_str().expect("utf-8"),
+    ]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&all).expect("written");
     for n in 1..=3 {
         assert!(text.contains(&format!("[{n}]\nvariant = \"NT\"")), "{text}");
     }
-    let (code, out, err) = floorcall(
-        &["import", "--check", all.to_str().expect("utf-8")],
-        home.path(),
-    );
+    let (code, out, err) = home.run(&["import", "--check", all.to_str().expect("utf-8")]);
     assert_eq!((code, out.as_str()), (0, "3 passed, 0 failed\n"), "{err}");
     // Each hand alone: a .phh file.
     for n in 1..=3 {
         let one = dir.path().join(format!("hand-{n}.phh"));
-        let (code, out, err) = floorcall(&["export", p, "--hand", &n.to_string()], home.path());
+        let (code, out, err) = home.run(&["export", p, "--hand", &n.to_string()]);
         assert_eq!(code, 0, "{err}");
         assert!(out.starts_with("variant = \"NT\""), "{out}");
         assert!(out.contains(&format!("hand = {n}\n")), "{out}");
         std::fs::write(&one, &out).expect("written");
-        let (code, checked, err) = floorcall(
-            &["import", "--check", one.to_str().expect("utf-8")],
-            home.path(),
-        );
+        let (code, checked, err) = home.run(&["import", "--check", one.to_str().expect("utf-8")]);
         assert_eq!(
             (code, checked.as_str()),
             (0, "1 passed, 0 failed\n"),
@@ -1638,7 +1614,7 @@ fn every_exported_hand_of_a_journal_reimports_to_its_stacks_one_or_all() {
     }
     // OHH: one document a line, a blank line between, each with the
     // spec's fields.
-    let (code, out, err) = floorcall(&["export", "--format", "ohh", p], home.path());
+    let (code, out, err) = home.run(&["export", "--format", "ohh", p]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 5, "{out}");
     for line in out.lines().filter(|l| !l.is_empty()) {
@@ -1657,10 +1633,7 @@ fn every_exported_hand_of_a_journal_reimports_to_its_stacks_one_or_all() {
         "finishing_stacks = [6000, 4600, 4400]",
     );
     std::fs::write(&all, broken).expect("written");
-    let (code, out, _) = floorcall(
-        &["import", "--check", all.to_str().expect("utf-8")],
-        home.path(),
-    );
+    let (code, out, _) = home.run(&["import", "--check", all.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("all.phhs [1]: finishing_stacks are [6000, 4600, 4400]; the hand ends with [6000, 4500, 4500]."),

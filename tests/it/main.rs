@@ -24,6 +24,7 @@ mod floor_walk;
 mod floor_winner;
 mod histories;
 mod history;
+mod home;
 mod journal;
 mod journal_kill;
 mod layers;

@@ -3,9 +3,10 @@
 //! message, only where tmux is not installed (`.ci/run` installs it).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
+use super::home::Home;
 use super::tmux::{Tmux, quoted};
 
 #[test]
@@ -13,29 +14,10 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
     if Tmux::skip("the_real_binary_plays_a_short_hand_in_tmux") {
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let tmux = Tmux {
-        socket: format!("floorcall-test-{}", std::process::id()),
-    };
-    let command = format!(
-        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3 --stacks 1000 --blinds 10/20 --button 1 --names Ann,Bob,Cy",
-        home = quoted(dir.path()),
-        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
-        journal = quoted(&journal),
-    );
-    let out = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "fc",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &command,
-    ]);
-    assert!(out.status.success(), "tmux new-session failed: {out:?}");
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let table = table_flags(&journal, "3", "1000", "10/20", "Ann,Bob,Cy");
+    let tmux = home.tmux("test", &table);
     tmux.wait_for("Seat 1 (Ann) to act");
     // Preflop: Ann calls, Bob completes, Cy checks.
     tmux.type_text("c");
@@ -119,29 +101,10 @@ fn the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux() {
     if Tmux::skip("the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux") {
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let tmux = Tmux {
-        socket: format!("floorcall-traps-{}", std::process::id()),
-    };
-    let command = format!(
-        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 6 --stacks 10000 --blinds 100/200 --button 1 --names Ann,Bob,Cy,Dee,Eve,Fay",
-        home = quoted(dir.path()),
-        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
-        journal = quoted(&journal),
-    );
-    let out = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "fc",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &command,
-    ]);
-    assert!(out.status.success(), "tmux new-session failed: {out:?}");
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let table = table_flags(&journal, "6", "10000", "100/200", "Ann,Bob,Cy,Dee,Eve,Fay");
+    let tmux = home.tmux("traps", &table);
     tmux.wait_for("Seat 4 (Dee) to act");
     // A seat the table does not have: held, and `c` records nothing.
     tmux.type_text("7");
@@ -210,20 +173,10 @@ fn the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux() {
     );
 }
 
-fn floorcall(args: &[&str], home: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .output()
-        .expect("the binary runs")
-}
-
 #[test]
 fn help_documents_the_table_flags_and_keys() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let out = floorcall(&["--help"], dir.path());
+    let home = Home::new();
+    let out = home.output(&["--help"]);
     let text = String::from_utf8_lossy(&out.stdout);
     for word in [
         "--stacks",
@@ -240,11 +193,11 @@ fn help_documents_the_table_flags_and_keys() {
 
 #[test]
 fn a_damaged_journal_stops_the_start_with_its_file_and_line() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("bad.jsonl");
+    let home = Home::new();
+    let journal = home.path().join("bad.jsonl");
     std::fs::write(&journal, "{\"record\":\"hand\",\"version\":1\n").expect("written");
     let before = std::fs::read(&journal).expect("read");
-    let out = floorcall(&["--journal", journal.to_str().expect("utf-8")], dir.path());
+    let out = home.output(&["--journal", journal.to_str().expect("utf-8")]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("bad.jsonl, line 1"), "{err}");
@@ -257,11 +210,11 @@ fn a_damaged_journal_stops_the_start_with_its_file_and_line() {
 
 #[test]
 fn a_bad_user_keymap_stops_the_start_with_its_line() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let config = dir.path().join("config").join("floorcall");
+    let home = Home::new();
+    let config = home.path().join("config").join("floorcall");
     std::fs::create_dir_all(&config).expect("a folder");
     std::fs::write(config.join("keys.toml"), "[table]\nf = \"flod\"\n").expect("written");
-    let out = floorcall(&["--seats", "3"], dir.path());
+    let out = home.output(&["--seats", "3"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("keys.toml: line 2"), "{err}");
@@ -278,9 +231,9 @@ fn a_signal_restores_the_terminal(signal: &str, status: i32) {
         );
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let pid_file = dir.path().join("pid");
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let pid_file = home.path().join("pid");
     // The last table had other stacks, names and house: flags start from
     // the defaults, so none of it shows.
     let last = floorcall::tui::setup::TableChoice {
@@ -291,36 +244,33 @@ fn a_signal_restores_the_terminal(signal: &str, status: i32) {
         ..Default::default()
     };
     last.remember(
-        &dir.path()
+        &home
+            .path()
             .join("data")
             .join("floorcall")
             .join("last-table.toml"),
     )
     .expect("remembered");
-    let tmux = Tmux {
-        socket: format!("floorcall-{signal}-{}", std::process::id()),
-    };
+    let tmux = Tmux::new(signal);
     // The inner shell writes its pid and becomes floorcall; the outer one
     // then shows the exit status and the terminal's modes.
-    let command = format!(
-        "sh -c \"echo \\$\\$ > {pid}; exec env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3 --blinds 10/20\"; echo \"exit $?\"; stty -a; echo \"modes shown\"; sleep 600",
-        pid = quoted(&pid_file),
-        home = quoted(dir.path()),
-        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
-        journal = quoted(&journal),
+    let floorcall = home.shell(
+        &[],
+        &[
+            "--journal",
+            journal.to_str().expect("utf-8"),
+            "--seats",
+            "3",
+            "--blinds",
+            "10/20",
+        ],
     );
-    let out = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "fc",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &command,
-    ]);
-    assert!(out.status.success(), "tmux new-session failed: {out:?}");
+    let inner = format!("echo $$ > {}; exec {floorcall}", quoted(&pid_file));
+    let command = format!(
+        "sh -c {}; echo \"exit $?\"; stty -a; echo \"modes shown\"; sleep 600",
+        quoted(Path::new(&inner)),
+    );
+    tmux.start(&["sh", "-c", &command]);
     let screen = tmux.wait_for("Seat 1 to act");
     assert!(screen.contains("10,000"), "the default stack: {screen}");
     assert!(!screen.contains("Zed"), "no remembered name: {screen}");
@@ -374,24 +324,21 @@ fn sighup_restores_the_terminal_and_exits_129() {
 /// remembered table and a started hand into the journal.
 #[test]
 fn a_start_without_a_terminal_writes_nothing() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let out = floorcall(
-        &[
-            "--journal",
-            journal.to_str().expect("utf-8"),
-            "--seats",
-            "3",
-        ],
-        dir.path(),
-    );
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let out = home.output(&[
+        "--journal",
+        journal.to_str().expect("utf-8"),
+        "--seats",
+        "3",
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(err.contains("terminal"), "{err}");
     let entries = std::fs::read(&journal).unwrap_or_default();
     assert!(entries.is_empty(), "no hand in the journal");
     assert!(
-        !dir.path().join("data").exists(),
+        !home.path().join("data").exists(),
         "no last-table file (nothing in the data folder)"
     );
     assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
@@ -405,21 +352,24 @@ fn the_review_opens_from_the_table_and_from_the_command_line_in_tmux() {
     if Tmux::skip("the_review_opens_from_the_table_and_from_the_command_line_in_tmux") {
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let tmux = Tmux {
-        socket: format!("floorcall-review-{}", std::process::id()),
-    };
-    let env = format!(
-        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin}",
-        home = quoted(dir.path()),
-        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let journal = journal.to_str().expect("utf-8");
+    let tmux = home.tmux(
+        "review",
+        &[
+            "--journal",
+            journal,
+            "--seats",
+            "3",
+            "--stacks",
+            "5000",
+            "--blinds",
+            "100/200",
+            "--button",
+            "1",
+        ],
     );
-    let table = format!(
-        "{env} --journal {} --seats 3 --stacks 5000 --blinds 100/200 --button 1",
-        quoted(&journal)
-    );
-    tmux.start(&["sh", "-c", &table]);
     tmux.wait_for("Seat 1 to act");
     // Seat 1 raises to 600; seat 2 pushes 700 (800 in, facing 600) and
     // seat 3's call binds it: TDA's 50% rule makes it a raise to 1,000.
@@ -448,8 +398,11 @@ fn the_review_opens_from_the_table_and_from_the_command_line_in_tmux() {
     tmux.type_text("q");
     tmux.type_text("y");
     tmux.wait_gone();
-    let review = format!("{env} review {} --hand 1 --house upt", quoted(&journal));
-    tmux.start(&["sh", "-c", &review]);
+    tmux.start_floorcall(
+        &home,
+        &[],
+        &["review", journal, "--hand", "1", "--house", "upt"],
+    );
     tmux.wait_for("review │ Hand 1");
     tmux.type_text("d");
     let screen = tmux.wait_for("upt DIFFERS");
@@ -469,16 +422,20 @@ fn floorcall_ends_when_its_terminal_vanishes_without_a_signal() {
     if Tmux::skip("floorcall_ends_when_its_terminal_vanishes_without_a_signal") {
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let tmux = Tmux {
-        socket: format!("floorcall-vanish-{}", std::process::id()),
-    };
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let tmux = Tmux::new("vanish");
     let command = format!(
-        "env -u NO_COLOR HOME={home} XDG_DATA_HOME={home}/data XDG_CONFIG_HOME={home}/config {bin} --journal {journal} --seats 3; true",
-        home = quoted(dir.path()),
-        bin = quoted(Path::new(env!("CARGO_BIN_EXE_floorcall"))),
-        journal = quoted(&journal),
+        "{}; true",
+        home.shell(
+            &[],
+            &[
+                "--journal",
+                journal.to_str().expect("utf-8"),
+                "--seats",
+                "3"
+            ]
+        )
     );
     tmux.start(&["sh", "-c", &command]);
     tmux.wait_for("Seat 1 to act");
@@ -515,13 +472,10 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
     if Tmux::skip("the_table_goes_on_after_a_kill_between_hands_in_tmux") {
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let tmux = Tmux {
-        socket: format!("floorcall-shift-{}", std::process::id()),
-    };
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let tmux = Tmux::new("shift");
     let table = three_seats(
-        dir.path(),
         &journal,
         &[
             "--levels",
@@ -532,7 +486,7 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
         ],
     );
     let table: Vec<&str> = table.iter().map(String::as_str).collect();
-    tmux.start(&table);
+    tmux.start_floorcall(&home, &[], &table);
     tmux.wait_for_all(&[
         "Seat 1 to act",
         "Level 1 100/200",
@@ -556,7 +510,7 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
     tmux.wait_for("s1 wins 200");
     tmux.kill_pane();
     tmux.wait_gone();
-    tmux.start(&table);
+    tmux.start_floorcall(&home, &[], &table);
     // The table opens between hands, on hand 2; `n` deals hand 3.
     tmux.wait_for_all(&["The table goes on after hand 2", "between hands"]);
     tmux.type_text("n");
@@ -573,31 +527,43 @@ fn the_table_goes_on_after_a_kill_between_hands_in_tmux() {
     tmux.type_text("q");
     tmux.type_text("y");
     tmux.wait_gone();
-    let verify = std::process::Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .arg("verify")
-        .arg(&journal)
-        .output()
-        .expect("verify runs");
+    let verify = home.output(&["verify", journal.to_str().expect("utf-8")]);
     let out = String::from_utf8_lossy(&verify.stdout);
     assert!(verify.status.success(), "{out}");
     assert!(out.starts_with("OK: 3 hands"), "{out}");
 }
 
-/// The command that starts floorcall at a three-seat table (5,000 each,
+/// The flags of a table on `journal`: `seats` seats of `stack` chips each,
+/// blinds `blinds`, the button on seat 1, the seats named `names`.
+pub(super) fn table_flags<'a>(
+    journal: &'a Path,
+    seats: &'a str,
+    stack: &'a str,
+    blinds: &'a str,
+    names: &'a str,
+) -> [&'a str; 12] {
+    [
+        "--journal",
+        journal.to_str().expect("utf-8"),
+        "--seats",
+        seats,
+        "--stacks",
+        stack,
+        "--blinds",
+        blinds,
+        "--button",
+        "1",
+        "--names",
+        names,
+    ]
+}
+
+/// The arguments that start floorcall at a three-seat table (5,000 each,
 /// blinds 100/200, the button on seat 1) on `journal`, with `more` flags;
 /// started without a shell, so that a kill reaches floorcall itself.
-fn three_seats(home: &Path, journal: &Path, more: &[&str]) -> Vec<String> {
-    let home = home.display().to_string();
-    let mut command = vec![
-        "env".to_string(),
-        format!("HOME={home}"),
-        format!("XDG_DATA_HOME={home}/data"),
-        format!("XDG_CONFIG_HOME={home}/config"),
-        env!("CARGO_BIN_EXE_floorcall").to_string(),
-        "--journal".to_string(),
-        journal.display().to_string(),
-    ];
-    command.extend(
+fn three_seats(journal: &Path, more: &[&str]) -> Vec<String> {
+    let mut args = vec!["--journal".to_string(), journal.display().to_string()];
+    args.extend(
         [
             "--seats", "3", "--stacks", "5000", "--blinds", "100/200", "--button", "1",
         ]
@@ -605,7 +571,7 @@ fn three_seats(home: &Path, journal: &Path, more: &[&str]) -> Vec<String> {
         .chain(more)
         .map(|a| a.to_string()),
     );
-    command
+    args
 }
 
 /// Regression (issue 17, item 13) in a real terminal: `d AhKh7c Enter`
@@ -617,14 +583,12 @@ fn keys_typed_after_a_refused_key_are_held_in_tmux() {
     if Tmux::skip("keys_typed_after_a_refused_key_are_held_in_tmux") {
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let journal = dir.path().join("journal.jsonl");
-    let tmux = Tmux {
-        socket: format!("floorcall-ahead-{}", std::process::id()),
-    };
-    let table = three_seats(dir.path(), &journal, &[]);
+    let home = Home::new();
+    let journal = home.path().join("journal.jsonl");
+    let tmux = Tmux::new("ahead");
+    let table = three_seats(&journal, &[]);
     let table: Vec<&str> = table.iter().map(String::as_str).collect();
-    tmux.start(&table);
+    tmux.start_floorcall(&home, &[], &table);
     tmux.wait_for("Seat 1 to act");
     // One write, as a dealer types it.
     tmux.keys(&["dAhKh7c", "Enter"]);
@@ -654,16 +618,16 @@ fn keys_typed_after_a_refused_key_are_held_in_tmux() {
 /// (no database, no terminal needed to say so).
 #[test]
 fn a_bad_user_keymap_stops_the_floor_the_review_and_practice_with_its_line() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let config = dir.path().join("config").join("floorcall");
+    let home = Home::new();
+    let config = home.path().join("config").join("floorcall");
     std::fs::create_dir_all(&config).expect("a folder");
     std::fs::write(
         config.join("keys.toml"),
         "[review]\nenter = \"open\"\nEnter = \"compare\"\n",
     )
     .expect("written");
-    let journal = dir.path().join("none.jsonl");
-    let progress = dir.path().join("practice.json");
+    let journal = home.path().join("none.jsonl");
+    let progress = home.path().join("practice.json");
     for args in [
         vec![
             "floor",
@@ -683,7 +647,7 @@ fn a_bad_user_keymap_stops_the_floor_the_review_and_practice_with_its_line() {
             "1",
         ],
     ] {
-        let out = floorcall(&args, dir.path());
+        let out = home.output(&args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(

@@ -4,6 +4,8 @@
 use super::*;
 use floorcall::tournament::Decide;
 
+use crate::home::Home;
+
 /// `floor verify` redoes a draw and catches one whose reveal does not
 /// redo, or whose seed is not the one committed: a floor that wrote its
 /// records in good chain order but changed the seats, or the seed.
@@ -109,14 +111,15 @@ fn verify_catches_a_reveal_that_does_not_redo() {
     assert!(verified.chains.iter().all(|c| c.problem.is_none()));
 
     // The command line says so and exits 1.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(["floor", "verify", "--tournament", &options.tournament])
-        .env(
-            "FLOORCALL_FLOOR",
-            format!("{} user=postgres", pg.conninfo(&db)),
-        )
-        .output()
-        .expect("runs");
+    let out = Home::new().output_with(
+        &["floor", "verify", "--tournament", &options.tournament],
+        |command| {
+            command.env(
+                "FLOORCALL_FLOOR",
+                format!("{} user=postgres", pg.conninfo(&db)),
+            );
+        },
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("FAILED: draw 2 (late entry)"), "{text}");
