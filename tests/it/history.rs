@@ -261,7 +261,7 @@ fn every_earlier_journal_goes_on_at_the_table() {
         });
         assert_eq!(app.mode(), Mode::Table, "{name}: {:?}", app.message());
         if finished {
-            super::tui_fixtures::press(&mut app, "n");
+            super::tui::fixtures::press(&mut app, "n");
             let session = app.session().expect("at the table");
             assert_eq!(
                 session.header().number,

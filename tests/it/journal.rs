@@ -25,7 +25,7 @@ use floorcall::tui::{App, AppOptions};
 
 use super::home::Home;
 use super::support::table;
-use super::tui_fixtures::{press, screen_text};
+use super::tui::fixtures::{press, screen_text};
 
 /// 2025-11-22 12:36:01 UTC, a second a reading, in a room at UTC+1.
 const T0: i64 = 1_763_814_961_000;

@@ -16,7 +16,7 @@ use proptest::prelude::*;
 
 use super::home::Home;
 use super::tmux::Tmux;
-use super::tui_fixtures::widget_text;
+use super::tui::fixtures::widget_text;
 
 fn key(drill: &mut Drill, code: KeyCode) {
     drill.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
