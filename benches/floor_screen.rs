@@ -14,7 +14,7 @@
 //! `cargo bench --bench floor_screen`; without `--bench` (as `cargo test
 //! --benches` runs it) it only builds a few tables and draws them once.
 
-#[path = "../tests/it/floor_tables.rs"]
+#[path = "../tests/it/floor/tables.rs"]
 mod floor_tables;
 mod support;
 

@@ -3,19 +3,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-fn floorcall(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use super::home::Home;
+use std::time::{Duration, Instant};
 
 fn write(dir: &std::path::Path, name: &str, text: &str) -> PathBuf {
     std::fs::create_dir_all(dir).expect("a temp dir");
@@ -37,7 +27,7 @@ const FAILING: &str = "title = \"bad\"\nscript = \"\"\"\ns3 call\n\"\"\"\n[table
 fn all_passing_exits_zero_with_the_count() {
     let dir = temp("pass");
     write(&dir, "a.toml", PASSING);
-    let (code, out, _) = floorcall(&["scenario", dir.to_str().unwrap()]);
+    let (code, out, _) = Home::new().run(&["scenario", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.trim_end().lines().last(), Some("1 passed, 0 failed"));
 }
@@ -47,7 +37,7 @@ fn a_failed_expectation_is_one_line_and_exit_one() {
     let dir = temp("fail");
     let bad = write(&dir, "b.toml", FAILING);
     write(&dir, "a.toml", PASSING);
-    let (code, out, _) = floorcall(&["scenario", dir.to_str().unwrap()]);
+    let (code, out, _) = Home::new().run(&["scenario", dir.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     let lines: Vec<&str> = out.trim_end().lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
@@ -67,7 +57,7 @@ fn an_unparsable_file_exits_two_with_line_and_column() {
         "c.toml",
         "title = \"x\"\nscript = \"s1 cal\"\n[table]\nbutton = 1\nblinds = [1, 2]\nstacks = [10, 10]\n",
     );
-    let (code, _, err) = floorcall(&["scenario", bad.to_str().unwrap()]);
+    let (code, _, err) = Home::new().run(&["scenario", bad.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains(&format!("{}:2:", bad.display())), "{err}");
     assert!(err.contains("'cal' is not an action"), "{err}");
@@ -75,7 +65,7 @@ fn an_unparsable_file_exits_two_with_line_and_column() {
 
 #[test]
 fn a_missing_file_exits_two() {
-    let (code, _, err) = floorcall(&["scenario", "/nonexistent/floorcall.toml"]);
+    let (code, _, err) = Home::new().run(&["scenario", "/nonexistent/floorcall.toml"]);
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/floorcall.toml"), "{err}");
 }
@@ -103,7 +93,7 @@ fn replay_shows_a_hand_entry_by_entry_with_rulings_and_retractions() {
         .append(hand.rules(), &hand.entries()[1..], None)
         .unwrap();
 
-    let (code, out, err) = floorcall(&["replay", path.to_str().unwrap(), "--hand", "7"]);
+    let (code, out, err) = Home::new().run(&["replay", path.to_str().unwrap(), "--hand", "7"]);
     assert_eq!(code, 0, "{err}");
     for expected in [
         "Hand 7 · house tda",
@@ -119,25 +109,9 @@ fn replay_shows_a_hand_entry_by_entry_with_rulings_and_retractions() {
     ] {
         assert!(out.contains(expected), "missing «{expected}» in:\n{out}");
     }
-    let (code, _, err) = floorcall(&["replay", path.to_str().unwrap(), "--hand", "8"]);
+    let (code, _, err) = Home::new().run(&["replay", path.to_str().unwrap(), "--hand", "8"]);
     assert_eq!(code, 2);
     assert!(err.contains("has no hand 8"), "{err}");
-}
-
-/// The binary with its home (data and config folders) in `home`.
-pub(super) fn floorcall_at(args: &[&str], home: &std::path::Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 const MAX: &str = "1,000,000,000,000,000";
@@ -161,7 +135,7 @@ fn a_scenario_with_more_chips_than_a_table_may_hold_exits_two_naming_the_maximum
         "s1 call",
         "button = 1\nblinds = [100, 200]\nstacks = [600000000000000, 500000000000000]\n",
     );
-    let (code, out, err) = floorcall(&["scenario", bad.to_str().unwrap()]);
+    let (code, out, err) = Home::new().run(&["scenario", bad.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(
         err.starts_with(&format!("{}:5:1: ", bad.display())),
@@ -181,7 +155,7 @@ fn a_scenario_with_more_chips_than_a_table_may_hold_exits_two_naming_the_maximum
         "s1 check",
         "button = 2\nblinds = [100, 200]\nstacks = [600000000000000, 399999999999000]\nstreet = \"flop\"\npot = 1000\n",
     );
-    let (code, out, err) = floorcall(&["scenario", full.to_str().unwrap()]);
+    let (code, out, err) = Home::new().run(&["scenario", full.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
 }
 
@@ -191,7 +165,7 @@ fn push_9223372036854775808x2_in_a_script_is_a_parse_error_at_its_column() {
     let dir = temp("push-wrap");
     let table = "button = 3\nblinds = [100, 200]\nstacks = [1000, 1000, 1000]\n";
     let bad = scenario_file(&dir, "wrap.toml", "s1 push 9223372036854775808x2", table);
-    let (code, _, err) = floorcall(&["scenario", bad.to_str().unwrap()]);
+    let (code, _, err) = Home::new().run(&["scenario", bad.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(&format!(
@@ -202,7 +176,7 @@ fn push_9223372036854775808x2_in_a_script_is_a_parse_error_at_its_column() {
     );
     // A product or a total over the maximum points at its part.
     let product = scenario_file(&dir, "product.toml", "s1 push 500+600000000000000x2", table);
-    let (code, _, err) = floorcall(&["scenario", product.to_str().unwrap()]);
+    let (code, _, err) = Home::new().run(&["scenario", product.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(&format!(
@@ -234,7 +208,7 @@ fn blinds_that_cannot_be_played_are_a_file_error_at_the_blinds() {
             "s1 call",
             &format!("button = 3\nblinds = {blinds}\nstacks = [1000, 1000, 1000]\n"),
         );
-        let (code, _, err) = floorcall(&["scenario", bad.to_str().unwrap()]);
+        let (code, _, err) = Home::new().run(&["scenario", bad.to_str().unwrap()]);
         assert_eq!(code, 2, "{blinds}: {err}");
         assert!(
             err.starts_with(&format!("{}:7:10: ", bad.display())),
@@ -246,21 +220,18 @@ fn blinds_that_cannot_be_played_are_a_file_error_at_the_blinds() {
 
 #[test]
 fn table_flags_over_the_maximum_are_refused_naming_it() {
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let journal = home.path().join("j.jsonl");
     let journal = journal.to_str().unwrap();
     // Each stack is within the maximum; two of them are not.
-    let (code, _, err) = floorcall_at(
-        &[
-            "--journal",
-            journal,
-            "--seats",
-            "2",
-            "--stacks",
-            "600000000000000",
-        ],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&[
+        "--journal",
+        journal,
+        "--seats",
+        "2",
+        "--stacks",
+        "600000000000000",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!(
@@ -269,10 +240,7 @@ fn table_flags_over_the_maximum_are_refused_naming_it() {
         "{err}"
     );
     // One amount over the maximum, on its own.
-    let (code, _, err) = floorcall_at(
-        &["--journal", journal, "--blinds", "100/2000000000000000"],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&["--journal", journal, "--blinds", "100/2000000000000000"]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!(
@@ -281,10 +249,7 @@ fn table_flags_over_the_maximum_are_refused_naming_it() {
         "{err}"
     );
     // The ante is read as every other amount is.
-    let (code, _, err) = floorcall_at(
-        &["--journal", journal, "--ante", "18446744073709551615"],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&["--journal", journal, "--ante", "18446744073709551615"]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!(
@@ -292,30 +257,20 @@ fn table_flags_over_the_maximum_are_refused_naming_it() {
         )),
         "{err}"
     );
-    let (code, _, err) = floorcall_at(&["--journal", journal, "--blinds", "0/0"], home.path());
+    let (code, _, err) = home.run(&["--journal", journal, "--blinds", "0/0"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the big blind is 0"), "{err}");
 }
 
 /// Runs the binary with its stdout a pipe whose reader is already gone, as
 /// `floorcall ... | head -1` is once head has its line.
-fn floorcall_into_a_closed_pipe(args: &[&str], home: &Path) -> (i32, String) {
+fn floorcall_into_a_closed_pipe(args: &[&str], home: &Home) -> (i32, String) {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .stdin(Stdio::null())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, _, err) = home.run_with(args, |command| {
+        command.stdout(writer);
+    });
+    (code, err)
 }
 
 /// A journal of one short hand (hand 7).
@@ -339,7 +294,7 @@ fn a_journal(dir: &Path) -> PathBuf {
 #[test]
 fn writing_into_a_closed_pipe_ends_quietly_with_exit_zero() {
     // It used to panic ("failed printing to stdout: Broken pipe") and exit 101.
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let journal = a_journal(home.path());
     let journal = journal.to_str().expect("utf-8");
     let scenarios = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/engine");
@@ -357,7 +312,7 @@ fn writing_into_a_closed_pipe_ends_quietly_with_exit_zero() {
     // (A reader that went away wants no more: even a failing scenario's
     // run stops there, quietly.)
     for args in cases {
-        let (code, err) = floorcall_into_a_closed_pipe(args, home.path());
+        let (code, err) = floorcall_into_a_closed_pipe(args, &home);
         assert_eq!(code, 0, "{args:?}: {err}");
         assert_eq!(err, "", "{args:?}: nothing on stderr");
     }
@@ -367,7 +322,7 @@ fn writing_into_a_closed_pipe_ends_quietly_with_exit_zero() {
 fn replay_of_an_empty_journal_says_so_in_plain_words() {
     let dir = temp("empty-journal");
     let empty = write(&dir, "empty.jsonl", "");
-    let (code, out, err) = floorcall(&["replay", empty.to_str().unwrap()]);
+    let (code, out, err) = Home::new().run(&["replay", empty.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
     assert_eq!(
         err.trim_end(),
@@ -378,7 +333,7 @@ fn replay_of_an_empty_journal_says_so_in_plain_words() {
     );
     // A hand that is not there names the hands that are.
     let journal = a_journal(&dir);
-    let (code, _, err) = floorcall(&["replay", journal.to_str().unwrap(), "--hand", "3"]);
+    let (code, _, err) = Home::new().run(&["replay", journal.to_str().unwrap(), "--hand", "3"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("has no hand 3: its hands are 7 to 7."),
@@ -389,13 +344,10 @@ fn replay_of_an_empty_journal_says_so_in_plain_words() {
 #[test]
 fn an_os_error_is_named_once() {
     // It used to read "...(os error 20).: Not a directory (os error 20)".
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let file = write(home.path(), "plain.txt", "not a folder");
     let journal = file.join("sub").join("j.jsonl");
-    let (code, _, err) = floorcall_at(
-        &["--journal", journal.to_str().unwrap(), "--seats", "3"],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&["--journal", journal.to_str().unwrap(), "--seats", "3"]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(err.matches("(os error").count(), 1, "{err}");
     assert!(
@@ -407,7 +359,7 @@ fn an_os_error_is_named_once() {
         &["scenario", "/nonexistent/floorcall.toml"],
         &["rules", "check", "/nonexistent/floorcall.toml"],
     ] {
-        let (code, _, err) = floorcall_at(args, home.path());
+        let (code, _, err) = home.run(args);
         assert_ne!(code, 0, "{args:?}");
         assert_eq!(err.matches("(os error").count(), 1, "{args:?}: {err}");
         assert!(err.contains("No such file or directory"), "{args:?}: {err}");
@@ -416,13 +368,9 @@ fn an_os_error_is_named_once() {
 
 /// Runs the binary and fails if it has not ended within ten seconds (a
 /// FIFO or a device read for ever would hang it).
-fn floorcall_in_time(args: &[&str], home: &Path) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .stdin(Stdio::null())
+fn floorcall_in_time(args: &[&str], home: &Home) -> (i32, String) {
+    let mut child = home
+        .command(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -449,7 +397,7 @@ fn floorcall_in_time(args: &[&str], home: &Path) -> (i32, String) {
 #[test]
 fn a_special_file_is_refused_as_not_a_regular_file() {
     // A FIFO used to hang every reader; /dev/zero filled the memory.
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let fifo = home.path().join("fifo");
     let made = Command::new("mkfifo").arg(&fifo).status();
     assert!(made.is_ok_and(|s| s.success()), "mkfifo");
@@ -471,7 +419,7 @@ fn a_special_file_is_refused_as_not_a_regular_file() {
         ),
     ];
     for (args, kind, status) in cases {
-        let (code, err) = floorcall_in_time(args, home.path());
+        let (code, err) = floorcall_in_time(args, &home);
         assert_eq!(code, status, "{args:?}: {err}");
         assert!(
             err.contains(&format!("it is {kind}, not a regular file")),
@@ -487,7 +435,7 @@ fn a_special_file_is_refused_as_not_a_regular_file() {
             "--house",
             "/dev/zero",
         ],
-        home.path(),
+        &home,
     );
     assert_eq!(code, 2, "{err}");
     assert!(
@@ -500,7 +448,7 @@ fn a_special_file_is_refused_as_not_a_regular_file() {
 
 #[test]
 fn amount_flags_are_read_alike_and_say_what_is_wrong() {
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let journal = home.path().join("j.jsonl");
     let journal = journal.to_str().unwrap();
     let cases = [
@@ -530,22 +478,19 @@ fn amount_flags_are_read_alike_and_say_what_is_wrong() {
     for (flags, message) in cases {
         let mut args = vec!["--journal", journal];
         args.extend_from_slice(flags);
-        let (code, _, err) = floorcall_at(&args, home.path());
+        let (code, _, err) = home.run(&args);
         assert_eq!(code, 2, "{flags:?}: {err}");
         assert!(err.contains(message), "{flags:?}: {err}");
     }
     // An ante is 0 or an amount, as on the setup screen.
-    let (code, _, err) = floorcall_at(
-        &[
-            "--journal",
-            journal,
-            "--house",
-            "ugly-tuna",
-            "--ante",
-            "100",
-        ],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&[
+        "--journal",
+        journal,
+        "--house",
+        "ugly-tuna",
+        "--ante",
+        "100",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("the ante 100 is more than a quarter of the small blind 100"),
@@ -556,7 +501,7 @@ fn amount_flags_are_read_alike_and_say_what_is_wrong() {
 #[test]
 fn flags_start_from_the_defaults_and_only_the_setup_screen_shows_the_remembered_table() {
     use floorcall::tui::setup::{SetupForm, TableChoice, TableFlags};
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let memory = home.path().join("last-table.toml");
     let last = TableChoice {
         house: "ugly-tuna".into(),
@@ -610,8 +555,8 @@ fn flags_start_from_the_defaults_and_only_the_setup_screen_shows_the_remembered_
 #[test]
 fn help_names_the_folders_in_use() {
     // It used to point at config/keys.toml and name no folder.
-    let home = tempfile::tempdir().expect("a temp dir");
-    let (code, out, _) = floorcall_at(&["--help"], home.path());
+    let home = Home::new();
+    let (code, out, _) = home.run(&["--help"]);
     assert_eq!(code, 0);
     let data = home.path().join("data").join("floorcall");
     let config = home.path().join("config").join("floorcall");
@@ -629,7 +574,7 @@ fn help_names_the_folders_in_use() {
     }
     assert!(!out.contains("config/keys.toml)"), "{out}");
     write(&config, "keys.toml", "[table]\nf = \"fold\"\n");
-    let (_, out, _) = floorcall_at(&["--help"], home.path());
+    let (_, out, _) = home.run(&["--help"]);
     assert!(
         out.contains("your key map (there: its bindings are laid over the built-in map"),
         "{out}"
@@ -645,7 +590,7 @@ fn a_table_of_one_player_is_a_file_error_at_the_table_with_exit_two() {
         "s1 call",
         "button = 1\nblinds = [100, 200]\nstacks = [1000]\n",
     );
-    let (code, out, err) = floorcall(&["scenario", bad.to_str().unwrap()]);
+    let (code, out, err) = Home::new().run(&["scenario", bad.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}{err}");
     assert_eq!(
         err.trim_end(),
@@ -664,7 +609,7 @@ fn rules_check_lists_every_problem_then_counts_them() {
         "house.toml",
         "name = \"x\"\nextends = \"tda\"\nfoo = 1\n[settings.min-raise]\nvalue = \"triple\"\nrule = \"1\"\ntext = \"t\"\n[[levels]]\nsmall = 400\nbig = 200\n",
     );
-    let (code, out, err) = floorcall(&["rules", "check", file.to_str().unwrap()]);
+    let (code, out, err) = Home::new().run(&["rules", "check", file.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     let f = file.display();
     assert_eq!(
@@ -689,7 +634,7 @@ fn rules_check_lists_every_problem_then_counts_them() {
 fn verify_practice_and_import_refuse_a_special_file_before_opening_it() {
     // `verify` on a FIFO hung and on /dev/zero grew to 1.4 GB; `practice
     // --progress FIFO --stats` hung.
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let fifo = home.path().join("fifo");
     let made = Command::new("mkfifo").arg(&fifo).status();
     assert!(made.is_ok_and(|s| s.success()), "mkfifo");
@@ -708,7 +653,7 @@ fn verify_practice_and_import_refuse_a_special_file_before_opening_it() {
         (&["import", "--check", fifo], "a named pipe (FIFO)"),
     ];
     for (args, kind) in cases {
-        let (code, err) = floorcall_in_time(args, home.path());
+        let (code, err) = floorcall_in_time(args, &home);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
             err.contains(&format!("it is {kind}, not a regular file")),
@@ -719,14 +664,11 @@ fn verify_practice_and_import_refuse_a_special_file_before_opening_it() {
 
 #[test]
 fn a_start_refused_or_failed_leaves_no_journal_and_names_a_missing_folder() {
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let journal = home.path().join("j.jsonl");
     let j = journal.to_str().expect("utf-8");
     // E used to be dropped without a word at 4 seats.
-    let (code, _, err) = floorcall_at(
-        &["--journal", j, "--seats", "4", "--names", "A,B,C,D,E"],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&["--journal", j, "--seats", "4", "--names", "A,B,C,D,E"]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("--names lists 5 names, but the table has 4 seats."),
@@ -735,34 +677,25 @@ fn a_start_refused_or_failed_leaves_no_journal_and_names_a_missing_folder() {
     assert!(!journal.exists());
     // A start that fails once the journal is open (no terminal here) used
     // to leave an empty journal behind.
-    let (code, _, err) = floorcall_at(
-        &["--journal", j, "--seats", "4", "--names", "A,B,C,D"],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&["--journal", j, "--seats", "4", "--names", "A,B,C,D"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the table screen needs a terminal"), "{err}");
     assert!(!journal.exists(), "no empty journal left");
     // A journal with hands in it stays.
     let kept = a_journal(home.path());
     let before = std::fs::read(&kept).expect("read");
-    let (code, _, _) = floorcall_at(
-        &["--journal", kept.to_str().expect("utf-8"), "--resume"],
-        home.path(),
-    );
+    let (code, _, _) = home.run(&["--journal", kept.to_str().expect("utf-8"), "--resume"]);
     assert_eq!(code, 2);
     assert_eq!(std::fs::read(&kept).expect("read"), before);
     // A folder that is not there is named, not made.
     let folder = home.path().join("no-such-folder");
     let missing = folder.join("j.jsonl");
-    let (code, _, err) = floorcall_at(
-        &[
-            "--journal",
-            missing.to_str().expect("utf-8"),
-            "--seats",
-            "3",
-        ],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&[
+        "--journal",
+        missing.to_str().expect("utf-8"),
+        "--seats",
+        "3",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!(
@@ -778,36 +711,6 @@ fn a_start_refused_or_failed_leaves_no_journal_and_names_a_missing_folder() {
 // split into one file per subcommand (issue 20): the help texts, each main
 // failure (a user's mistake 2, an internal failure 1, a reader gone 0) and
 // the tallies of `scenario` and `import`.
-
-/// The binary run in `home`, its stdin empty, with every occurrence of
-/// `home`'s path in its output written `HOME`.
-fn floorcall_home(args: &[&str], home: &Path) -> (i32, String, String) {
-    floorcall_home_into(args, home, Stdio::piped())
-}
-
-/// `floorcall_home` with standard output `stdout` (a pipe read back, or
-/// not).
-fn floorcall_home_into(args: &[&str], home: &Path, stdout: Stdio) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .current_dir(home)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("the binary runs");
-    let shown =
-        |bytes: &[u8]| String::from_utf8_lossy(bytes).replace(&home.display().to_string(), "HOME");
-    (
-        out.status.code().unwrap_or(-1),
-        shown(&out.stdout),
-        shown(&out.stderr),
-    )
-}
 
 /// A PHH hand whose finishing stacks are `finish` (it ends with 950, 600,
 /// 1450).
@@ -1221,11 +1124,11 @@ const FAILURES: &[(&[&str], i32, &str, &str)] = &[
 
 #[test]
 fn every_subcommand_fails_with_the_message_and_the_exit_code_it_had() {
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     cli_fixtures(home.path());
     let mut wrong = Vec::new();
     for &(args, code, out, err) in FAILURES {
-        let got = floorcall_home(args, home.path());
+        let got = home.run_shown(args);
         if got != (code, out.to_string(), err.to_string()) {
             wrong.push(format!(
                 "    (&{args:?}, {}, {:?}, {:?}),",
@@ -1378,10 +1281,12 @@ const OUTPUT_FAILURES: &[(&[&str], Said, Said)] = &[
 #[cfg(unix)]
 #[test]
 fn a_reader_gone_is_exit_zero_and_a_full_disk_exit_one_for_every_subcommand() {
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     cli_fixtures(home.path());
     let run = |args: &[&str], stdout: Stdio| {
-        let (code, _, err) = floorcall_home_into(args, home.path(), stdout);
+        let (code, _, err) = home.run_shown_with(args, |command| {
+            command.stdout(stdout);
+        });
         (code, err)
     };
     let mut wrong = Vec::new();
@@ -1406,7 +1311,7 @@ fn a_reader_gone_is_exit_zero_and_a_full_disk_exit_one_for_every_subcommand() {
 
 #[test]
 fn every_help_text_reads_as_it_did() {
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let commands: [&[&str]; 15] = [
         &[],
         &["rules"],
@@ -1434,7 +1339,7 @@ fn every_help_text_reads_as_it_did() {
         for flag in asked {
             let mut args = command.to_vec();
             args.extend(flag);
-            let (code, out, err) = floorcall_home(&args, home.path());
+            let (code, out, err) = home.run_shown(&args);
             assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
             all.push_str(&format!("$ floorcall {}\n{out}\n", args.join(" ")));
         }
@@ -1444,13 +1349,13 @@ fn every_help_text_reads_as_it_did() {
 
 #[test]
 fn a_damaged_key_map_stops_the_table_with_exit_two() {
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     write(
         &home.path().join("config").join("floorcall"),
         "keys.toml",
         "[table]\nf = \"flod\"\n",
     );
-    let got = floorcall_home(&["--journal", "j.jsonl", "--seats", "3"], home.path());
+    let got = home.run_shown(&["--journal", "j.jsonl", "--seats", "3"]);
     assert_eq!(
         got,
         (
@@ -1489,13 +1394,13 @@ fn only_the_failure_module_picks_an_exit_status() {
 fn rules_show_and_diff_give_the_tournament_settings_with_their_words() {
     // The floor's settings are house rules too: `rules show` lists them,
     // each with its book's words, and `rules diff` compares them.
-    let (code, out, err) = floorcall(&["rules", "show", "upt"]);
+    let (code, out, err) = Home::new().run(&["rules", "show", "upt"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\n[tournament]\n"), "{out}");
     let at = out.find("balance-who = ").expect("balance-who listed");
     let quoted = out[at..].lines().nth(1).expect("its citation");
     assert!(quoted.contains("15"), "UPT 15 cited: {quoted}");
-    let (code, out, err) = floorcall(&["rules", "diff", "tda", "upt"]);
+    let (code, out, err) = Home::new().run(&["rules", "diff", "tda", "upt"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nbalance-who:\n"), "{out}");
 }
@@ -1505,23 +1410,16 @@ fn rules_show_and_diff_give_the_tournament_settings_with_their_words() {
 /// opened; nothing is written.
 #[test]
 fn the_table_with_a_floor_needs_its_table_and_masks_the_password() {
-    let home = temp("floor-flags");
-    std::fs::create_dir_all(&home).expect("a temp dir");
-    let journal = home.join("j.jsonl");
+    let home = Home::new();
+    let journal = home.path().join("j.jsonl");
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-            .args(args)
-            .args(["--journal", journal.to_str().unwrap()])
-            .env("HOME", &home)
-            .env_remove("FLOORCALL_FLOOR")
-            .env_remove("FLOORCALL_TOURNAMENT")
-            .stdin(Stdio::null())
-            .output()
-            .expect("the binary runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        let (code, _, err) = home.run_with(args, |command| {
+            command
+                .args(["--journal", journal.to_str().unwrap()])
+                .env_remove("FLOORCALL_FLOOR")
+                .env_remove("FLOORCALL_TOURNAMENT");
+        });
+        (code, err)
     };
     let url = "postgres://t1:s3cret@db.example/floor";
     let (code, err) = run(&["--floor", url, "--tournament", "spring"]);
@@ -1550,16 +1448,12 @@ fn the_table_with_a_floor_needs_its_table_and_masks_the_password() {
     assert!(!err.contains("s3cret"), "the password shows: {err}");
     assert!(!journal.exists(), "the journal was made");
     // The env variable gives the URL; its value is never in the help.
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .arg("--help")
-        .env("FLOORCALL_FLOOR", url)
-        .output()
-        .expect("the binary runs");
-    let help = String::from_utf8_lossy(&out.stdout);
+    let (_, help, _) = home.run_with(&["--help"], |command| {
+        command.env("FLOORCALL_FLOOR", url);
+    });
     assert!(
         help.contains("--floor <URL>") && help.contains("--table <NAME>"),
         "{help}"
     );
     assert!(!help.contains("s3cret"), "{help}");
-    let _ = std::fs::remove_dir_all(&home);
 }

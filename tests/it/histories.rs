@@ -13,7 +13,7 @@ use floorcall::journal::{HandHeader, Journal, JournalOptions, Session, SteppingC
 use floorcall::rules::HouseRules;
 use floorcall::session::Structure;
 
-use super::cli::floorcall_at;
+use super::home::Home;
 use super::support::table;
 
 /// 2025-11-22 12:36:01 UTC.
@@ -220,7 +220,7 @@ fn path(p: &Path) -> &str {
 fn export(home: &Path, args: &[&str]) -> String {
     let mut all = vec!["export"];
     all.extend_from_slice(args);
-    let (code, out, err) = floorcall_at(&all, home);
+    let (code, out, err) = Home::at(home).run(&all);
     assert_eq!(code, 0, "export {args:?}: {err}");
     assert!(out.is_empty() || args.iter().all(|a| *a != "-o"), "{out}");
     err
@@ -342,7 +342,7 @@ fn exports_read_as_written_by_pokerkit_and_an_ohh_reader() {
     use rs_poker::open_hand_history::{HandHistory, HandReader};
 
     let dir = tempfile::tempdir().expect("a temp dir");
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let (t4, t7) = journals(dir.path());
     let file = |name: &str| dir.path().join(name);
 
@@ -376,7 +376,7 @@ fn exports_read_as_written_by_pokerkit_and_an_ohh_reader() {
         ("t4.phhs", "7 passed, 0 failed\n"),
         ("one.phhs", "1 passed, 0 failed\n"),
     ] {
-        let (code, out, err) = floorcall_at(&["import", "--check", path(&file(f))], home.path());
+        let (code, out, err) = home.run(&["import", "--check", path(&file(f))]);
         assert_eq!((code, out.as_str()), (0, want), "{f}: {err}");
     }
 
@@ -525,25 +525,22 @@ fn exports_read_as_written_by_pokerkit_and_an_ohh_reader() {
 #[test]
 fn export_reads_the_session_journal_by_default_and_refuses_a_misdeal_named() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let home = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     let data = home.path().join("data/floorcall");
     std::fs::create_dir_all(&data).expect("the data folder");
     let journal = data.join("journal.jsonl");
     keyed(&journal, "journal", &[3_000, 3_000], "", TABLE_7);
-    let (code, by_default, err) = floorcall_at(&["export"], home.path());
+    let (code, by_default, err) = home.run(&["export"]);
     assert_eq!(code, 0, "{err}");
-    let (_, named, _) = floorcall_at(&["export", path(&journal)], home.path());
+    let (_, named, _) = home.run(&["export", path(&journal)]);
     assert_eq!(by_default, named);
     assert!(by_default.starts_with("[1]\nvariant"), "{by_default}");
 
     let (t4, _) = journals(dir.path());
-    let (code, out, err) = floorcall_at(&["export", path(&t4), "--hand", "8"], home.path());
+    let (code, out, err) = home.run(&["export", path(&t4), "--hand", "8"]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("hand 8 was a misdeal"), "{err}");
-    let (code, _, err) = floorcall_at(
-        &["export", path(&t4), "-o", path(&dir.path().join("all.phh"))],
-        home.path(),
-    );
+    let (code, _, err) = home.run(&["export", path(&t4), "-o", path(&dir.path().join("all.phh"))]);
     assert_eq!(code, 2);
     assert!(err.contains("a .phh file holds one hand"), "{err}");
 }

@@ -10,6 +10,8 @@ use floorcall::rules::tournament::Tournament;
 use floorcall::rules::{AfterBreak, HouseRules, NewPlayerWaits, Settings};
 use floorcall::tui::keymap::Keymap;
 
+use super::home::Home;
+
 /// The settings of the first release (2026-11-21), which every house a
 /// journal embeds has: the only ones without an earlier value.
 const FIRST_RELEASE: &[&str] = &[
@@ -136,12 +138,9 @@ fn rules_show_and_check_say_what_was_filled_in() {
         .find(|d| d.ends_with("2026-11-25-f1ce066"))
         .expect("the release of 25 November");
     let file = dir.join("tda.toml");
-    let bin = env!("CARGO_BIN_EXE_floorcall");
-    let show = std::process::Command::new(bin)
-        .args(["rules", "show"])
-        .arg(&file)
-        .output()
-        .expect("runs");
+    let home = Home::new();
+    let file = file.to_str().expect("utf-8");
+    let show = home.output(&["rules", "show", file]);
     let text = String::from_utf8_lossy(&show.stdout);
     assert!(show.status.success(), "{text}");
     assert!(
@@ -152,11 +151,7 @@ fn rules_show_and_check_say_what_was_filled_in() {
         text.contains("after-break = continue (settings.after-break, since 2026-11-25)"),
         "{text}"
     );
-    let check = std::process::Command::new(bin)
-        .args(["rules", "check"])
-        .arg(&file)
-        .output()
-        .expect("runs");
+    let check = home.output(&["rules", "check", file]);
     let text = String::from_utf8_lossy(&check.stdout);
     assert!(check.status.success(), "{text}");
     assert!(
@@ -200,12 +195,9 @@ fn earlier_journals() -> Vec<PathBuf> {
 
 /// `floorcall ARGS` on `journal`: exit status and output.
 fn floorcall_on(args: &[&str], journal: &Path) -> (bool, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .arg(journal)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("runs");
+    let out = Home::new().output_with(args, |command| {
+        command.arg(journal).env("NO_COLOR", "1");
+    });
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.success(), text)
@@ -269,7 +261,7 @@ fn every_earlier_journal_goes_on_at_the_table() {
         });
         assert_eq!(app.mode(), Mode::Table, "{name}: {:?}", app.message());
         if finished {
-            super::tui_fixtures::press(&mut app, "n");
+            super::tui::fixtures::press(&mut app, "n");
             let session = app.session().expect("at the table");
             assert_eq!(
                 session.header().number,

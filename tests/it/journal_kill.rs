@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::home::Home;
 use super::tmux::Tmux;
 
 use floorcall::journal::verify::{VerifyOptions, verify_file};
@@ -97,22 +98,10 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
         .unwrap_or_else(|| rand::rng().random());
     eprintln!("{kills} kills, FLOORCALL_KILL_SEED={seed}");
     let mut rng = StdRng::seed_from_u64(seed);
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let home = dir.path().to_str().expect("utf-8").to_string();
-    let path = dir.path().join("journal.jsonl");
+    let home = Home::new();
+    let path = home.path().join("journal.jsonl");
     let journal = path.to_str().expect("utf-8").to_string();
-    let bin = env!("CARGO_BIN_EXE_floorcall");
-    let (data, config) = (
-        format!("XDG_DATA_HOME={home}/data"),
-        format!("XDG_CONFIG_HOME={home}/config"),
-    );
-    let command: Vec<&str> = vec![
-        "env",
-        "-u",
-        "NO_COLOR",
-        &data,
-        &config,
-        bin,
+    let args = [
         "--journal",
         &journal,
         "--seats",
@@ -129,12 +118,10 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
         "2",
         "--resume",
     ];
-    let tmux = Tmux {
-        socket: format!("floorcall-kill-{}", std::process::id()),
-    };
+    let tmux = Tmux::new("kill");
     // One server for the whole run: it stays up between sessions.
     tmux.run(&["start-server", ";", "set-option", "-g", "exit-empty", "off"]);
-    tmux.start(&command);
+    tmux.start_floorcall(&home, &[], &args);
     let start = Instant::now();
     let (mut shown_total, mut repairs, mut during_start) = (0usize, 0usize, 0usize);
     let mut entries_seen = 0usize;
@@ -229,14 +216,11 @@ fn sigkill_at_random_moments_loses_nothing_the_screen_showed() {
             std::io::Write::write_all(&mut file, half).expect("written");
             torn_left = true;
         }
-        tmux.start(&command);
+        tmux.start_floorcall(&home, &[], &args);
     }
     // The last start, checked once more through the binary's own verify.
     tmux.wait_for("journal.jsonl head ");
-    let out = Command::new(bin)
-        .args(["verify", &journal])
-        .output()
-        .expect("runs");
+    let out = home.output(&["verify", &journal]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     eprintln!(

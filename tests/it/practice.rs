@@ -4,7 +4,6 @@
 //! question back first.
 
 use std::path::{Path, PathBuf};
-use std::process::Command as Process;
 
 use floorcall::notation::parse_line;
 use floorcall::practice::line::rule;
@@ -13,6 +12,8 @@ use floorcall::practice::{self, Answer, HOUSES, Question, built_in, cases, drill
 use floorcall::rules::HouseRules;
 use floorcall::scenario;
 use proptest::prelude::*;
+
+use super::home::Home;
 
 fn shipped() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios")
@@ -238,23 +239,13 @@ fn a_topic_with_no_question_is_refused_naming_the_topics() {
     );
 }
 
-fn floorcall(args: &[&str], dir: &Path) -> std::process::Output {
-    Process::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(args)
-        .env("HOME", dir)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .output()
-        .expect("floorcall runs")
-}
-
 #[test]
 fn quiz_json_prints_the_same_questions_for_the_same_seed() {
-    let dir = tempfile::tempdir().expect("a temp dir");
+    let dir = Home::new();
     let args = ["practice", "--seed", "17", "--count", "12", "--quiz-json"];
-    let one = floorcall(&args, dir.path());
+    let one = dir.output(&args);
     assert!(one.status.success(), "{one:?}");
-    let two = floorcall(&args, dir.path());
+    let two = dir.output(&args);
     assert_eq!(one.stdout, two.stdout);
     let json: serde_json::Value = serde_json::from_slice(&one.stdout).expect("JSON");
     let list = json.as_array().expect("a list");
@@ -273,30 +264,23 @@ fn quiz_json_prints_the_same_questions_for_the_same_seed() {
         }
     }
     // --quiz-json records nothing; --stats says so.
-    let stats = floorcall(&["practice", "--stats"], dir.path());
+    let stats = dir.output(&["practice", "--stats"]);
     let text = String::from_utf8_lossy(&stats.stdout);
     assert!(text.contains("No question answered yet"), "{text}");
 }
 
 #[test]
 fn an_unknown_house_is_a_users_mistake() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let out = floorcall(
-        &["practice", "--house", "nowhere", "--quiz-json"],
-        dir.path(),
-    );
+    let dir = Home::new();
+    let out = dir.output(&["practice", "--house", "nowhere", "--quiz-json"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
 
 #[test]
 fn quiz_json_has_the_table_the_choices_the_answer_and_each_house() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let run = |seed: &str| {
-        floorcall(
-            &["practice", "--seed", seed, "--count", "30", "--quiz-json"],
-            dir.path(),
-        )
-    };
+    let dir = Home::new();
+    let run =
+        |seed: &str| dir.output(&["practice", "--seed", seed, "--count", "30", "--quiz-json"]);
     let one = run("5");
     assert!(one.status.success(), "{one:?}");
     assert_ne!(one.stdout, run("6").stdout, "another seed asks otherwise");
@@ -337,7 +321,7 @@ fn quiz(args: &[&str], dir: &Path) -> Vec<serde_json::Value> {
     let mut all = vec!["practice"];
     all.extend_from_slice(args);
     all.push("--quiz-json");
-    let out = floorcall(&all, dir);
+    let out = Home::at(dir).output(&all);
     assert!(out.status.success(), "{args:?}: {out:?}");
     match serde_json::from_slice(&out.stdout) {
         Ok(serde_json::Value::Array(list)) => list,
@@ -347,7 +331,7 @@ fn quiz(args: &[&str], dir: &Path) -> Vec<serde_json::Value> {
 
 #[test]
 fn every_drill_topic_is_taken_by_topic_and_an_unknown_one_is_refused() {
-    let dir = tempfile::tempdir().expect("a temp dir");
+    let dir = Home::new();
     for topic in drills::TOPICS {
         let list = quiz(
             &["--topic", topic, "--seed", "2", "--count", "3"],
@@ -356,10 +340,7 @@ fn every_drill_topic_is_taken_by_topic_and_an_unknown_one_is_refused() {
         assert_eq!(list.len(), 3, "{topic}");
         assert!(list.iter().all(|q| q["topic"] == topic), "{topic}");
     }
-    let out = floorcall(
-        &["practice", "--topic", "bluffing", "--quiz-json"],
-        dir.path(),
-    );
+    let out = dir.output(&["practice", "--topic", "bluffing", "--quiz-json"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let said = String::from_utf8_lossy(&out.stderr);
     for topic in drills::TOPICS
@@ -372,7 +353,7 @@ fn every_drill_topic_is_taken_by_topic_and_an_unknown_one_is_refused() {
 
 #[test]
 fn from_a_users_folder_a_broken_or_empty_one_is_told_without_a_panic() {
-    let dir = tempfile::tempdir().expect("a temp dir");
+    let dir = Home::new();
     // A folder `name` of the user's, with one shipped file in it as `file`.
     let folder = |name: &str, shipped_file: &str, file: &str| {
         let folder = dir.path().join(name);
@@ -398,14 +379,14 @@ fn from_a_users_folder_a_broken_or_empty_one_is_told_without_a_panic() {
         "engine/nuts-all-fold-raise-wins-at-once.toml",
         "plain.toml",
     );
-    let out = floorcall(&["practice", "--from", &from, "--quiz-json"], dir.path());
+    let out = dir.output(&["practice", "--from", &from, "--quiz-json"]);
     assert!(out.status.success(), "{out:?}");
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("only drills are asked"), "{said}");
     // What floorcall says, exit 2 and no panic, for --from this folder.
     let refused = |folder: &Path| {
         let from = folder.display().to_string();
-        let out = floorcall(&["practice", "--from", &from, "--quiz-json"], dir.path());
+        let out = dir.output(&["practice", "--from", &from, "--quiz-json"]);
         assert_eq!(out.status.code(), Some(2), "{out:?}");
         let said = String::from_utf8_lossy(&out.stderr).into_owned();
         assert!(!said.contains("panicked"), "{said}");
@@ -424,7 +405,7 @@ fn from_a_users_folder_a_broken_or_empty_one_is_told_without_a_panic() {
 
 #[test]
 fn a_corrupt_progress_file_is_refused_and_left_as_it_was() {
-    let dir = tempfile::tempdir().expect("a temp dir");
+    let dir = Home::new();
     let folder = dir.path().join("data/floorcall");
     std::fs::create_dir_all(&folder).expect("the data folder");
     let file = folder.join("practice.json");
@@ -433,7 +414,7 @@ fn a_corrupt_progress_file_is_refused_and_left_as_it_was() {
         &["practice", "--stats"][..],
         &["practice", "--seed", "1"][..],
     ] {
-        let out = floorcall(args, dir.path());
+        let out = dir.output(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -457,14 +438,13 @@ fn the_shipped_cases_are_built_in_and_asked_from_anywhere() {
     let ids = |qs: &[Question]| qs.iter().map(|q| q.id.clone()).collect::<Vec<_>>();
     assert_eq!(ids(&built_in), ids(&from_folder));
     assert!(built_in.len() >= 100, "{} cases", built_in.len());
-    let elsewhere = tempfile::tempdir().expect("a temp dir");
-    let out = Process::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(["practice", "--quiz-json", "--count", "400", "--seed", "3"])
-        .current_dir(elsewhere.path())
-        .env("HOME", elsewhere.path())
-        .env("XDG_DATA_HOME", elsewhere.path().join("data"))
-        .output()
-        .expect("floorcall runs");
+    let elsewhere = Home::new();
+    let out = elsewhere.output_with(
+        &["practice", "--quiz-json", "--count", "400", "--seed", "3"],
+        |command| {
+            command.current_dir(elsewhere.path());
+        },
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -549,7 +529,7 @@ fn choices_bind_apart_without_their_explanation_on_real_tables() {
 /// `--count 0` printed one question.
 #[test]
 fn a_shorter_count_asks_the_start_of_a_longer_one_and_zero_is_refused() {
-    let dir = tempfile::tempdir().expect("a temp dir");
+    let dir = Home::new();
     let ids = |count: &str| -> Vec<String> {
         quiz(&["--seed", "7", "--count", count], dir.path())
             .iter()
@@ -561,10 +541,7 @@ fn a_shorter_count_asks_the_start_of_a_longer_one_and_zero_is_refused() {
     assert_eq!(five[..], twenty[..5]);
     assert_eq!(twenty[..], many[..20]);
     assert_eq!(many.len(), 400, "topped up with drills");
-    let zero = floorcall(
-        &["practice", "--seed", "7", "--count", "0", "--quiz-json"],
-        dir.path(),
-    );
+    let zero = dir.output(&["practice", "--seed", "7", "--count", "0", "--quiz-json"]);
     assert_eq!(zero.status.code(), Some(2), "{zero:?}");
     let said = String::from_utf8_lossy(&zero.stderr);
     assert!(said.contains("at least one question"), "{said}");

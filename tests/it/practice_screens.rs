@@ -14,8 +14,9 @@ use floorcall::tui::practice::{Drill, Phase};
 use insta::assert_snapshot;
 use proptest::prelude::*;
 
-use super::tmux::{Tmux, quoted};
-use super::tui_fixtures::widget_text;
+use super::home::Home;
+use super::tmux::Tmux;
+use super::tui::fixtures::widget_text;
 
 fn key(drill: &mut Drill, code: KeyCode) {
     drill.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
@@ -175,22 +176,14 @@ fn the_real_binary_answers_questions_in_tmux() {
         );
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
+    let home = Home::new();
     // The user's data folder (XDG_DATA_HOME), where the progress is kept.
-    let data = dir.path().join("data");
-    let progress = data.join("floorcall/practice.json");
-    let bin = Path::new(env!("CARGO_BIN_EXE_floorcall"));
+    let progress = home.path().join("data/floorcall/practice.json");
     let args = [
         "practice", "--seed", "21", "--topic", "to-call", "--count", "3",
     ];
     // The answers, from the same seeded session printed as JSON.
-    let out = std::process::Command::new(bin)
-        .args(args)
-        .arg("--quiz-json")
-        .env("HOME", dir.path())
-        .env("XDG_DATA_HOME", &data)
-        .output()
-        .expect("runs");
+    let out = home.output(&[&args[..], &["--quiz-json"]].concat());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let answers: Vec<u64> = json
         .as_array()
@@ -199,17 +192,7 @@ fn the_real_binary_answers_questions_in_tmux() {
         .map(|q| q["answer"]["amount"].as_u64().expect("an amount"))
         .collect();
     assert_eq!(answers.len(), 3);
-    let tmux = Tmux {
-        socket: format!("floorcall-practice-{}", std::process::id()),
-    };
-    let command = format!(
-        "env NO_COLOR=1 HOME={home} XDG_DATA_HOME={data} {bin} {args}",
-        home = quoted(dir.path()),
-        data = quoted(&data),
-        bin = quoted(bin),
-        args = args.join(" "),
-    );
-    tmux.start(&["sh", "-c", &command]);
+    let tmux = home.tmux_with("practice", &["NO_COLOR=1"], &args);
     tmux.wait_for("question 1 of 3");
     tmux.type_text(&answers[0].to_string());
     tmux.keys(&["Enter"]);
@@ -243,12 +226,7 @@ fn the_real_binary_answers_questions_in_tmux() {
     assert_eq!(saved.topics["to-call"].asked, 2);
     assert_eq!(saved.sessions, 1);
     // --stats prints it from the same folder.
-    let stats = std::process::Command::new(bin)
-        .args(["practice", "--stats"])
-        .env("HOME", dir.path())
-        .env("XDG_DATA_HOME", &data)
-        .output()
-        .expect("runs");
+    let stats = home.output(&["practice", "--stats"]);
     let text = String::from_utf8_lossy(&stats.stdout);
     assert!(text.contains("to-call: 1 of 2 right (50%)"), "{text}");
 }
@@ -312,15 +290,8 @@ fn the_screen_asks_first_what_quiz_json_prints_first() {
         eprintln!("SKIPPED the_screen_asks_first_what_quiz_json_prints_first: no tmux here.");
         return;
     }
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let data = dir.path().join("data");
-    let bin = Path::new(env!("CARGO_BIN_EXE_floorcall"));
-    let out = std::process::Command::new(bin)
-        .args(["practice", "--seed", "7", "--count", "3", "--quiz-json"])
-        .env("HOME", dir.path())
-        .env("XDG_DATA_HOME", &data)
-        .output()
-        .expect("runs");
+    let home = Home::new();
+    let out = home.output(&["practice", "--seed", "7", "--count", "3", "--quiz-json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let first = &json[0];
     let head = format!(
@@ -329,16 +300,11 @@ fn the_screen_asks_first_what_quiz_json_prints_first() {
         first["house"].as_str().expect("a house")
     );
     let blinds = first["table"][0].as_str().expect("the table").to_string();
-    let tmux = Tmux {
-        socket: format!("floorcall-practice-first-{}", std::process::id()),
-    };
-    let command = format!(
-        "env NO_COLOR=1 HOME={home} XDG_DATA_HOME={data} {bin} practice --seed 7",
-        home = quoted(dir.path()),
-        data = quoted(&data),
-        bin = quoted(bin),
+    let tmux = home.tmux_with(
+        "practice-first",
+        &["NO_COLOR=1"],
+        &["practice", "--seed", "7"],
     );
-    tmux.start(&["sh", "-c", &command]);
     let screen = tmux.wait_for("question 1 of 20");
     assert!(
         screen.contains(&head) && screen.contains(&blinds),

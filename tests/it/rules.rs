@@ -3,9 +3,10 @@
 //! column of what is wrong in a broken file.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use floorcall::rules::{BUILT_IN, CLAUSES, HouseRules, RulingId};
+
+use super::home::Home;
 
 fn normalize(text: &str) -> String {
     text.replace(['*', '\\'], "")
@@ -309,10 +310,7 @@ fn check(text: &str) -> (i32, String) {
     let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let path = dir.join(format!("h{n}.toml"));
     std::fs::write(&path, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .args(["rules", "check", path.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let out = Home::new().output(&["rules", "check", path.to_str().unwrap()]);
     let message =
         String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
     (
@@ -394,15 +392,8 @@ fn rules_check_points_at_what_is_wrong() {
 }
 
 fn floorcall_rules(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_floorcall"))
-        .arg("rules")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let (code, out, _) = Home::new().run(&[&["rules"], args].concat());
+    (code, out)
 }
 
 #[test]

@@ -13,6 +13,13 @@ pub struct Tmux {
 }
 
 impl Tmux {
+    /// A tmux server on the socket `floorcall-{name}-{pid}`, not started.
+    pub fn new(name: &str) -> Tmux {
+        Tmux {
+            socket: format!("floorcall-{name}-{}", std::process::id()),
+        }
+    }
+
     /// Whether tmux can be run here (`.ci/run` installs it).
     pub fn installed() -> bool {
         Command::new("tmux").arg("-V").output().is_ok()

@@ -1,0 +1,11 @@
+//! The table screen from the outside: keys, screens and sessions built
+//! as a dealer drives them, and the real binary in tmux.
+
+pub(crate) mod fixtures;
+pub(crate) mod keys;
+pub(crate) mod keystrokes;
+pub(crate) mod review;
+pub(crate) mod screens;
+pub(crate) mod session;
+pub(crate) mod shift;
+pub(crate) mod tmux;
