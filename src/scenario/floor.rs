@@ -476,6 +476,10 @@ impl SeedSource for ScriptSeeds {
 /// A run's time: a scenario has no clock.
 const NOW_MS: i64 = 0;
 
+/// The most lines the tables key for the floor after one line (ten seats
+/// at ten tables, each a leave, a sit and a correction, and more).
+const LINES_AT_MOST: usize = 1_000;
+
 /// The floor as a run goes: the engine's tournament, each table as its
 /// journal would hold it, what the last line did.
 struct Run {
@@ -572,30 +576,36 @@ impl Run {
     /// is left to do.
     fn settle(&mut self) -> Result<(), String> {
         let rules = self.rules().clone();
-        loop {
+        // Each round carries out at least one line; a table has at most a
+        // few per seat, so more rounds than this is an order that never
+        // reads as done: said, never a run that does not end.
+        for _ in 0..LINES_AT_MOST {
             for (name, t) in &self.tables {
                 self.tournament
                     .table_read(name, t.table.clone(), t.read.clone());
             }
             self.decide(&FloorCommand::Due, &ScriptSeeds::none())?;
-            let mut done = false;
-            for (name, t) in &mut self.tables {
-                while !t.table.in_hand {
-                    let orders = TableOrders::of(name, &t.table, &self.tournament.floor().records);
-                    let command = if orders.hand_for_hand_on() != t.table.hand_for_hand {
-                        Some(TableCommand::HandForHand(orders.hand_for_hand_on()))
-                    } else {
-                        orders.next(&t.table).and_then(|o| o.command())
-                    };
-                    let Some(command) = command else { break };
-                    t.line(name, &command, &rules)?;
-                    done = true;
-                }
-            }
-            if !done {
+            let records = &self.tournament.floor().records;
+            let due: Vec<(String, TableCommand)> = self
+                .tables
+                .iter()
+                .filter(|(_, t)| !t.table.in_hand)
+                .filter_map(|(name, t)| {
+                    TableOrders::of(name, &t.table, records)
+                        .line_due(&t.table)
+                        .map(|c| (name.clone(), c))
+                })
+                .collect();
+            if due.is_empty() {
                 return Ok(());
             }
+            for (name, command) in due {
+                if let Some(t) = self.tables.get_mut(&name) {
+                    t.line(&name, &command, &rules)?;
+                }
+            }
         }
+        Err("The tables could not carry out the floor's orders.".into())
     }
 
     /// Carries out a floor line.

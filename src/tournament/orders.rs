@@ -567,6 +567,16 @@ impl TableOrders {
         })
     }
 
+    /// The session line this table keys next for the floor, between
+    /// hands: hand-for-hand switched as the floor has it, then the next
+    /// order it can carry out (`next`). None: nothing is left to do now.
+    pub fn line_due(&self, table: &Table) -> Option<TableCommand> {
+        if self.hand_for_hand_on() != table.hand_for_hand {
+            return Some(TableCommand::HandForHand(self.hand_for_hand_on()));
+        }
+        self.next(table).and_then(Order::command)
+    }
+
     /// The button the floor drew for this table and the table has not yet
     /// put there: its next hand waits for it.
     pub fn button_due(&self) -> Option<&Order> {

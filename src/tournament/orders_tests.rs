@@ -387,6 +387,11 @@ fn redtooth_53_each_table_waits_until_all_other_tables_finish() {
     let o = TableOrders::of("T1", &t, &records);
     assert!(o.hand_for_hand_on());
     assert!(o.may_begin(40).is_err(), "no round yet");
+    // The table keys the switch first, and nothing once it follows.
+    assert_eq!(o.line_due(&t), Some(TableCommand::HandForHand(true)));
+    let mut on = t.clone();
+    on.hand_for_hand = true;
+    assert_eq!(o.line_due(&on), None);
     records.push(FloorRecord::HandForHandRound {
         round: 12,
         deal: BTreeMap::from([("T1".into(), 40), ("T3".into(), 17), ("T7".into(), 22)]),

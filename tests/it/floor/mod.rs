@@ -102,7 +102,7 @@ impl Room {
     /// carries out its orders, until none is left.
     fn settle(&mut self) {
         let rules = self.tournament.floor().rules.clone();
-        loop {
+        for _ in 0..1_000 {
             for (name, t) in &self.tables {
                 self.tournament
                     .table_read(name, t.clone(), TableRead::default());
@@ -116,12 +116,8 @@ impl Room {
             }
             let mut done = false;
             for (name, t) in &mut self.tables {
-                loop {
-                    let records = &self.tournament.floor().records;
-                    let orders = TableOrders::of(name, t, records);
-                    let Some(command) = orders.next(t).and_then(|o| o.command()) else {
-                        break;
-                    };
+                let records = &self.tournament.floor().records;
+                if let Some(command) = TableOrders::of(name, t, records).line_due(t) {
                     for e in t
                         .decide(&rules, &command, 0, &mut |_| Vec::new())
                         .unwrap_or_else(|e| panic!("{name}: {command:?}: {e}"))
@@ -135,6 +131,7 @@ impl Room {
                 return;
             }
         }
+        panic!("the tables never finish the floor's orders");
     }
 
     fn chips_in_play(&self) -> u64 {
