@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::error::{RulesError, in_file_order, line_column};
 use super::raw::RawHouseRules;
@@ -67,11 +67,21 @@ impl HouseRules {
     }
 
     /// A built-in profile, if the name is one.
+    /// Each is read once a process and cloned after: practice and the
+    /// scenario runner rule case after case under every house, and the
+    /// reading was most of their time.
     pub fn built_in(name: &str) -> Option<Result<HouseRules, RulesError>> {
-        BUILT_IN
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(n, text)| Self::from_toml(&format!("config/{n}.toml"), text))
+        static READ: OnceLock<Vec<Option<HouseRules>>> = OnceLock::new();
+        let read_one =
+            |(n, text): &(&str, &str)| Self::from_toml(&format!("config/{n}.toml"), text);
+        let index = BUILT_IN.iter().position(|(n, _)| *n == name)?;
+        let read = READ.get_or_init(|| BUILT_IN.iter().map(|b| read_one(b).ok()).collect());
+        Some(match &read[index] {
+            Some(rules) => Ok(rules.clone()),
+            // A shipped file that does not read (its test says so): read
+            // again for its errors.
+            None => read_one(&BUILT_IN[index]),
+        })
     }
 
     /// Every built-in profile that loads, in `BUILT_IN`'s order.

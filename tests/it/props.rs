@@ -541,8 +541,24 @@ fn nothing_wrapped(st: &HandState, in_play: u128) -> Result<(), String> {
     Ok(())
 }
 
+/// The random hands a property test plays: `PROPTEST_CASES` where set
+/// (proptest's own variable: `PROPTEST_CASES=20000 cargo test props` for a
+/// deep run), else `usual`. Each `cargo test` draws new seeds, so the
+/// hands checked add up from run to run; the counts keep the unoptimised
+/// test build's run within its share of `cargo test`'s 5 minutes.
+fn cases(usual: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usual);
+    ProptestConfig {
+        cases,
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
+    #![proptest_config(cases(5_000))]
 
     #[test]
     fn random_command_sequences_keep_every_invariant(seed in any::<u64>(), steps in 1usize..120) {
@@ -552,7 +568,7 @@ proptest! {
 
 proptest! {
     // Each state against all-ins is probed a dozen ways: fewer hands.
-    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+    #![proptest_config(cases(1_000))]
 
     #[test]
     fn a_raise_is_never_allowed_when_every_other_live_seat_is_all_in(seed in any::<u64>(), steps in 1usize..120) {
@@ -561,7 +577,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 5_000, ..ProptestConfig::default() })]
+    #![proptest_config(cases(2_500))]
 
     /// Chains of actions out of turn (several seats acting before the
     /// skipped one, gestures and words out of turn, floor decisions), with

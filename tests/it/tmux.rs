@@ -6,6 +6,16 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+/// The pause between two looks at the screen: 2 ms at first, doubling to
+/// 25 ms. Each look starts a tmux client, a few milliseconds of CPU: a
+/// fixed 2-5 ms poll kept a core busy while a test waited, taken from the
+/// tests beside it on a 2-core machine.
+fn pause(looks: &mut u32) {
+    *looks += 1;
+    let ms = 2u64.saturating_mul(1 << (*looks).min(4)).min(25);
+    std::thread::sleep(Duration::from_millis(ms));
+}
+
 /// A tmux server on its own socket; its one session is `fc`.
 pub struct Tmux {
     /// The socket's name (`tmux -L`).
@@ -84,7 +94,7 @@ impl Tmux {
     /// Waits (20 s at most) until the screen shows one of `texts`, and
     /// returns the screen.
     pub fn wait_for_any(&self, texts: &[&str]) -> String {
-        let start = Instant::now();
+        let (start, mut looks) = (Instant::now(), 0);
         loop {
             let screen = self.screen();
             if texts.iter().any(|t| screen.contains(t)) {
@@ -93,14 +103,14 @@ impl Tmux {
             if start.elapsed() > Duration::from_secs(20) {
                 panic!("the screen never showed {texts:?}; it shows:\n{screen}");
             }
-            std::thread::sleep(Duration::from_millis(5));
+            pause(&mut looks);
         }
     }
 
     /// Waits (20 s at most) until the screen shows every one of `texts`
     /// (a screen caught half drawn shows only some), and returns it.
     pub fn wait_for_all(&self, texts: &[&str]) -> String {
-        let start = Instant::now();
+        let (start, mut looks) = (Instant::now(), 0);
         loop {
             let screen = self.screen();
             if texts.iter().all(|t| screen.contains(t)) {
@@ -110,20 +120,20 @@ impl Tmux {
                 let missing: Vec<&&str> = texts.iter().filter(|t| !screen.contains(*t)).collect();
                 panic!("the screen never showed {missing:?}; it shows:\n{screen}");
             }
-            std::thread::sleep(Duration::from_millis(5));
+            pause(&mut looks);
         }
     }
 
     /// Waits until the session is gone (with it, its screen: the next
     /// start draws on a clean one).
     pub fn wait_gone(&self) {
-        let start = Instant::now();
+        let (start, mut looks) = (Instant::now(), 0);
         while self.alive() {
             assert!(
                 start.elapsed() < Duration::from_secs(10),
                 "the killed floorcall's session never ended"
             );
-            std::thread::sleep(Duration::from_millis(2));
+            pause(&mut looks);
         }
     }
 
