@@ -20,11 +20,13 @@
 //! citation; the files: `draw` (seeds and the generator), `balance` (who
 //! moves, when, from which table), `breaking` (a table broken, the final
 //! table, redraws, the button drawn), `places` (busts and hand-for-hand),
-//! `audit` (each draw redone from its published seed and inputs).
+//! `audit` (each draw redone from its published seed and inputs), `deal`
+//! (a deal among the players left: ICM, chip chop, even chop).
 
 pub mod audit;
 pub mod balance;
 pub mod breaking;
+pub mod deal;
 pub mod draw;
 pub mod engine;
 pub mod orders;

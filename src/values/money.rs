@@ -1,0 +1,62 @@
+//! Money: whole units of the tournament's smallest coin (cents, pence),
+//! never floats. A buy-in, a prize and a deal's share are `Money`; a
+//! figure worked out in fractions (an ICM equity) is rounded to units by
+//! the code that makes it, so that the units always add up (`tournament::
+//! deal`).
+
+use std::fmt;
+use std::iter::Sum;
+
+use serde::{Deserialize, Serialize};
+
+use super::chips::grouped;
+
+/// An amount of money in the smallest unit.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Money(pub u64);
+
+impl Money {
+    /// Nothing.
+    pub const ZERO: Money = Money(0);
+
+    /// The amount in units.
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+
+    /// The sum, or `None` past `u64::MAX` units.
+    pub fn checked_add(self, other: Money) -> Option<Money> {
+        self.0.checked_add(other.0).map(Money)
+    }
+
+    /// The difference, or `None` below nothing.
+    pub fn checked_sub(self, other: Money) -> Option<Money> {
+        self.0.checked_sub(other.0).map(Money)
+    }
+}
+
+/// The total, or `None` past `u64::MAX` units.
+pub fn total(amounts: &[Money]) -> Option<Money> {
+    amounts
+        .iter()
+        .try_fold(Money::ZERO, |sum, m| sum.checked_add(*m))
+}
+
+impl Sum for Money {
+    /// Summed in `u128` and kept within `u64`: callers that take money
+    /// from outside check it with [`total`] first.
+    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+        let sum: u128 = iter.map(|m| u128::from(m.0)).sum();
+        Money(u64::try_from(sum).unwrap_or(u64::MAX))
+    }
+}
+
+impl fmt::Display for Money {
+    /// Units, thousands separated: `12,400`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&grouped(u128::from(self.0)))
+    }
+}
