@@ -21,7 +21,8 @@
 //! moves, when, from which table), `breaking` (a table broken, the final
 //! table, redraws, the button drawn), `places` (busts and hand-for-hand),
 //! `audit` (each draw redone from its published seed and inputs), `deal`
-//! (a deal among the players left: ICM, chip chop, even chop).
+//! (a deal among the players left: ICM, chip chop, even chop), `payouts`
+//! (the prizes from the pool by the house's payout table).
 
 pub mod audit;
 pub mod balance;
@@ -30,6 +31,7 @@ pub mod deal;
 pub mod draw;
 pub mod engine;
 pub mod orders;
+pub mod payouts;
 pub mod places;
 pub mod room;
 pub mod seating;
