@@ -124,14 +124,15 @@ impl Tmux {
         }
     }
 
-    /// Waits until the session is gone (with it, its screen: the next
-    /// start draws on a clean one).
+    /// Waits (10 s at most) until the session is gone: floorcall quit or
+    /// was killed (with it, its screen: the next start draws on a clean
+    /// one).
     pub fn wait_gone(&self) {
         let (start, mut looks) = (Instant::now(), 0);
         while self.alive() {
             assert!(
                 start.elapsed() < Duration::from_secs(10),
-                "the killed floorcall's session never ended"
+                "floorcall's session never ended (it did not quit, or a kill did not take)"
             );
             pause(&mut looks);
         }

@@ -62,14 +62,7 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
     tmux.type_text("q");
     tmux.wait_for("Quit?");
     tmux.type_text("y");
-    let start = Instant::now();
-    while tmux.alive() {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "floorcall did not quit"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    tmux.wait_gone();
     let loaded = floorcall::journal::load(&journal).expect("the journal reads back");
     assert_eq!(loaded.hands.len(), 2);
     let first = &loaded.hands[0];
@@ -148,14 +141,7 @@ fn the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux() {
     tmux.type_text("q");
     tmux.wait_for("Quit?");
     tmux.type_text("y");
-    let start = Instant::now();
-    while tmux.alive() {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "floorcall did not quit"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    tmux.wait_gone();
     let loaded = floorcall::journal::load(&journal).expect("the journal reads back");
     let lines: Vec<&str> = loaded.hands[0]
         .entries
