@@ -11,6 +11,7 @@
 use thiserror::Error;
 
 use crate::values::Money;
+use crate::values::money::total;
 
 /// The whole pool in a tier's shares: hundredths of a per cent.
 pub const WHOLE: u32 = 10_000;
@@ -95,13 +96,16 @@ pub fn payouts(
         return Err(PayoutError::NoUnit);
     }
     let prizes = match table {
-        PayoutTable::Fixed(prizes) => {
-            let sum: Money = prizes.iter().copied().sum();
-            if sum != pool {
-                return Err(PayoutError::FixedNotPool { sum, pool });
+        PayoutTable::Fixed(prizes) => match total(prizes) {
+            Some(sum) if sum == pool => prizes.clone(),
+            // Past a number's reach: more than any pool.
+            sum => {
+                return Err(PayoutError::FixedNotPool {
+                    sum: sum.unwrap_or(Money(u64::MAX)),
+                    pool,
+                });
             }
-            prizes.clone()
-        }
+        },
         PayoutTable::Tiers(tiers) => {
             let tier = tiers
                 .iter()
@@ -204,6 +208,16 @@ mod tests {
             Err(PayoutError::FixedNotPool {
                 sum: Money(900),
                 pool: Money(1_000)
+            })
+        );
+        // Past a number's reach: not the pool, even the largest pool (a
+        // sum that stopped at the largest number would have matched it).
+        let huge = PayoutTable::Fixed(vec![Money(u64::MAX), Money(2)]);
+        assert_eq!(
+            payouts(Money(u64::MAX), 5, &huge, Money(1)),
+            Err(PayoutError::FixedNotPool {
+                sum: Money(u64::MAX),
+                pool: Money(u64::MAX)
             })
         );
         let rising = PayoutTable::Fixed(vec![Money(300), Money(700)]);

@@ -46,10 +46,12 @@ pub fn total(amounts: &[Money]) -> Option<Money> {
 }
 
 impl Sum for Money {
-    /// Summed in `u128` and kept within `u64`: callers that take money
-    /// from outside check it with [`total`] first.
+    /// Summed in `u128` and held at `u64::MAX`, as `Chips` are: test
+    /// builds stop there. Money from outside is added with [`total`],
+    /// which says when it does not fit.
     fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
         let sum: u128 = iter.map(|m| u128::from(m.0)).sum();
+        debug_assert!(sum <= u128::from(u64::MAX), "money summed past u64: {sum}");
         Money(u64::try_from(sum).unwrap_or(u64::MAX))
     }
 }
