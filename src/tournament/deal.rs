@@ -253,7 +253,7 @@ fn chip_chop(prizes: &[Money], stacks: &[Chips], pool: Money) -> Vec<Money> {
     // The largest prize (first prize, unless an amount kept to play for
     // has made it smaller than the next): with n players and n prizes at
     // most, the pool is never more than n of it, so some share stays open.
-    let first = prizes.iter().max().map_or(0, |p| p.get());
+    let top = prizes.iter().max().map_or(0, |p| p.get());
     let mut shares = vec![floor; n];
     let mut open: Vec<usize> = (0..n).collect();
     let mut rest = pool.get() - floor * n as u64;
@@ -264,7 +264,7 @@ fn chip_chop(prizes: &[Money], stacks: &[Chips], pool: Money) -> Vec<Money> {
         let over: Vec<usize> = open
             .iter()
             .zip(&split)
-            .filter(|(_, s)| floor + s.get() > first)
+            .filter(|(_, s)| floor + s.get() > top)
             .map(|(i, _)| *i)
             .collect();
         if over.is_empty() {
@@ -274,8 +274,8 @@ fn chip_chop(prizes: &[Money], stacks: &[Chips], pool: Money) -> Vec<Money> {
             return shares.into_iter().map(Money).collect();
         }
         for i in over {
-            shares[i] = first;
-            rest -= first - floor;
+            shares[i] = top;
+            rest -= top - floor;
             open.retain(|o| *o != i);
         }
     }
