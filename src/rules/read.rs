@@ -51,35 +51,26 @@ pub(super) fn read<T: DeserializeOwned>(text: &str) -> Read<T> {
             dropped_levels: Vec::new(),
         })
     };
-    let doc = match parsed() {
-        Ok(doc) => doc,
+    // Read whole, its key paths tracked: one reading of every type for the
+    // whole file and for its parts (a second, untracked reading for the
+    // files that read would double the generic code the build compiles,
+    // for a few microseconds a file).
+    let whole = match parsed().map(deserialize::<T>) {
         Err(syntax) => return syntax,
-    };
-    // A file that reads (most do) is read whole, nothing tracked: no copy
-    // of its document kept for a reading part by part, no key path kept
-    // key by key (a journal's house is read so each time it is checked).
-    if let Ok(raw) = T::deserialize(toml::de::Deserializer::from(doc)) {
-        return Read {
-            raw: Some(raw),
-            problems: Vec::new(),
-            dropped_levels: Vec::new(),
-        };
-    }
-    // It does not: parsed again, read whole with its key paths tracked,
-    // then part by part.
-    let doc = match parsed() {
-        Ok(doc) => doc,
-        Err(syntax) => return syntax,
-    };
-    let whole = match deserialize::<T>(doc.clone()) {
-        Ok(raw) => {
+        Ok(Ok(raw)) => {
             return Read {
                 raw: Some(raw),
                 problems: Vec::new(),
                 dropped_levels: Vec::new(),
             };
         }
-        Err(problem) => problem,
+        Ok(Err(problem)) => problem,
+    };
+    // It does not: parsed again (the reading took the document) and read
+    // part by part.
+    let doc = match parsed() {
+        Ok(doc) => doc,
+        Err(syntax) => return syntax,
     };
     let span = doc.span();
     let root = doc.into_inner();
