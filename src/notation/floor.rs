@@ -4,7 +4,9 @@
 //!
 //! `balance` · `move confirmed` (or `confirm`) · `break` (the next table
 //! to break) · `break T3` · `draw` (the players registered) · `enter Ann
-//! 10000` (a late entry) · `hand-for-hand on|off` · `final-table` ·
+//! 10000` (a late entry) · `entry Ann`, `reentry Ann` (bought under the
+//! structure's `[money]`) · `clock start` · `clock level 5` ·
+//! `hand-for-hand on|off` · `final-table` ·
 //! `button-draw T1` · `level 200/400` (with `ante 25` or `bb-ante 400`, as
 //! a session's `level` line) · `T2: <a table's line>`. Any line but a
 //! table's and a `level` may end in `seed S`, the seed of a random one
@@ -17,6 +19,7 @@ use super::session::parse_table_line;
 use super::{NotationError, Word, quoted, words};
 use crate::session::{Blinds, TableCommand};
 use crate::table::Chips;
+use crate::values::money::Buy;
 
 /// One floor line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +48,21 @@ pub enum FloorLine {
         /// The seed given.
         seed: Option<String>,
     },
+    /// `entry Ann` or `reentry Ann` (also `re-entry`): an entry bought
+    /// under the structure's `[money]`, seated by a draw once the tables
+    /// are drawn.
+    Buy {
+        /// The player.
+        player: String,
+        /// What he buys.
+        buy: Buy,
+        /// The seed given.
+        seed: Option<String>,
+    },
+    /// `clock start`: the floor's clock started at the first level.
+    ClockStart,
+    /// `clock level 5`: the floor's clock set to a level's start.
+    ClockLevel(usize),
     /// `hand-for-hand on` (true) or `off`.
     HandForHand(bool),
     /// `final-table`: the final table made (the seed given).
@@ -128,6 +146,28 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
                 seed,
             }
         }
+        ["entry" | "reentry" | "re-entry", _, ..] => FloorLine::Buy {
+            player: words[1..]
+                .iter()
+                .map(|w| w.text)
+                .collect::<Vec<_>>()
+                .join(" "),
+            buy: if lower[0] == "entry" {
+                Buy::Entry
+            } else {
+                Buy::ReEntry
+            },
+            seed,
+        },
+        ["clock", "start"] => FloorLine::ClockStart,
+        ["clock", "level", n] => {
+            FloorLine::ClockLevel(n.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+                NotationError {
+                    column: words[2].column,
+                    message: format!("clock level {}: a level is a number from 1", words[2].text),
+                }
+            })?)
+        }
         ["hand-for-hand", "on"] => FloorLine::HandForHand(true),
         ["hand-for-hand", "off"] => FloorLine::HandForHand(false),
         ["final-table"] => FloorLine::FinalTable(seed),
@@ -139,7 +179,7 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
             return Err(NotationError {
                 column: 1,
                 message: format!(
-                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
+                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
                     quoted(line)
                 ),
             });
@@ -194,6 +234,16 @@ mod tests {
                 seed: None
             }
         );
+        assert_eq!(
+            parsed("re-entry Ann Lee seed 4"),
+            FloorLine::Buy {
+                player: "Ann Lee".into(),
+                buy: Buy::ReEntry,
+                seed: Some("4".into())
+            }
+        );
+        assert_eq!(parsed("clock level 5"), FloorLine::ClockLevel(5));
+        assert_eq!(refused("clock level 0").column, 13);
         assert_eq!(parsed("hand-for-hand on"), FloorLine::HandForHand(true));
         assert_eq!(parsed("hand-for-hand OFF"), FloorLine::HandForHand(false));
         assert_eq!(parsed("final-table"), FloorLine::FinalTable(None));

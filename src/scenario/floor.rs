@@ -28,15 +28,17 @@ use toml::Spanned;
 use super::expect::{Compare, after_problem, by_seat, due, expectation};
 use super::{Failure, Report, Scenario, ScenarioError, seat_named};
 use crate::notation::floor::{FloorLine, parse_floor_line};
+use crate::notation::session::parse_table_line;
 use crate::rules::{HouseRules, line_column};
 use crate::session::{Blinds, Positions, Structure, Table, TableCommand, TableEvent};
 use crate::table::event::{AnteMode, Street, TableSetup};
 use crate::table::{Chips, Command, Hand, Seat};
+use crate::tournament::funding::RawFunding;
 use crate::tournament::orders::TableOrders;
 use crate::tournament::seeds::SeedSource;
 use crate::tournament::{
-    Answer, DrawPurpose, Floor, FloorCommand, FloorRecord, FloorRefusal, FloorTable, TableRead,
-    Tournament,
+    Answer, ClockAction, DrawPurpose, Floor, FloorCommand, FloorRecord, FloorRefusal, FloorTable,
+    TableRead, Tournament,
 };
 
 #[derive(Debug, Deserialize)]
@@ -50,6 +52,8 @@ struct RawFloorScenario {
     #[serde(default)]
     floor: RawFloor,
     tables: Vec<Spanned<RawFloorTable>>,
+    /// The tournament's money, as a structure file's `[money]`.
+    money: Option<Spanned<RawFunding>>,
     #[serde(default)]
     expect: Vec<Spanned<FloorExpect>>,
 }
@@ -65,6 +69,9 @@ struct RawFloor {
     players: BTreeMap<String, u64>,
     seed: Option<String>,
     starting_tables: Option<usize>,
+    /// The floor's structure, as a session's `structure` line writes it
+    /// (`100/200 20, 200/400 20, break 15`): the clock's levels.
+    structure: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -137,6 +144,19 @@ expectation! {
         pub commitment: Option<String>,
         /// The level clock runs.
         pub clock_runs: Option<bool>,
+        /// The last line's refusal, word for word ("" when it was not
+        /// refused).
+        pub refusal: Option<String>,
+        /// The entries bought (first entries and re-entries).
+        pub entries: Option<u32>,
+        /// The prize pool.
+        pub pool: Option<u64>,
+        /// The places paid.
+        pub paid: Option<usize>,
+        /// The prizes, first place first.
+        pub payouts: Option<Vec<u64>>,
+        /// The next player out is the last one unpaid.
+        pub bubble: Option<bool>,
     }
 }
 
@@ -178,15 +198,33 @@ pub(super) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenar
         return Err(at(0, "[[tables]] is empty: give at least one table".into()));
     };
     let sizes: Vec<(String, u8)> = tables.iter().map(|t| (t.name.clone(), t.seats)).collect();
+    let structure = match raw.floor.structure {
+        None => Structure::default(),
+        Some(line) => {
+            let start = line.span().start;
+            match parse_table_line(&format!("structure {}", line.get_ref())) {
+                Ok(Some(TableCommand::SetStructure(structure))) => structure,
+                Ok(_) => return Err(at(start, "floor.structure: not a structure".into())),
+                Err(e) => return Err(at(start, format!("floor.structure: {}", e.message))),
+            }
+        }
+    };
     let mut tournament = Tournament::new(
         rules.clone(),
-        Structure::default(),
+        structure,
         &sizes,
         raw.floor.break_order,
         raw.floor.keep_apart,
     );
     if let Some(n) = raw.floor.starting_tables {
         tournament = tournament.with_starting_tables(n);
+    }
+    if let Some(money) = raw.money {
+        let funding = money
+            .into_inner()
+            .resolve()
+            .map_err(|p| at(p.offset, p.message))?;
+        tournament = tournament.with_funding(funding);
     }
     let tables: BTreeMap<String, RunTable> = tables
         .into_iter()
@@ -486,6 +524,8 @@ struct Run {
     tournament: Tournament,
     tables: BTreeMap<String, RunTable>,
     rejected: bool,
+    /// The last line's refusal ("" when it was not refused).
+    refusal: String,
     stale: bool,
     made: Vec<String>,
     draws: u32,
@@ -670,6 +710,23 @@ impl Run {
                 }
                 Ok(())
             }
+            FloorLine::Buy { player, buy, seed } => {
+                let seeds = seeded(self, seed, SeededLine::Other);
+                self.decide(&FloorCommand::Buy { player, buy }, &seeds)
+                    .map(|_| ())
+            }
+            FloorLine::ClockStart => self
+                .decide(
+                    &FloorCommand::Clock(ClockAction::Start),
+                    &ScriptSeeds::none(),
+                )
+                .map(|_| ()),
+            FloorLine::ClockLevel(n) => self
+                .decide(
+                    &FloorCommand::Clock(ClockAction::Level(n)),
+                    &ScriptSeeds::none(),
+                )
+                .map(|_| ()),
             FloorLine::HandForHand(on) => self
                 .decide(&FloorCommand::HandForHand(on), &ScriptSeeds::none())
                 .map(|_| ()),
@@ -692,6 +749,7 @@ pub(super) fn run(s: &FloorScenario) -> Report {
         tournament: s.tournament.clone(),
         tables: s.tables.clone(),
         rejected: false,
+        refusal: String::new(),
         stale: false,
         made: Vec::new(),
         draws: 0,
@@ -713,6 +771,7 @@ pub(super) fn run(s: &FloorScenario) -> Report {
         }
         let settled = run.settle();
         run.rejected = result.is_err() || settled.is_err();
+        run.refusal = result.err().or(settled.err()).unwrap_or_default();
         run.made = run.tournament.floor().records[before..]
             .iter()
             .filter_map(|r| match r {
@@ -873,4 +932,28 @@ fn check(e: &FloorExpect, c: &mut Compare, run: &Run) {
             .unwrap_or_default()
     });
     c.value("clock_runs", e.clock_runs, || floor.clock_runs());
+    c.value("refusal", e.refusal.as_deref(), || run.refusal.as_str());
+    let t = &run.tournament;
+    let no_money = "no money ([money])";
+    let pool = t.pool();
+    c.value("entries", e.entries, || {
+        pool.map_or_else(|| no_money.to_string(), |p| p.entries.to_string())
+    });
+    c.value("pool", e.pool, || {
+        pool.map_or_else(|| no_money.to_string(), |p| p.pool.get().to_string())
+    });
+    let prizes = || match t.prizes() {
+        None => Err("no payouts ([[money.tier]] or prizes)".to_string()),
+        Some(Err(e)) => Err(e.to_string()),
+        Some(Ok(prizes)) => Ok(prizes.iter().map(|m| m.get()).collect::<Vec<u64>>()),
+    };
+    c.value("paid", e.paid, || {
+        prizes().map_or_else(|e| e, |p| p.len().to_string())
+    });
+    c.text(
+        "payouts",
+        e.payouts.as_ref().map(|p| format!("{p:?}")),
+        || prizes().map_or_else(|e| e, |p| format!("{p:?}")),
+    );
+    c.value("bubble", e.bubble, || t.on_the_bubble());
 }

@@ -92,6 +92,10 @@ struct RawFile {
     #[serde(default)]
     level: Vec<RawStage>,
     chips: Option<Vec<u64>>,
+    /// The tournament's money, beside its levels: read and checked by the
+    /// floor (`tournament::funding`), which the tables below it never use.
+    #[serde(rename = "money")]
+    _money: Option<toml::Value>,
 }
 
 #[derive(Deserialize)]

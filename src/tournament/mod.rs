@@ -30,6 +30,7 @@ pub mod breaking;
 pub mod deal;
 pub mod draw;
 pub mod engine;
+pub mod funding;
 pub mod orders;
 pub mod payouts;
 pub mod places;
@@ -285,6 +286,22 @@ pub enum FloorRecord {
     StructureSet {
         /// The structure.
         structure: crate::session::Structure,
+    },
+    /// The tournament's money as its structure names it (issue 35),
+    /// written when the Desk opens the tournament and again when it is
+    /// opened with other money, as `StructureSet`: the purchases after it
+    /// are checked against it (`floor verify`).
+    FundingSet {
+        /// What is sold and how the pool is paid (boxed: the largest of
+        /// the records, and one of the rarest).
+        funding: Box<funding::Funding>,
+    },
+    /// A player paid for an entry, a re-entry, a rebuy or an add-on: what
+    /// he paid, what the house kept, the chips. A new entry's seat
+    /// follows by a draw.
+    Bought {
+        /// The purchase.
+        purchase: funding::Purchase,
     },
     /// The floor's one clock, whole, after the TD started, paused,
     /// resumed or adjusted it or set a level: every table follows it, a

@@ -8,6 +8,7 @@
 //! down to the house's unit (a prize of 1,234.56 paid as 1,230 where the
 //! house pays in tens); what rounding leaves goes to first place.
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::values::Money;
@@ -17,7 +18,8 @@ use crate::values::money::total;
 pub const WHOLE: u32 = 10_000;
 
 /// The shares of the places paid for fields up to `up_to` entries.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Tier {
     /// The largest field the tier is for.
     pub up_to: u32,
@@ -27,7 +29,8 @@ pub struct Tier {
 }
 
 /// How the pool is paid.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PayoutTable {
     /// Shares by field size, tiers from the smallest field up.
     Tiers(Vec<Tier>),

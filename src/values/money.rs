@@ -11,6 +11,42 @@ use serde::{Deserialize, Serialize};
 
 use super::chips::grouped;
 
+/// What a player may buy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Buy {
+    /// The first entry (the buy-in): a seat by the draw.
+    Entry,
+    /// A new entry after the player's last one went out (TDA 7): a seat
+    /// by the draw, a full stack.
+    ReEntry,
+    /// Chips bought by a player still in, at his seat (TDA 26).
+    Rebuy,
+    /// Chips every player still in may buy once, as the structure says.
+    AddOn,
+}
+
+impl Buy {
+    /// Every kind, in the order the structure file lists them.
+    pub const ALL: [Buy; 4] = [Buy::Entry, Buy::ReEntry, Buy::Rebuy, Buy::AddOn];
+
+    /// Its key in the `[money]` table and its word on screen.
+    pub fn key(self) -> &'static str {
+        match self {
+            Buy::Entry => "entry",
+            Buy::ReEntry => "re-entry",
+            Buy::Rebuy => "rebuy",
+            Buy::AddOn => "add-on",
+        }
+    }
+
+    /// Whether it is a new entry (seated by the draw) rather than chips at
+    /// the player's seat.
+    pub fn seats(self) -> bool {
+        matches!(self, Buy::Entry | Buy::ReEntry)
+    }
+}
+
 /// An amount of money in the smallest unit.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,

@@ -1,7 +1,7 @@
 //! What the tables' journals make due, decided like any other command
 //! (`FloorCommand::Due`): players out and their places, hand-for-hand
 //! rounds, a moved player's chips as his leave journaled them, the tables'
-//! heads anchored, the structure published, the clock stopped at the
+//! heads anchored, the structure and the money published, the clock stopped at the
 //! winner.
 
 use super::{OrderPhase, Tournament, Work};
@@ -14,6 +14,7 @@ use crate::tournament::{Bust, FloorRecord, FloorRefusal, FloorTable, Move};
 /// record: before that, a record written already may not be known yet.
 pub(super) fn due(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
     publish_structure(desk)?;
+    publish_funding(desk)?;
     tell_leaves(desk)?;
     anchor_heads(desk)?;
     place_busts(desk)?;
@@ -34,6 +35,25 @@ fn publish_structure(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
     }
     let record = FloorRecord::StructureSet {
         structure: structure.clone(),
+    };
+    desk.write(&record)
+}
+
+/// The Desk's money written when no record holds it yet, or the last one
+/// is other money (the Desk opened with a new structure file).
+pub(super) fn publish_funding(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
+    let Some(funding) = &desk.funding else {
+        return Ok(());
+    };
+    let last = desk.floor.records.iter().rev().find_map(|r| match r {
+        FloorRecord::FundingSet { funding } => Some(&**funding),
+        _ => None,
+    });
+    if last == Some(funding) {
+        return Ok(());
+    }
+    let record = FloorRecord::FundingSet {
+        funding: Box::new(funding.clone()),
     };
     desk.write(&record)
 }

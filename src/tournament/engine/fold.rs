@@ -120,7 +120,8 @@ pub(super) fn apply(desk: &mut Tournament, record: FloorRecord) {
             }
         }
         FloorRecord::ClockSet { clock } => desk.clock = Some(clock.clone()),
-        FloorRecord::StructureSet { .. } => {}
+        FloorRecord::StructureSet { .. } | FloorRecord::FundingSet { .. } => {}
+        FloorRecord::Bought { purchase } => desk.bought.push(purchase.clone()),
     }
     desk.floor.records.push(record);
 }

@@ -41,10 +41,12 @@ mod decide;
 mod due;
 mod final_table;
 mod fold;
+mod money;
 mod ops;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::funding::{Buy, Funding, Purchase};
 use super::orders::Left;
 use super::seeds::SeedSource;
 use super::{
@@ -55,6 +57,7 @@ use crate::session::{LevelClock, Structure, Table};
 use crate::table::{Chips, Seat};
 
 pub use decide::Decide;
+pub use money::Pool;
 pub use ops::ClockAction;
 
 /// What the TD (or the tables, `Due`) asks of the floor.
@@ -111,6 +114,14 @@ pub enum FloorCommand {
     HandForHand(bool),
     /// Starts, pauses, resumes, adjusts the clock or sets its level.
     Clock(ClockAction),
+    /// A player buys an entry or a re-entry (`[money]`): recorded, and
+    /// the new entry drawn to a seat once the tables are drawn.
+    Buy {
+        /// The player.
+        player: String,
+        /// What he buys.
+        buy: Buy,
+    },
     /// What the tables' journals make due now (nothing when nothing is).
     Due,
 }
@@ -232,6 +243,10 @@ pub struct Tournament {
     undone: BTreeSet<(String, String, u32)>,
     /// What each table's journal said besides its table.
     reads: BTreeMap<String, TableRead>,
+    /// The tournament's money, as its structure names it.
+    funding: Option<Funding>,
+    /// Every purchase recorded, in order.
+    bought: Vec<Purchase>,
 }
 
 impl Tournament {
@@ -268,6 +283,8 @@ impl Tournament {
             left: BTreeMap::new(),
             undone: BTreeSet::new(),
             reads: BTreeMap::new(),
+            funding: None,
+            bought: Vec::new(),
         }
     }
 
@@ -325,6 +342,7 @@ impl Tournament {
                 work.clock_action(*action)?;
                 Answer::Done
             }
+            FloorCommand::Buy { player, buy } => work.buy(player, *buy)?,
             FloorCommand::Due => {
                 due::due(&mut work)?;
                 Answer::Done

@@ -94,6 +94,7 @@ impl Work<'_> {
                 )));
             }
         }
+        self.entries_drawn(players)?;
         let playing: Vec<String> = live(self).iter().map(|t| t.name.clone()).collect();
         let (purpose, onto) = if playing.is_empty() {
             let all = self

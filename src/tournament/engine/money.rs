@@ -1,0 +1,250 @@
+//! The room's money (issue 35): what a player buys, decided against the
+//! structure's `[money]` (`Funding`), and what the purchases add up to:
+//! the entries, the pool, the prizes, the money line. Every figure is
+//! worked out from the floor's `Bought` records, never typed in.
+
+use super::{Answer, Tournament, Work};
+use crate::table::Chips;
+use crate::tournament::funding::{Buy, Funding, Purchase, entry_name};
+use crate::tournament::payouts::{PayoutError, payouts};
+use crate::tournament::{FloorRecord, FloorRefusal};
+use crate::values::Money;
+use crate::values::money::total;
+
+/// The pool and where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pool {
+    /// The entries (first entries and re-entries).
+    pub entries: u32,
+    /// What the players paid in all.
+    pub paid_in: Money,
+    /// What of it the house kept.
+    pub fees: Money,
+    /// The pool: what went to it and the house's added money, or the
+    /// guarantee where that is more.
+    pub pool: Money,
+}
+
+impl Tournament {
+    /// The tournament's money, as its structure names it.
+    pub fn funding(&self) -> Option<&Funding> {
+        self.funding.as_ref()
+    }
+
+    /// The tournament with its money (the structure file's `[money]`):
+    /// the floor publishes it in its records (`FundingSet`).
+    pub fn with_funding(mut self, funding: Funding) -> Tournament {
+        self.funding = Some(funding);
+        self
+    }
+
+    /// Every purchase recorded, in order.
+    pub fn purchases(&self) -> &[Purchase] {
+        &self.bought
+    }
+
+    /// The level in force at `now_ms` by the floor's clock (1 before it
+    /// starts; a break counts as the level before it).
+    pub fn level_at(&self, now_ms: i64) -> u32 {
+        let Some(clock) = &self.clock else {
+            return 1;
+        };
+        let stage = clock.at(now_ms).stage;
+        u32::try_from(self.structure.level_number(stage)).unwrap_or(u32::MAX)
+    }
+
+    /// The pool from the purchases recorded (None: the tournament has no
+    /// money).
+    pub fn pool(&self) -> Option<Pool> {
+        let funding = self.funding.as_ref()?;
+        let of = |f: fn(&Purchase) -> Money| {
+            total(&self.bought.iter().map(f).collect::<Vec<_>>()).unwrap_or(Money(u64::MAX))
+        };
+        let to_pool = of(Purchase::to_pool).checked_add(funding.added);
+        Some(Pool {
+            entries: self.bought.iter().filter(|p| p.buy.seats()).count() as u32,
+            paid_in: of(|p| p.cost),
+            fees: of(|p| p.fee),
+            pool: to_pool.unwrap_or(Money(u64::MAX)).max(funding.guarantee),
+        })
+    }
+
+    /// The prizes, first place first, from the pool and the entries (None:
+    /// the tournament has no money or names no payouts).
+    pub fn prizes(&self) -> Option<Result<Vec<Money>, PayoutError>> {
+        let funding = self.funding.as_ref()?;
+        let table = funding.payouts.as_ref()?;
+        let pool = self.pool()?;
+        Some(payouts(pool.pool, pool.entries, table, funding.unit))
+    }
+
+    /// Whether the next player out is the last one unpaid (the bubble):
+    /// one more player left than places paid.
+    pub fn on_the_bubble(&self) -> bool {
+        match self.prizes() {
+            Some(Ok(prizes)) => self.floor.players_left() == prizes.len() + 1,
+            _ => false,
+        }
+    }
+
+    /// The entries a player has bought (first entries and re-entries), by
+    /// their names at the tables, in order.
+    fn entries_of(&self, player: &str) -> Vec<&str> {
+        self.bought
+            .iter()
+            .filter(|p| p.player == player && p.buy.seats())
+            .map(|p| p.entry.as_str())
+            .collect()
+    }
+
+    /// Whether an entry is out (placed).
+    fn is_out(&self, entry: &str) -> bool {
+        self.floor
+            .busts
+            .iter()
+            .any(|b| b.player == entry && b.place > 0)
+    }
+}
+
+impl Work<'_> {
+    /// A player buys an entry, a re-entry, a rebuy or an add-on: refused,
+    /// changing nothing, where the structure does not sell it to him now;
+    /// else recorded, and a new entry drawn to a seat when the tables are
+    /// drawn (before the draw it waits for it).
+    pub(super) fn buy(&mut self, player: &str, buy: Buy) -> Result<Answer, FloorRefusal> {
+        let refuse = |message: String| Err(FloorRefusal::Other(message));
+        let player = player.trim();
+        if player.is_empty() {
+            return refuse("A buyer has no name.".into());
+        }
+        let Some(funding) = self.funding.clone() else {
+            return refuse(
+                "This tournament has no money: its structure names none ([money]).".into(),
+            );
+        };
+        let Some(offer) = funding.offer(buy).cloned() else {
+            return refuse(format!(
+                "This tournament sells no {}: its structure has no [money.{}].",
+                plural(buy),
+                buy.key()
+            ));
+        };
+        let level = self.level_at(self.now_ms);
+        if let Some(why) = offer.closed_at(buy, level) {
+            return refuse(format!("{}.", capitalised(&why)));
+        }
+        let entries = self.entries_of(player);
+        let bought = self
+            .bought
+            .iter()
+            .filter(|p| p.player == player && p.buy == buy)
+            .count();
+        if let Some(max) = offer.max
+            && bought >= max as usize
+        {
+            return refuse(format!(
+                "{player} has bought {bought} {}, the most one player may ({max}).",
+                if bought == 1 { buy.key() } else { plural(buy) }
+            ));
+        }
+        let entry = match (buy, entries.last()) {
+            (Buy::Entry, Some(_)) => {
+                return refuse(format!(
+                    "{player} has entered already: a new entry after a bust is a re-entry."
+                ));
+            }
+            (Buy::Entry, None) => entry_name(player, 1),
+            (Buy::ReEntry, None) => {
+                return refuse(format!(
+                    "{player} has not entered: a first entry is an entry, not a re-entry."
+                ));
+            }
+            (Buy::ReEntry, Some(last)) if !self.is_out(last) => {
+                return refuse(format!(
+                    "{last} is still in: a re-entry is bought after a bust."
+                ));
+            }
+            (Buy::ReEntry, Some(_)) => entry_name(player, entries.len() + 1),
+            (Buy::Rebuy | Buy::AddOn, _) => {
+                return refuse(format!(
+                    "A {} is keyed at the player's table (`seat N add CHIPS`) for now: the floor records entries and re-entries.",
+                    buy.key()
+                ));
+            }
+        };
+        let chips = offer.chips;
+        super::due::publish_funding(self)?;
+        self.write(&FloorRecord::Bought {
+            purchase: Purchase {
+                player: player.to_string(),
+                entry: entry.clone(),
+                buy,
+                cost: offer.cost,
+                fee: offer.fee,
+                chips,
+                level,
+            },
+        })?;
+        if self.floor.draws == 0 {
+            return Ok(Answer::Done);
+        }
+        Ok(Answer::Seats(self.draw_seats(&[(entry, chips)])?))
+    }
+
+    /// The first draw under a structure that sells entries: each player
+    /// drawn is an entry bought (recorded first, unless he has bought it
+    /// already), with the entry's stack.
+    pub(super) fn entries_drawn(
+        &mut self,
+        players: &[(String, Chips)],
+    ) -> Result<(), FloorRefusal> {
+        let Some(offer) = self.funding.as_ref().and_then(|f| f.entry.clone()) else {
+            return Ok(());
+        };
+        for (name, chips) in players {
+            if *chips != offer.chips {
+                return Err(FloorRefusal::Other(format!(
+                    "{name} would sit with {chips}: an entry's stack is {}.",
+                    offer.chips
+                )));
+            }
+        }
+        let level = self.level_at(self.now_ms);
+        super::due::publish_funding(self)?;
+        for (name, chips) in players {
+            if self.bought.iter().any(|p| p.entry == *name) {
+                continue;
+            }
+            self.write(&FloorRecord::Bought {
+                purchase: Purchase {
+                    player: name.clone(),
+                    entry: name.clone(),
+                    buy: Buy::Entry,
+                    cost: offer.cost,
+                    fee: offer.fee,
+                    chips: *chips,
+                    level,
+                },
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// `re-entries`, `add-ons`: a kind's plural.
+fn plural(buy: Buy) -> &'static str {
+    match buy {
+        Buy::Entry => "entries",
+        Buy::ReEntry => "re-entries",
+        Buy::Rebuy => "rebuys",
+        Buy::AddOn => "add-ons",
+    }
+}
+
+/// A sentence's first letter made capital.
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
