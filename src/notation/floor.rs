@@ -4,8 +4,8 @@
 //!
 //! `balance` · `move confirmed` (or `confirm`) · `break` (the next table
 //! to break) · `break T3` · `draw` (the players registered) · `enter Ann
-//! 10000` (a late entry) · `entry Ann`, `reentry Ann` (bought under the
-//! structure's `[money]`) · `clock start` · `clock level 5` ·
+//! 10000` (a late entry) · `entry Ann`, `reentry Ann`, `rebuy Ann`,
+//! `addon Ann` (bought under the structure's `[money]`) · `clock start` · `clock level 5` ·
 //! `hand-for-hand on|off` · `final-table` ·
 //! `button-draw T1` · `level 200/400` (with `ante 25` or `bb-ante 400`, as
 //! a session's `level` line) · `T2: <a table's line>`. Any line but a
@@ -48,9 +48,10 @@ pub enum FloorLine {
         /// The seed given.
         seed: Option<String>,
     },
-    /// `entry Ann` or `reentry Ann` (also `re-entry`): an entry bought
-    /// under the structure's `[money]`, seated by a draw once the tables
-    /// are drawn.
+    /// `entry Ann`, `reentry Ann` (also `re-entry`), `rebuy Ann`, `addon
+    /// Ann` (also `add-on`): bought under the structure's `[money]`; an
+    /// entry seated by a draw once the tables are drawn, chips added at
+    /// the player's seat.
     Buy {
         /// The player.
         player: String,
@@ -146,16 +147,21 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
                 seed,
             }
         }
-        ["entry" | "reentry" | "re-entry", _, ..] => FloorLine::Buy {
+        [
+            "entry" | "reentry" | "re-entry" | "rebuy" | "addon" | "add-on",
+            _,
+            ..,
+        ] => FloorLine::Buy {
             player: words[1..]
                 .iter()
                 .map(|w| w.text)
                 .collect::<Vec<_>>()
                 .join(" "),
-            buy: if lower[0] == "entry" {
-                Buy::Entry
-            } else {
-                Buy::ReEntry
+            buy: match lower[0] {
+                "entry" => Buy::Entry,
+                "rebuy" => Buy::Rebuy,
+                "addon" | "add-on" => Buy::AddOn,
+                _ => Buy::ReEntry,
             },
             seed,
         },
@@ -179,7 +185,7 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
             return Err(NotationError {
                 column: 1,
                 message: format!(
-                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
+                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, rebuy NAME, addon NAME, clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
                     quoted(line)
                 ),
             });
@@ -240,6 +246,14 @@ mod tests {
                 player: "Ann Lee".into(),
                 buy: Buy::ReEntry,
                 seed: Some("4".into())
+            }
+        );
+        assert_eq!(
+            parsed("add-on Bo"),
+            FloorLine::Buy {
+                player: "Bo".into(),
+                buy: Buy::AddOn,
+                seed: None
             }
         );
         assert_eq!(parsed("clock level 5"), FloorLine::ClockLevel(5));

@@ -3,7 +3,8 @@
 //!
 //! `hand` · `level 200/400` · `level 200/400 ante 50` · `level 200/400
 //! bb-ante 400` · `seat 7 sit 10000 Ann` · `seat 3 leave` · `seat 3 away` ·
-//! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 3 correct
+//! `seat 3 back` · `seat 3 sitout` · `seat 2 add 1500` · `seat 3 rebuy
+//! 5000`, `seat 3 add-on 10000` (chips bought from the floor) · `seat 3 correct
 //! 1200` (the floor's correction: the stack set; `seat 3 correct 1200
 //! Dan`: Dan, out by mistake, back in the empty seat) · `seat 2 name Bob` ·
 //! `break` · `break 15` (minutes) · `colour-up` (or `color-up`) with
@@ -23,6 +24,7 @@ use crate::session::{Blinds, Stage, Structure, TableCommand};
 use crate::table::cards::{format_cards, parse_cards};
 use crate::table::event::AnteMode;
 use crate::table::{Chips, Seat};
+use crate::values::money::Buy;
 
 /// The words that start a session line.
 pub const VERBS: &[&str] = &[
@@ -201,7 +203,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 .ok_or_else(|| missing("a seat number, like seat 3"))?;
             let seat = seat_number(w)?;
             let verb = rest.next().ok_or_else(|| {
-                missing("what the seat does: sit, leave, away, back, sitout, add, correct or name")
+                missing("what the seat does: sit, leave, away, back, sitout, add, rebuy, add-on, correct or name")
             })?;
             match verb.text.to_ascii_lowercase().as_str() {
                 "sit" => {
@@ -227,6 +229,21 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     TableCommand::Add {
                         seat,
                         chips: amount_word(chips)?,
+                    }
+                }
+                "rebuy" | "add-on" | "addon" => {
+                    let buy = if verb.text.eq_ignore_ascii_case("rebuy") {
+                        Buy::Rebuy
+                    } else {
+                        Buy::AddOn
+                    };
+                    let chips = rest.next().ok_or_else(|| {
+                        missing("the chips bought, like seat 3 rebuy 5000 or seat 3 add-on 10000")
+                    })?;
+                    TableCommand::Bought {
+                        seat,
+                        chips: amount_word(chips)?,
+                        buy,
                     }
                 }
                 "correct" => {
@@ -255,7 +272,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     return Err(err(
                         verb,
                         format!(
-                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, correct or name",
+                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, rebuy, add-on, correct or name",
                             quoted(verb.text)
                         ),
                     ));
@@ -480,6 +497,11 @@ pub fn format_table_command(command: &TableCommand) -> String {
         TableCommand::Back(s) => format!("seat {} back", seat(s)),
         TableCommand::SitOut(s) => format!("seat {} sitout", seat(s)),
         TableCommand::Add { seat: s, chips } => format!("seat {} add {}", seat(s), chips.get()),
+        TableCommand::Bought {
+            seat: s,
+            chips,
+            buy,
+        } => format!("seat {} {} {}", seat(s), buy.key(), chips.get()),
         TableCommand::Correct {
             seat: s,
             chips,
@@ -548,6 +570,8 @@ mod tests {
             "seat 3 sitout",
             "seat 2 add 1500",
             "seat 3 correct 1200",
+            "seat 3 rebuy 5000",
+            "seat 3 add-on 10000",
             "seat 3 correct 1200 Dan Lee",
             "seat 2 name Bob",
             "break",

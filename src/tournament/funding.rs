@@ -152,6 +152,13 @@ pub struct Purchase {
     pub chips: Chips,
     /// The level it was bought at.
     pub level: u32,
+    /// The table a rebuy or an add-on is added at (None: a new entry,
+    /// seated by a draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    /// His seat there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
 }
 
 impl Purchase {

@@ -29,6 +29,7 @@ use super::{DrawPurpose, FloorRecord};
 use crate::notation::session::format_table_command;
 use crate::session::{LevelClock, Structure, Table, TableCommand};
 use crate::table::{Card, Chips, Seat};
+use crate::values::money::Buy;
 
 /// What an order asks of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +52,12 @@ pub enum OrderKind {
     Correct {
         /// He returns, his bust undone.
         returns: bool,
+    },
+    /// Chips the player bought from the floor (a rebuy, an add-on), added
+    /// to his stack here before the next hand: `seat 3 rebuy 5000`.
+    Bought {
+        /// A rebuy or an add-on.
+        buy: Buy,
     },
     /// The button goes to the seat the floor drew by a card (Ugly Tuna
     /// Seating 6), before the table's next hand: `button 4`.
@@ -92,6 +99,11 @@ impl Order {
         Some(match self.kind {
             OrderKind::Button { .. } => TableCommand::SetButton(seat),
             OrderKind::Leave { .. } => TableCommand::Leave(seat),
+            OrderKind::Bought { buy } => TableCommand::Bought {
+                seat,
+                chips: Chips(self.chips),
+                buy,
+            },
             OrderKind::Correct { returns } => TableCommand::Correct {
                 seat,
                 chips: Chips(self.chips),
@@ -136,6 +148,12 @@ impl Order {
             OrderKind::Sit { from: None } => {
                 format!("{} (drawn): seat {}, {chips}", self.player, self.seat)
             }
+            OrderKind::Bought { buy } => format!(
+                "{} (seat {}) bought a {}: add {chips}",
+                self.player,
+                self.seat,
+                buy.key()
+            ),
             OrderKind::Correct { returns: false } => format!(
                 "{}'s stack (seat {}) is corrected to {chips}",
                 self.player, self.seat
@@ -293,6 +311,8 @@ impl TableOrders {
         let mut left: BTreeMap<String, Left> = BTreeMap::new();
         // The TD's corrections here, in order, with the stack each saw.
         let mut corrections: Vec<(Order, Option<u64>)> = Vec::new();
+        // The chips bought here (rebuys, add-ons), in order.
+        let mut bought: Vec<Order> = Vec::new();
         for (i, record) in records.iter().enumerate() {
             fold_left(&mut left, record);
             match record {
@@ -411,6 +431,19 @@ impl TableOrders {
                     },
                     *was,
                 )),
+                FloorRecord::Bought { purchase } if purchase.table.as_deref() == Some(name) => {
+                    if let Some(seat) = purchase.seat {
+                        bought.push(Order {
+                            player: purchase.entry.clone(),
+                            seat,
+                            chips: purchase.chips.get(),
+                            kind: OrderKind::Bought { buy: purchase.buy },
+                            record: i,
+                            done: false,
+                            ready: true,
+                        });
+                    }
+                }
                 FloorRecord::TableBroken { table } if table == name => out.broken = true,
                 FloorRecord::ButtonDrawn {
                     table: t,
@@ -535,6 +568,27 @@ impl TableOrders {
             c.done = journaled >= *k || gone;
             sits.push(c);
         }
+        // The k-th purchase of a kind by a player here is done once the
+        // table has journaled k of them (`seat 3 rebuy 5000`); one whose
+        // player went out since has nothing left to carry out.
+        let mut counted: BTreeMap<(String, Buy), usize> = BTreeMap::new();
+        for mut b in bought {
+            let OrderKind::Bought { buy } = b.kind else {
+                continue;
+            };
+            let k = counted.entry((b.player.clone(), buy)).or_default();
+            *k += 1;
+            let journaled = table
+                .bought
+                .iter()
+                .filter(|x| x.name == b.player && x.buy == buy)
+                .count();
+            let gone = out_anywhere
+                .get(b.player.as_str())
+                .is_some_and(|i| *i > b.record);
+            b.done = journaled >= *k || gone;
+            sits.push(b);
+        }
         out.orders = leaves;
         out.orders.extend(sits);
         out.orders.extend(button.map(|mut b| {
@@ -563,6 +617,10 @@ impl TableOrders {
                 o.ready && Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
             }
             OrderKind::Correct { returns: false } => true,
+            // Added to his stack while he sits in the seat he bought at.
+            OrderKind::Bought { .. } => Seat::new(o.seat)
+                .and_then(|s| table.seats.get(&s))
+                .is_some_and(|p| p.name == o.player),
             OrderKind::Button { .. } => !moves_due,
         })
     }
@@ -657,8 +715,9 @@ fn done(order: &Order, table: &Table, outs: Option<&Vec<usize>>) -> bool {
             b.seat.number() == order.seat && after_hand.is_none_or(|h| b.after_hand >= h)
         }),
         OrderKind::Leave { .. } => !sits_there,
-        // Counted by the fold, from the table's own corrections.
-        OrderKind::Correct { .. } => order.done,
+        // Counted by the fold, from the table's own corrections and
+        // purchases.
+        OrderKind::Correct { .. } | OrderKind::Bought { .. } => order.done,
         OrderKind::Sit { .. } => {
             if sits_there {
                 return true;

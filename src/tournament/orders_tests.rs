@@ -618,6 +618,7 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
     // wins 1,000) keeps its result: 400 less than she has then.
     let mut won = t.clone();
     won.apply(&TableEvent::ChipsAdded {
+        bought: None,
         seat: seat(1),
         chips: Chips(1_000),
     });

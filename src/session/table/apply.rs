@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::{
-    ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Player, Presence, Table,
+    Bought, ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Player, Presence, Table,
     TableBreak, TableEvent,
 };
 use crate::session::structure::{Blinds, Structure};
@@ -253,10 +253,22 @@ impl Table {
                     p.presence = *presence;
                 }
             }
-            TableEvent::ChipsAdded { seat, chips } => {
+            TableEvent::ChipsAdded {
+                seat,
+                chips,
+                bought,
+            } => {
                 if let Some(p) = self.seats.get_mut(seat) {
                     p.chips = Chips(p.chips.get() + chips.get());
                     self.ledger.added += chips.get();
+                    if let Some(buy) = bought {
+                        self.bought.push(Bought {
+                            name: p.name.clone(),
+                            seat: *seat,
+                            buy: *buy,
+                            chips: *chips,
+                        });
+                    }
                 }
             }
             TableEvent::StackCorrected {

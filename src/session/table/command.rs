@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Card, Chips, Seat, Street};
+use crate::values::money::Buy;
 
 /// A line for the table between hands (or about the clocks).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +42,16 @@ pub enum TableCommand {
         seat: Seat,
         /// Chips added.
         chips: Chips,
+    },
+    /// `seat 3 rebuy 5000`, `seat 3 add-on 10000`: chips the player
+    /// bought from the floor (its order carried out), journaled as such.
+    Bought {
+        /// The seat.
+        seat: Seat,
+        /// Chips added.
+        chips: Chips,
+        /// A rebuy or an add-on.
+        buy: Buy,
     },
     /// `seat 3 correct 1200`: the floor's correction of a stack (a
     /// miscount found later, a pot pushed to the wrong player): the stack

@@ -224,6 +224,17 @@ impl Table {
                 vec![TableEvent::ChipsAdded {
                     seat: *seat,
                     chips: *chips,
+                    bought: None,
+                }]
+            }
+            TableCommand::Bought { seat, chips, buy } => {
+                between()?;
+                seated(*seat)?;
+                self.room_for(*chips)?;
+                vec![TableEvent::ChipsAdded {
+                    seat: *seat,
+                    chips: *chips,
+                    bought: Some(*buy),
                 }]
             }
             TableCommand::Correct {
@@ -275,6 +286,7 @@ impl Table {
                             events.push(TableEvent::ChipsAdded {
                                 seat: *seat,
                                 chips: top_up,
+                                bought: None,
                             });
                             total = total.saturating_add(top_up.get());
                         }

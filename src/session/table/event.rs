@@ -11,6 +11,7 @@ use crate::session::clock::PlayerClock;
 use crate::session::colour_up::ColourChange;
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Card, Chips, Seat, TableSetup};
+use crate::values::money::Buy;
 
 /// Something that happened at the table (journaled; `apply` folds it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,6 +117,10 @@ pub enum TableEvent {
         seat: Seat,
         /// How many.
         chips: Chips,
+        /// Bought from the floor (a rebuy, an add-on: its order carried
+        /// out); None for chips the table added itself (a top-up).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bought: Option<Buy>,
     },
     /// A stack set by the floor's correction (`seat 3 correct 1200`), or
     /// a player out by mistake back in his seat with these chips.
@@ -357,9 +362,21 @@ impl fmt::Display for TableEvent {
                 };
                 write!(f, "Seat {} {what}.", seat.number())
             }
-            TableEvent::ChipsAdded { seat, chips } => {
-                write!(f, "Seat {} adds {chips}.", seat.number())
-            }
+            TableEvent::ChipsAdded {
+                seat,
+                chips,
+                bought: None,
+            } => write!(f, "Seat {} adds {chips}.", seat.number()),
+            TableEvent::ChipsAdded {
+                seat,
+                chips,
+                bought: Some(buy),
+            } => write!(
+                f,
+                "Seat {} adds {chips}: a {} bought from the floor.",
+                seat.number(),
+                buy.key()
+            ),
             TableEvent::StackCorrected {
                 seat,
                 to,

@@ -13,6 +13,7 @@ use crate::session::clock::{LevelClock, PlayerClock, PlayerClockReading};
 use crate::session::structure::{Blinds, Stage, Structure};
 use crate::table::event::{BlindSeats, Post, TableSetup};
 use crate::table::{Chips, Command, Event, Irregularity, Seat};
+use crate::values::money::Buy;
 
 /// What a player is doing at the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +113,20 @@ pub struct Correction {
     pub from: Chips,
     /// The stack after.
     pub to: Chips,
+}
+
+/// Chips bought from the floor and carried out at the table (`seat 3
+/// rebuy 5000`): the floor reads from it whether its order is done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bought {
+    /// The player.
+    pub name: String,
+    /// His seat.
+    pub seat: Seat,
+    /// A rebuy or an add-on.
+    pub buy: Buy,
+    /// The chips.
+    pub chips: Chips,
 }
 
 /// Where the button and the blinds were in a hand (positions, which may be
@@ -244,6 +259,9 @@ pub struct Table {
     /// The floor's corrections carried out here, in order.
     #[serde(default)]
     pub corrections: Vec<Correction>,
+    /// The rebuys and add-ons the floor sold, carried out here, in order.
+    #[serde(default)]
+    pub bought: Vec<Bought>,
     /// The number of the last hand begun (0: none yet).
     pub hand: u32,
     /// Whether a hand is being played.
@@ -303,6 +321,7 @@ impl Table {
             places: Vec::new(),
             departures: Vec::new(),
             corrections: Vec::new(),
+            bought: Vec::new(),
             hand: 0,
             in_hand: false,
             positions: None,

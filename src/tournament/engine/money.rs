@@ -5,7 +5,7 @@
 
 use super::{Answer, Tournament, Work};
 use crate::table::Chips;
-use crate::tournament::funding::{Buy, Funding, Purchase, entry_name};
+use crate::tournament::funding::{Buy, Funding, Offer, Purchase, entry_name};
 use crate::tournament::payouts::{PayoutError, payouts};
 use crate::tournament::{FloorRecord, FloorRefusal};
 use crate::values::Money;
@@ -133,7 +133,11 @@ impl Work<'_> {
         if let Some(why) = offer.closed_at(buy, level) {
             return refuse(format!("{}.", capitalised(&why)));
         }
-        let entries = self.entries_of(player);
+        let entries: Vec<String> = self
+            .entries_of(player)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         let bought = self
             .bought
             .iter()
@@ -146,6 +150,15 @@ impl Work<'_> {
                 "{player} has bought {bought} {}, the most one player may ({max}).",
                 if bought == 1 { buy.key() } else { plural(buy) }
             ));
+        }
+        if !buy.seats() {
+            return self.buy_chips(
+                player,
+                buy,
+                &offer,
+                entries.last().map(String::as_str),
+                level,
+            );
         }
         let entry = match (buy, entries.last()) {
             (Buy::Entry, Some(_)) => {
@@ -164,13 +177,8 @@ impl Work<'_> {
                     "{last} is still in: a re-entry is bought after a bust."
                 ));
             }
-            (Buy::ReEntry, Some(_)) => entry_name(player, entries.len() + 1),
-            (Buy::Rebuy | Buy::AddOn, _) => {
-                return refuse(format!(
-                    "A {} is keyed at the player's table (`seat N add CHIPS`) for now: the floor records entries and re-entries.",
-                    buy.key()
-                ));
-            }
+            (_, None) => entry_name(player, 1),
+            (_, Some(_)) => entry_name(player, entries.len() + 1),
         };
         let chips = offer.chips;
         super::due::publish_funding(self)?;
@@ -183,6 +191,8 @@ impl Work<'_> {
                 fee: offer.fee,
                 chips,
                 level,
+                table: None,
+                seat: None,
             },
         })?;
         if self.floor.draws == 0 {
@@ -224,10 +234,70 @@ impl Work<'_> {
                     fee: offer.fee,
                     chips: *chips,
                     level,
+                    table: None,
+                    seat: None,
                 },
             })?;
         }
         Ok(())
+    }
+
+    /// A rebuy or an add-on: chips for a player still in, at his seat
+    /// (TDA 26, UPT 33: bought before a hand, it binds; the table adds
+    /// it before its next hand, its order `seat 3 rebuy 5000`). A player
+    /// out buys a re-entry instead.
+    fn buy_chips(
+        &mut self,
+        player: &str,
+        buy: Buy,
+        offer: &Offer,
+        entry: Option<&str>,
+        level: u32,
+    ) -> Result<Answer, FloorRefusal> {
+        let refuse = |message: String| Err(FloorRefusal::Other(message));
+        let Some(entry) = entry else {
+            return refuse(format!("{player} has not entered."));
+        };
+        let seated = self.floor.tables.iter().find_map(|t| {
+            t.players()
+                .into_iter()
+                .find(|(_, name, _)| name == entry)
+                .map(|(seat, _, chips)| (t.name.clone(), seat, chips))
+        });
+        let Some((table, seat, stack)) = seated else {
+            return refuse(if self.is_out(entry) {
+                format!(
+                    "{entry} is out: a {} is bought by a player still in (a re-entry after a bust).",
+                    buy.key()
+                )
+            } else {
+                format!("{entry} is not seated at a table yet.")
+            });
+        };
+        if let Some(limit) = offer.at_or_below
+            && stack > limit
+        {
+            return refuse(format!(
+                "{entry} has {stack}: a {} is sold at or below {limit}.",
+                buy.key()
+            ));
+        }
+        let entry = entry.to_string();
+        super::due::publish_funding(self)?;
+        self.write(&FloorRecord::Bought {
+            purchase: Purchase {
+                player: player.to_string(),
+                entry,
+                buy,
+                cost: offer.cost,
+                fee: offer.fee,
+                chips: offer.chips,
+                level,
+                table: Some(table),
+                seat: Some(seat.number()),
+            },
+        })?;
+        Ok(Answer::Done)
     }
 }
 
