@@ -5,7 +5,8 @@
 //! `balance` · `move confirmed` (or `confirm`) · `break` (the next table
 //! to break) · `break T3` · `draw` (the players registered) · `enter Ann
 //! 10000` (a late entry) · `entry Ann`, `reentry Ann`, `rebuy Ann`,
-//! `addon Ann` (bought under the structure's `[money]`) · `clock start` · `clock level 5` ·
+//! `addon Ann` (bought under the structure's `[money]`) · `deal icm`,
+//! `deal chip-chop keep 500 agreed` (a deal among the players left) · `clock start` · `clock level 5` ·
 //! `hand-for-hand on|off` · `final-table` ·
 //! `button-draw T1` · `level 200/400` (with `ante 25` or `bb-ante 400`, as
 //! a session's `level` line) · `T2: <a table's line>`. Any line but a
@@ -19,7 +20,7 @@ use super::session::parse_table_line;
 use super::{NotationError, Word, quoted, words};
 use crate::session::{Blinds, TableCommand};
 use crate::table::Chips;
-use crate::values::money::Buy;
+use crate::values::money::{Buy, DealMethod};
 
 /// One floor line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +60,17 @@ pub enum FloorLine {
         buy: Buy,
         /// The seed given.
         seed: Option<String>,
+    },
+    /// `deal icm`, `deal chip-chop keep 500`, `deal even agreed`: a deal
+    /// among the players left worked out (keeping an amount to play for);
+    /// `agreed`: every player accepts it, and it is recorded.
+    Deal {
+        /// How the prizes are shared.
+        method: DealMethod,
+        /// Kept out of first prize, to play for.
+        kept: u64,
+        /// Every player agreed.
+        agreed: bool,
     },
     /// `clock start`: the floor's clock started at the first level.
     ClockStart,
@@ -165,6 +177,49 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
             },
             seed,
         },
+        ["deal", method, rest @ ..] => {
+            let method = match *method {
+                "icm" => DealMethod::Icm,
+                "chip-chop" | "chip" => DealMethod::ChipChop,
+                "even" => DealMethod::Even,
+                _ => {
+                    return Err(NotationError {
+                        column: words[1].column,
+                        message: format!(
+                            "{} is not a deal: icm, chip-chop or even",
+                            quoted(words[1].text)
+                        ),
+                    });
+                }
+            };
+            let (kept, rest) = match rest {
+                ["keep", amount, rest @ ..] => (
+                    amount.parse().map_err(|_| NotationError {
+                        column: words[3].column,
+                        message: format!("keep {}: the amount is a whole number", words[3].text),
+                    })?,
+                    rest,
+                ),
+                _ => (0, rest),
+            };
+            let agreed = match rest {
+                [] => false,
+                ["agreed"] => true,
+                _ => {
+                    let at = words.len() - rest.len();
+                    return Err(NotationError {
+                        column: words[at].column,
+                        message: "a deal line is: deal icm|chip-chop|even [keep AMOUNT] [agreed]"
+                            .into(),
+                    });
+                }
+            };
+            FloorLine::Deal {
+                method,
+                kept,
+                agreed,
+            }
+        }
         ["clock", "start"] => FloorLine::ClockStart,
         ["clock", "level", n] => {
             FloorLine::ClockLevel(n.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
@@ -185,7 +240,7 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
             return Err(NotationError {
                 column: 1,
                 message: format!(
-                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, rebuy NAME, addon NAME, clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
+                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, rebuy NAME, addon NAME, deal icm|chip-chop|even [keep N] [agreed], clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
                     quoted(line)
                 ),
             });
@@ -256,6 +311,15 @@ mod tests {
                 seed: None
             }
         );
+        assert_eq!(
+            parsed("deal chip-chop keep 500 agreed"),
+            FloorLine::Deal {
+                method: DealMethod::ChipChop,
+                kept: 500,
+                agreed: true
+            }
+        );
+        assert_eq!(refused("deal icm keep 5 now").column, 17);
         assert_eq!(parsed("clock level 5"), FloorLine::ClockLevel(5));
         assert_eq!(refused("clock level 0").column, 13);
         assert_eq!(parsed("hand-for-hand on"), FloorLine::HandForHand(true));

@@ -166,6 +166,31 @@ pub enum SameHandBusts {
     StartingStackTiesEqual,
 }
 
+/// Whether the house sells rebuys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rebuys {
+    /// Where the structure sells them (`[money.rebuy]`); one announced
+    /// before a hand binds (TDA 26, UPT Tournament 33).
+    AsTheStructureSells,
+    /// None, whatever the structure says (Redtooth 55).
+    None,
+}
+
+/// Whether the floor makes deals among the players left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Deals {
+    /// The floor proposes an ICM, chip or even chop and records the one
+    /// every player left accepts.
+    Allowed,
+    /// No deal or chop (Ugly Tuna 13).
+    Forbidden,
+    /// A deal is the players' own: the house pays the places and does
+    /// not rule on it (UPT Tournament 36).
+    Private,
+}
+
 macro_rules! tournament_settings {
     ($( $(#[$doc:meta])* $field:ident : $ty:ty = $key:literal (since $since:literal, earlier $earlier:expr) ),* $(,)?) => {
         /// The `[tournament]` section as written.
@@ -253,6 +278,10 @@ tournament_settings! {
     hand_for_hand_clock: HandForHandClock = "hand-for-hand-clock" (since "2026-11-25", earlier Some(HandForHandClock::Runs)),
     /// Players out in one hand at different tables.
     same_hand_busts: SameHandBusts = "same-hand-busts" (since "2026-11-25", earlier Some(SameHandBusts::StartingStackTiesEqual)),
+    /// Whether rebuys are sold (where the structure sells them).
+    rebuys: Rebuys = "rebuys" (since "2026-11-29", earlier Some(Rebuys::AsTheStructureSells)),
+    /// Whether the floor makes deals.
+    deals: Deals = "deals" (since "2026-11-29", earlier Some(Deals::Allowed)),
 }
 
 impl FinalTable {

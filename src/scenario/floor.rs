@@ -8,16 +8,19 @@
 //! A file with `[[tables]]` (each with `name`, `seats`, `button`, `blinds`,
 //! `stacks`, optional `names`, `ante` and `hand`) and an optional `[floor]`
 //! (`break_order`, `keep_apart`, `players` for the draw, `seed`,
-//! `starting_tables`) is a floor scenario. Its script holds floor lines
+//! `starting_tables`, `structure`) and an optional `[money]` (a structure
+//! file's) is a floor scenario. Its script holds floor lines
 //! (`notation::floor`: `balance`, `move confirmed`, `break [T3]`, `draw`, `enter Ann 10000`,
-//! `level 200/400`,
+//! `level 200/400`, `entry Ann`, `reentry Ann`, `rebuy Ann`, `addon Ann`,
+//! `deal icm [keep N] [agreed]`, `clock start`, `clock level 5`,
 //! `hand-for-hand on|off`, `final-table`, `button-draw T1`, each random one
 //! taking an optional `seed S`) and lines for one table (`T2: hand`, `T2: s3
 //! allin`, any session or hand line after the table's name and a colon).
 //! `[[expect]]` checks what a TD checks (`moves`, `made`, `seated`, `chips`,
 //! `counts`, `blinds`, `next`, `dealt_next`, `places`, `waiting`, `hand_for_hand`, `next_to_break`,
 //! `halted`, `final_table_due`, `players_left`, `rejected`, `stale`,
-//! `commitment`, `clock_runs`, `hand_for_hand_proposed`).
+//! `commitment`, `clock_runs`, `hand_for_hand_proposed`, `refusal`,
+//! `entries`, `pool`, `paid`, `payouts`, `bubble`, `deal`, `won`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -40,6 +43,7 @@ use crate::tournament::{
     Answer, ClockAction, DrawPurpose, Floor, FloorCommand, FloorRecord, FloorRefusal, FloorTable,
     TableRead, Tournament,
 };
+use crate::values::Money;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -157,6 +161,10 @@ expectation! {
         pub payouts: Option<Vec<u64>>,
         /// The next player out is the last one unpaid.
         pub bubble: Option<bool>,
+        /// The last deal worked out: entry = share, for the entries named.
+        pub deal: Option<BTreeMap<String, u64>>,
+        /// Entry = what he has won, for the entries named (0: nothing).
+        pub won: Option<BTreeMap<String, u64>>,
     }
 }
 
@@ -526,6 +534,8 @@ struct Run {
     rejected: bool,
     /// The last line's refusal ("" when it was not refused).
     refusal: String,
+    /// The last deal worked out: entry -> share.
+    deal: BTreeMap<String, u64>,
     stale: bool,
     made: Vec<String>,
     draws: u32,
@@ -715,6 +725,26 @@ impl Run {
                 self.decide(&FloorCommand::Buy { player, buy }, &seeds)
                     .map(|_| ())
             }
+            FloorLine::Deal {
+                method,
+                kept,
+                agreed,
+            } => {
+                let command = FloorCommand::Deal {
+                    method,
+                    kept: Money(kept),
+                    agreed,
+                };
+                if let Answer::Deal(terms) = self.decide(&command, &ScriptSeeds::none())? {
+                    self.deal = terms
+                        .players
+                        .iter()
+                        .zip(&terms.shares)
+                        .map(|((entry, _), share)| (entry.clone(), share.get()))
+                        .collect();
+                }
+                Ok(())
+            }
             FloorLine::ClockStart => self
                 .decide(
                     &FloorCommand::Clock(ClockAction::Start),
@@ -750,6 +780,7 @@ pub(super) fn run(s: &FloorScenario) -> Report {
         tables: s.tables.clone(),
         rejected: false,
         refusal: String::new(),
+        deal: BTreeMap::new(),
         stale: false,
         made: Vec::new(),
         draws: 0,
@@ -956,4 +987,13 @@ fn check(e: &FloorExpect, c: &mut Compare, run: &Run) {
         || prizes().map_or_else(|e| e, |p| format!("{p:?}")),
     );
     c.value("bubble", e.bubble, || t.on_the_bubble());
+    c.each("deal", e.deal.as_ref(), at_table, |entry, _| {
+        run.deal.get(entry).copied().unwrap_or(0)
+    });
+    let won = t.winnings();
+    c.each("won", e.won.as_ref(), at_table, |entry, _| match &won {
+        None => "no payouts".to_string(),
+        Some(Err(e)) => e.to_string(),
+        Some(Ok(won)) => won.get(entry).map_or(0, |m| m.get()).to_string(),
+    });
 }

@@ -24,16 +24,7 @@ use thiserror::Error;
 
 use crate::values::{Chips, Money};
 
-/// How a deal shares the prizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
-    /// By each player's chances of each place (Malmuth-Harville).
-    Icm,
-    /// The last prize paid to each, the rest by chips, none over first.
-    ChipChop,
-    /// Equal shares.
-    Even,
-}
+pub use crate::values::money::DealMethod as Method;
 
 /// The most players a deal is worked out for: the ICM programme holds
 /// 2^n numbers (65,536 for sixteen). A final table has ten at most.

@@ -303,6 +303,12 @@ pub enum FloorRecord {
         /// The purchase.
         purchase: funding::Purchase,
     },
+    /// A deal every player left agreed to: the method, the players with
+    /// their stacks, each one's share and what was kept for the winner.
+    DealMade {
+        /// Its terms.
+        deal: engine::DealTerms,
+    },
     /// The floor's one clock, whole, after the TD started, paused,
     /// resumed or adjusted it or set a level: every table follows it, a
     /// level applying at each table's next hand (TDA 22).

@@ -47,6 +47,30 @@ impl Buy {
     }
 }
 
+/// How a deal among the players left shares the prizes
+/// (`tournament::deal`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DealMethod {
+    /// By each player's chances of each place (Malmuth-Harville).
+    Icm,
+    /// The last prize paid to each, the rest by chips, none over first.
+    ChipChop,
+    /// Equal shares.
+    Even,
+}
+
+impl DealMethod {
+    /// Its name on screen and in a line: `icm`, `chip-chop`, `even`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DealMethod::Icm => "icm",
+            DealMethod::ChipChop => "chip-chop",
+            DealMethod::Even => "even",
+        }
+    }
+}
+
 /// An amount of money in the smallest unit.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,

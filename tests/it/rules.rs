@@ -247,6 +247,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "balance-when",
                 "redraw",
                 "final-button",
+                "deals",
             ],
         ),
         (
@@ -273,6 +274,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "after-break",
                 "balance-who",
                 "hand-for-hand",
+                "rebuys",
             ],
         ),
         (
@@ -292,6 +294,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "halt-short-by",
                 "final-table",
                 "final-button",
+                "deals",
             ],
         ),
     ];
@@ -426,10 +429,10 @@ fn rules_show_prints_each_clause_under_its_citation() {
         "{nuts}"
     );
     // `rules diff` compares settings only: the table's (8 differ) and the
-    // tournament's (4).
+    // tournament's (5).
     let (code, diff) = floorcall_rules(&["diff", "tda", "upt"]);
     assert_eq!(code, 0, "{diff}");
-    assert!(diff.ends_with("12 setting(s) differ.\n"), "{diff}");
+    assert!(diff.ends_with("13 setting(s) differ.\n"), "{diff}");
 }
 
 #[test]

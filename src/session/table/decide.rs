@@ -217,24 +217,18 @@ impl Table {
                     presence,
                 }]
             }
-            TableCommand::Add { seat, chips } => {
+            TableCommand::Add { seat, chips } | TableCommand::Bought { seat, chips, .. } => {
                 between()?;
                 seated(*seat)?;
                 self.room_for(*chips)?;
+                let bought = match command {
+                    TableCommand::Bought { buy, .. } => Some(*buy),
+                    _ => None,
+                };
                 vec![TableEvent::ChipsAdded {
                     seat: *seat,
                     chips: *chips,
-                    bought: None,
-                }]
-            }
-            TableCommand::Bought { seat, chips, buy } => {
-                between()?;
-                seated(*seat)?;
-                self.room_for(*chips)?;
-                vec![TableEvent::ChipsAdded {
-                    seat: *seat,
-                    chips: *chips,
-                    bought: Some(*buy),
+                    bought,
                 }]
             }
             TableCommand::Correct {

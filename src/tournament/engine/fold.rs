@@ -120,7 +120,9 @@ pub(super) fn apply(desk: &mut Tournament, record: FloorRecord) {
             }
         }
         FloorRecord::ClockSet { clock } => desk.clock = Some(clock.clone()),
-        FloorRecord::StructureSet { .. } | FloorRecord::FundingSet { .. } => {}
+        FloorRecord::StructureSet { .. }
+        | FloorRecord::FundingSet { .. }
+        | FloorRecord::DealMade { .. } => {}
         FloorRecord::Bought { purchase } => desk.bought.push(purchase.clone()),
     }
     desk.floor.records.push(record);

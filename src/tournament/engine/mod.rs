@@ -37,6 +37,7 @@
 //! are published with its commitment, so `floor verify` redoes it from
 //! the records alone.
 
+mod deals;
 mod decide;
 mod due;
 mod final_table;
@@ -56,6 +57,7 @@ use crate::rules::HouseRules;
 use crate::session::{LevelClock, Structure, Table};
 use crate::table::{Chips, Seat};
 
+pub use deals::DealTerms;
 pub use decide::Decide;
 pub use money::Pool;
 pub use ops::ClockAction;
@@ -122,6 +124,16 @@ pub enum FloorCommand {
         /// What he buys.
         buy: Buy,
     },
+    /// A deal among the players left (the house's `deals`): worked out
+    /// and shown; with `agreed`, recorded.
+    Deal {
+        /// How the prizes are shared.
+        method: crate::tournament::deal::Method,
+        /// Kept out of first prize, to play for.
+        kept: crate::values::Money,
+        /// Every player left agreed to it.
+        agreed: bool,
+    },
     /// What the tables' journals make due now (nothing when nothing is).
     Due,
 }
@@ -142,6 +154,8 @@ pub enum Answer {
     /// A hand ended since the moves were proposed: they were proposed
     /// again (`None`: the tables are in balance now); nothing confirmed.
     Stale(Option<Proposal>),
+    /// A deal worked out (recorded if agreed).
+    Deal(DealTerms),
     /// Done.
     Done,
 }
@@ -343,6 +357,11 @@ impl Tournament {
                 Answer::Done
             }
             FloorCommand::Buy { player, buy } => work.buy(player, *buy)?,
+            FloorCommand::Deal {
+                method,
+                kept,
+                agreed,
+            } => work.deal(*method, *kept, *agreed)?,
             FloorCommand::Due => {
                 due::due(&mut work)?;
                 Answer::Done

@@ -3,7 +3,10 @@
 //! the entries, the pool, the prizes, the money line. Every figure is
 //! worked out from the floor's `Bought` records, never typed in.
 
+use std::collections::BTreeMap;
+
 use super::{Answer, Tournament, Work};
+use crate::rules::tournament::Rebuys;
 use crate::table::Chips;
 use crate::tournament::funding::{Buy, Funding, Offer, Purchase, entry_name};
 use crate::tournament::payouts::{PayoutError, payouts};
@@ -76,6 +79,63 @@ impl Tournament {
         let table = funding.payouts.as_ref()?;
         let pool = self.pool()?;
         Some(payouts(pool.pool, pool.entries, table, funding.unit))
+    }
+
+    /// What each entry placed has won (entry -> amount), from the prizes
+    /// now: his place's prize; players out in one hand who share a place
+    /// share its prizes and the ones below equally (UPT Tournament 35), a
+    /// unit that does not divide going to the first of them the floor
+    /// placed (it does not see the cards to find the best hand). After a
+    /// deal, its players have their shares, and the winner what was kept.
+    /// None: the tournament pays no prizes.
+    pub fn winnings(&self) -> Option<Result<BTreeMap<String, Money>, PayoutError>> {
+        let prizes = match self.prizes()? {
+            Ok(prizes) => prizes,
+            Err(e) => return Some(Err(e)),
+        };
+        let places = self.floor.places();
+        let deal = self.deal_made();
+        let in_deal = |entry: &str| deal.is_some_and(|d| d.players.iter().any(|(n, _)| n == entry));
+        // The entries of each place, in the order the floor placed them.
+        let mut by_place: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+        let placed = self.floor.busts.iter().map(|b| b.player.as_str());
+        let winner = places
+            .iter()
+            .find(|(_, p)| **p == 1)
+            .map(|(e, _)| e.as_str());
+        for entry in placed.chain(winner) {
+            let place = places.get(entry).copied().unwrap_or(0);
+            let list = by_place.entry(place).or_default();
+            if place > 0 && !in_deal(entry) && !list.contains(&entry) {
+                list.push(entry);
+            }
+        }
+        let mut won = BTreeMap::new();
+        for (place, entries) in by_place
+            .into_iter()
+            .filter(|(p, e)| *p > 0 && !e.is_empty())
+        {
+            let first = place as usize - 1;
+            let shared: Money = (first..first + entries.len())
+                .filter_map(|i| prizes.get(i).copied())
+                .sum();
+            let k = entries.len() as u64;
+            for (i, entry) in entries.into_iter().enumerate() {
+                let odd = u64::from((i as u64) < shared.get() % k);
+                won.insert(entry.to_string(), Money(shared.get() / k + odd));
+            }
+        }
+        if let Some(deal) = deal {
+            for ((entry, _), share) in deal.players.iter().zip(&deal.shares) {
+                let kept = if places.get(entry) == Some(&1) {
+                    deal.kept
+                } else {
+                    Money::ZERO
+                };
+                won.insert(entry.clone(), share.checked_add(kept).unwrap_or(*share));
+            }
+        }
+        Some(Ok(won))
     }
 
     /// Whether the next player out is the last one unpaid (the bubble):
@@ -255,6 +315,13 @@ impl Work<'_> {
         level: u32,
     ) -> Result<Answer, FloorRefusal> {
         let refuse = |message: String| Err(FloorRefusal::Other(message));
+        let rebuys = &self.floor.rules.tournament.rebuys;
+        if buy == Buy::Rebuy && rebuys.value == Rebuys::None {
+            return refuse(format!(
+                "The house sells no rebuys ({}), whatever the structure says.",
+                rebuys.citation
+            ));
+        }
         let Some(entry) = entry else {
             return refuse(format!("{player} has not entered."));
         };
