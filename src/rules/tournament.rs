@@ -278,6 +278,10 @@ tournament_settings! {
     hand_for_hand_clock: HandForHandClock = "hand-for-hand-clock" (since "2026-11-25", earlier Some(HandForHandClock::Runs)),
     /// Players out in one hand at different tables.
     same_hand_busts: SameHandBusts = "same-hand-busts" (since "2026-11-25", earlier Some(SameHandBusts::StartingStackTiesEqual)),
+    /// The share of the entry's stack (per cent) a late entry is sold in
+    /// level 1, level 2, and level 3 and after (Nuts 63: 90, 70, 50; TDA
+    /// 7: full stacks).
+    late_entry_stack: [u32; 3] = "late-entry-stack" (since "2026-11-29", earlier Some([100, 100, 100])),
     /// Whether rebuys are sold (where the structure sells them).
     rebuys: Rebuys = "rebuys" (since "2026-11-29", earlier Some(Rebuys::AsTheStructureSells)),
     /// Whether the floor makes deals.

@@ -259,6 +259,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "clock",
                 "colour-up",
                 "balance-who",
+                "late-entry-stack",
             ],
         ),
         (

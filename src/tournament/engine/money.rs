@@ -240,7 +240,7 @@ impl Work<'_> {
             (_, None) => entry_name(player, 1),
             (_, Some(_)) => entry_name(player, entries.len() + 1),
         };
-        let chips = offer.chips;
+        let chips = self.entry_stack(buy, &offer, level);
         super::due::publish_funding(self)?;
         self.write(&FloorRecord::Bought {
             purchase: Purchase {
@@ -271,7 +271,8 @@ impl Work<'_> {
         let Some(offer) = self.funding.as_ref().and_then(|f| f.entry.clone()) else {
             return Ok(());
         };
-        for (name, chips) in players {
+        let unbought = |name: &String| !self.bought.iter().any(|p| p.entry == *name);
+        for (name, chips) in players.iter().filter(|(name, _)| unbought(name)) {
             if *chips != offer.chips {
                 return Err(FloorRefusal::Other(format!(
                     "{name} would sit with {chips}: an entry's stack is {}.",
@@ -300,6 +301,21 @@ impl Work<'_> {
             })?;
         }
         Ok(())
+    }
+
+    /// The stack a new entry is sold: the offer's, cut for a late entry
+    /// (one bought once the clock has started) by the house's
+    /// `late-entry-stack` for the level (Nuts 63: "Level 1 10%, Level 2
+    /// 30%, Level 3 and after 50%"; TDA 7: full stacks).
+    fn entry_stack(&self, buy: Buy, offer: &Offer, level: u32) -> Chips {
+        let late = buy == Buy::Entry && self.clock.is_some();
+        if !late {
+            return offer.chips;
+        }
+        let shares = self.floor.rules.tournament.late_entry_stack.value;
+        let share = shares[(level.max(1) as usize - 1).min(shares.len() - 1)];
+        let chips = u128::from(offer.chips.get()) * u128::from(share) / 100;
+        Chips(u64::try_from(chips).unwrap_or(u64::MAX))
     }
 
     /// A rebuy or an add-on: chips for a player still in, at his seat
