@@ -171,6 +171,7 @@ impl DeskArgs {
             .map(|t| (t.clone(), self.seats))
             .collect();
         let mut options = DeskOptions::new(conninfo, tournament, rules, structure, tables);
+        options.funding = self.structure.funding().map_err(Failure::user)?;
         options.break_order = self.break_order.clone();
         options.keep_apart = self
             .keep_apart

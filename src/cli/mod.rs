@@ -126,6 +126,18 @@ impl StructureArgs {
         self.level_minutes.unwrap_or(20)
     }
 
+    /// The money the structure file names (its `[money]`; None: no file,
+    /// or none in it), read and checked before anything is opened.
+    pub fn funding(&self) -> Result<Option<floorcall::tournament::funding::Funding>, String> {
+        let Some(path) = &self.structure else {
+            return Ok(None);
+        };
+        let text =
+            floorcall::files::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        floorcall::tournament::funding::from_structure_toml(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// The blind structure the flags give (None: none given), read and
     /// checked before anything is opened.
     pub fn read(&self) -> Result<Option<floorcall::session::Structure>, String> {

@@ -21,6 +21,7 @@ use crate::journal::chain::{self, Head};
 use crate::journal::verify::{VerifyOptions, verify as verify_journal};
 use crate::journal::{parse, table_events, table_of, table_openings};
 use crate::tournament::audit::{DrawVerdict, draws};
+use crate::tournament::money_audit::{MoneyAudit, money};
 use crate::tournament::room::{RoomAudit, RoomTable, audit};
 use crate::tournament::{Anchor, FloorRecord};
 
@@ -51,6 +52,9 @@ pub struct FloorVerified {
     pub room: Option<RoomAudit>,
     /// Each table's journal file given, compared with the database.
     pub files: Vec<FileVerdict>,
+    /// The money the floor's records hold (purchases, pool, deals), once
+    /// the floor's chain verified; None: it holds none.
+    pub money: Option<MoneyAudit>,
 }
 
 /// A table's journal file, as the TD hands it to `floor verify`.
@@ -85,6 +89,7 @@ impl FloorVerified {
             && self.chains.iter().all(|c| c.problem.is_none())
             && self.draws.iter().all(|d| d.problem.is_none())
             && self.room.as_ref().is_none_or(|r| r.problems.is_empty())
+            && self.money.as_ref().is_none_or(|m| m.problems.is_empty())
             && self.files.iter().all(|f| f.problem.is_none())
     }
 
@@ -114,6 +119,7 @@ impl FloorVerified {
             });
         }
         out.extend(self.room.as_ref().map(RoomAudit::line));
+        out.extend(self.money.as_ref().map(MoneyAudit::line));
         for f in &self.files {
             let name = match &f.table {
                 Some(t) => format!("{}'s journal {}", t, f.path.display()),
@@ -231,6 +237,11 @@ pub fn verify_with(
     let draws = draws(read.iter().flatten());
     // The room is audited only when every chain holds: a table whose
     // record does not verify cannot be counted.
+    let floor_holds = chains.last().is_some_and(|c| c.problem.is_none());
+    let money = floor_records
+        .as_deref()
+        .filter(|_| floor_holds)
+        .and_then(money);
     let room = match floor_records {
         Some(records) if !room_tables.is_empty() && chains.iter().all(|c| c.problem.is_none()) => {
             Some(audit(&records, &room_tables))
@@ -251,6 +262,7 @@ pub fn verify_with(
         draws,
         room,
         files,
+        money,
     })
 }
 

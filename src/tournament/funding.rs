@@ -41,6 +41,7 @@ use super::payouts::{PayoutTable, Tier, WHOLE};
 use crate::table::Chips;
 use crate::values::Money;
 pub use crate::values::money::Buy;
+use crate::values::money::total;
 
 /// One thing a player may buy, and when.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,7 +122,39 @@ pub struct Funding {
     pub payouts: Option<PayoutTable>,
 }
 
+/// The pool and where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pool {
+    /// The entries (first entries and re-entries).
+    pub entries: u32,
+    /// What the players paid in all.
+    pub paid_in: Money,
+    /// What of it the house kept.
+    pub fees: Money,
+    /// The pool: what went to it and the house's added money, or the
+    /// guarantee where that is more.
+    pub pool: Money,
+}
+
 impl Funding {
+    /// The pool `bought` make: what of each went to the pool and the
+    /// house's added money, or the guarantee where that is more.
+    pub fn pool<'a>(&self, bought: impl IntoIterator<Item = &'a Purchase>) -> Pool {
+        let bought: Vec<&Purchase> = bought.into_iter().collect();
+        let sum = |f: fn(&Purchase) -> Money| {
+            total(&bought.iter().map(|p| f(p)).collect::<Vec<_>>()).unwrap_or(Money(u64::MAX))
+        };
+        let to_pool = sum(Purchase::to_pool)
+            .checked_add(self.added)
+            .unwrap_or(Money(u64::MAX));
+        Pool {
+            entries: bought.iter().filter(|p| p.buy.seats()).count() as u32,
+            paid_in: sum(|p| p.cost),
+            fees: sum(|p| p.fee),
+            pool: to_pool.max(self.guarantee),
+        }
+    }
+
     /// The offer of a kind, if it is sold.
     pub fn offer(&self, buy: Buy) -> Option<&Offer> {
         match buy {

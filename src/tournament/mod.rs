@@ -31,6 +31,7 @@ pub mod deal;
 pub mod draw;
 pub mod engine;
 pub mod funding;
+pub mod money_audit;
 pub mod orders;
 pub mod payouts;
 pub mod places;
@@ -49,7 +50,8 @@ use crate::table::{Card, Chips, Seat};
 
 pub use balance::{Move, Proposal, TableState};
 pub use engine::{
-    Answer, ClockAction, Decide, Decision, FloorCommand, OrderPhase, Round, TableRead, Tournament,
+    Answer, ClockAction, DealTerms, Decide, Decision, FloorCommand, OrderPhase, Round, TableRead,
+    Tournament,
 };
 pub use places::{Bust, HandForHand};
 pub use seating::{SeatingInputs, SeatingTable};

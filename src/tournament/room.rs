@@ -218,6 +218,39 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                 )),
             }
         }
+        // Each rebuy or add-on a table journaled is one the floor sold:
+        // the same entry, seat, kind and chips, each once.
+        let mut sold: Vec<&super::funding::Purchase> = records
+            .iter()
+            .filter_map(|r| match r {
+                FloorRecord::Bought { purchase } if purchase.table.as_deref() == Some(&t.name) => {
+                    Some(purchase)
+                }
+                _ => None,
+            })
+            .collect();
+        for b in &t.table.bought {
+            let same = |p: &&super::funding::Purchase| {
+                p.entry == b.name
+                    && p.seat == Some(b.seat.number())
+                    && p.buy == b.buy
+                    && p.chips == b.chips
+            };
+            match sold.iter().position(same) {
+                Some(i) => {
+                    let _ = sold.remove(i);
+                }
+                None => out.problems.push(format!(
+                    "{} added a {} of {} to {} (seat {}), and the floor sold no such {}",
+                    t.name,
+                    b.buy.key(),
+                    b.chips,
+                    display(&b.name),
+                    b.seat.number(),
+                    b.buy.key()
+                )),
+            }
+        }
         for e in &t.events {
             match e {
                 TableEvent::Opened { .. } => opening = true,

@@ -25,6 +25,7 @@ use crate::journal::Loaded;
 use crate::journal::clock::Clock;
 use crate::rules::HouseRules;
 use crate::session::{LevelClock, Structure};
+use crate::tournament::funding::Funding;
 use crate::tournament::seeds::{OsSeeds, SeedSource};
 use crate::tournament::{
     Answer, Decision, Floor, FloorCommand, FloorRecord, FloorRefusal, Move, OrderPhase, Proposal,
@@ -44,6 +45,9 @@ pub struct DeskOptions {
     pub structure: Structure,
     /// The tables, each with its number of seats, in the order opened.
     pub tables: Vec<(String, u8)>,
+    /// The tournament's money (the structure file's `[money]`; None: it
+    /// has none), published in the floor's records (`FundingSet`).
+    pub funding: Option<Funding>,
     /// The order tables break in (UPT Tournament 14); empty: the last
     /// opened first.
     pub break_order: Vec<String>,
@@ -87,6 +91,7 @@ impl DeskOptions {
             rules,
             structure,
             tables,
+            funding: None,
             break_order: Vec::new(),
             keep_apart: Vec::new(),
             clock: Arc::new(crate::journal::clock::SystemClock),
@@ -188,13 +193,16 @@ impl Desk {
         reading.catch_up = options.catch_up;
         reading.retry = Duration::from_millis(200);
         let reader = FloorReader::start(reading)?;
-        let tournament = Tournament::new(
+        let mut tournament = Tournament::new(
             options.rules.clone(),
             options.structure.clone(),
             &options.tables,
             options.break_order.clone(),
             options.keep_apart.clone(),
         );
+        if let Some(funding) = options.funding.clone() {
+            tournament = tournament.with_funding(funding);
+        }
         let mut desk = Desk {
             options,
             reader,

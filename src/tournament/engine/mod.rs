@@ -59,7 +59,6 @@ use crate::table::{Chips, Seat};
 
 pub use deals::DealTerms;
 pub use decide::Decide;
-pub use money::Pool;
 pub use ops::ClockAction;
 
 /// What the TD (or the tables, `Due`) asks of the floor.

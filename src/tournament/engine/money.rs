@@ -8,25 +8,10 @@ use std::collections::BTreeMap;
 use super::{Answer, Tournament, Work};
 use crate::rules::tournament::Rebuys;
 use crate::table::Chips;
-use crate::tournament::funding::{Buy, Funding, Offer, Purchase, entry_name};
+use crate::tournament::funding::{Buy, Funding, Offer, Pool, Purchase, entry_name};
 use crate::tournament::payouts::{PayoutError, payouts};
 use crate::tournament::{FloorRecord, FloorRefusal};
 use crate::values::Money;
-use crate::values::money::total;
-
-/// The pool and where it comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pool {
-    /// The entries (first entries and re-entries).
-    pub entries: u32,
-    /// What the players paid in all.
-    pub paid_in: Money,
-    /// What of it the house kept.
-    pub fees: Money,
-    /// The pool: what went to it and the house's added money, or the
-    /// guarantee where that is more.
-    pub pool: Money,
-}
 
 impl Tournament {
     /// The tournament's money, as its structure names it.
@@ -59,17 +44,7 @@ impl Tournament {
     /// The pool from the purchases recorded (None: the tournament has no
     /// money).
     pub fn pool(&self) -> Option<Pool> {
-        let funding = self.funding.as_ref()?;
-        let of = |f: fn(&Purchase) -> Money| {
-            total(&self.bought.iter().map(f).collect::<Vec<_>>()).unwrap_or(Money(u64::MAX))
-        };
-        let to_pool = of(Purchase::to_pool).checked_add(funding.added);
-        Some(Pool {
-            entries: self.bought.iter().filter(|p| p.buy.seats()).count() as u32,
-            paid_in: of(|p| p.cost),
-            fees: of(|p| p.fee),
-            pool: to_pool.unwrap_or(Money(u64::MAX)).max(funding.guarantee),
-        })
+        Some(self.funding.as_ref()?.pool(&self.bought))
     }
 
     /// The prizes, first place first, from the pool and the entries (None:

@@ -15,6 +15,8 @@ pub(crate) mod db;
 pub(crate) mod desk;
 #[cfg(unix)]
 pub(crate) mod inbox;
+#[cfg(unix)]
+pub(crate) mod money;
 pub(crate) mod orders;
 pub(crate) mod screen;
 pub(crate) mod structure;
