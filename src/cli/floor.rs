@@ -22,7 +22,7 @@ use super::{house_flag, print};
 /// TD's screen (every table live, the clock, balancing, breaking,
 /// hand-for-hand), `floor draw` seats players by a checkable draw, `floor
 /// init` sets the database up, `floor verify` checks every table's record
-/// and every draw in it.
+/// and every draw in it, `floor results` prints the places and the money.
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
@@ -75,6 +75,17 @@ pub enum FloorCmd {
         /// Each player's starting chips.
         #[arg(long, value_name = "CHIPS")]
         stack: u64,
+    },
+    /// The results as they stand, from the floor's records and the tables'
+    /// journals: each player's place (none while he is in), entries, what
+    /// he paid in and what he won; the text a TD prints, or CSV.
+    Results {
+        #[command(flatten)]
+        desk: Box<DeskArgs>,
+        /// CSV (`place,name,entries,paid_in,won`, money in units) instead
+        /// of the text.
+        #[arg(long)]
+        csv: bool,
     },
     /// Check every table's chain in the database against itself (and
     /// through the journal's own verify), and the floor's records; redo
@@ -267,6 +278,16 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
                     out,
                     "# seed {seed}: floorcall floor verify redoes the draw from it"
                 )?;
+            }
+            Ok(())
+        }
+        FloorCmd::Results { desk, csv } => {
+            let desk = desk.open()?;
+            let rows = floorcall::tournament::results::results(desk.tournament());
+            if csv {
+                write!(out, "{}", floorcall::tournament::results::csv(&rows))?;
+            } else {
+                write!(out, "{}", floorcall::tournament::results::text(&rows))?;
             }
             Ok(())
         }

@@ -35,6 +35,7 @@ pub mod money_audit;
 pub mod orders;
 pub mod payouts;
 pub mod places;
+pub mod results;
 pub mod room;
 pub mod seating;
 pub mod seeds;

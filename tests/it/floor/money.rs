@@ -9,6 +9,7 @@
 
 use floorcall::floor::{self, Desk};
 use floorcall::tournament::funding::{Buy, from_structure_toml};
+use floorcall::tournament::results::{csv, results};
 use floorcall::tournament::{Answer, Decide, FloorCommand};
 use floorcall::values::Money;
 
@@ -99,6 +100,15 @@ fn entries_a_rebuy_and_a_late_entry_are_recorded_carried_out_and_verified() {
         (pool.entries, pool.paid_in, pool.fees, pool.pool),
         (13, Money(1_480), Money(130), Money(1_350))
     );
+    // The results: everyone still in, P01 with his rebuy paid in.
+    let rows = results(reopened.tournament());
+    assert_eq!(rows.len(), 13);
+    let p01 = rows.iter().find(|r| r.player == "P01").expect("P01");
+    assert_eq!(
+        (p01.place, p01.entries, p01.paid_in, p01.won),
+        (None, 1, Money(160), Money(0))
+    );
+    assert!(csv(&rows).starts_with("place,name,entries,paid_in,won\r\n,"));
     let verified = floor::verify(&mut pg.admin(&db), tournament).expect("verifies");
     let lines = verified.lines();
     assert!(verified.ok(), "{lines:#?}");
