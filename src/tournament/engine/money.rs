@@ -122,6 +122,66 @@ impl Tournament {
         }
     }
 
+    /// The money in one line, as the TD's screen shows it (None: the
+    /// tournament has no money): `pool 1,350 (13 entries) │ 3 paid:
+    /// 675, 405, 270 │ late registration open until level 4`, the pool
+    /// said final once nothing more is sold, and the money line when the
+    /// next player out is the last one unpaid.
+    pub fn money_line(&self, now_ms: i64) -> Option<String> {
+        let funding = self.funding.as_ref()?;
+        let pool = self.pool()?;
+        let mut s = format!(
+            "pool {} ({} {})",
+            pool.pool,
+            pool.entries,
+            if pool.entries == 1 {
+                "entry"
+            } else {
+                "entries"
+            }
+        );
+        if pool.pool == funding.guarantee && pool.paid_in.get() > 0 {
+            s.push_str(", the guarantee");
+        }
+        match self.prizes() {
+            Some(Ok(prizes)) => {
+                let shown: Vec<String> = prizes.iter().take(6).map(Money::to_string).collect();
+                let more = if prizes.len() > 6 { ", ..." } else { "" };
+                s.push_str(&format!(
+                    " │ {} paid: {}{more}",
+                    prizes.len(),
+                    shown.join(", ")
+                ));
+            }
+            Some(Err(e)) => s.push_str(&format!(" │ payouts: {e}")),
+            None => {}
+        }
+        let level = self.level_at(now_ms);
+        let offers: Vec<(Buy, &crate::tournament::funding::Offer)> = Buy::ALL
+            .into_iter()
+            .filter_map(|b| funding.offer(b).map(|o| (b, o)))
+            .collect();
+        let sold_later = offers
+            .iter()
+            .any(|(_, o)| o.until_level.is_none_or(|u| level <= u));
+        let entries_open = funding
+            .entry
+            .as_ref()
+            .filter(|e| e.closed_at(Buy::Entry, level).is_none());
+        s.push_str(&match entries_open {
+            _ if !sold_later => " │ nothing more is sold: the pool is final".to_string(),
+            Some(e) => match e.until_level {
+                Some(u) => format!(" │ late registration open until level {u}"),
+                None => " │ registration open".to_string(),
+            },
+            None => " │ registration closed".to_string(),
+        });
+        if self.on_the_bubble() {
+            s.push_str(" │ BUBBLE: the next player out is the last one unpaid");
+        }
+        Some(s)
+    }
+
     /// The entries a player has bought (first entries and re-entries), by
     /// their names at the tables, in order.
     fn entries_of(&self, player: &str) -> Vec<&str> {

@@ -92,6 +92,13 @@ impl MemoryDesk {
         desk
     }
 
+    /// The same desk with the tournament's money (a structure file's
+    /// `[money]`).
+    pub fn with_funding(mut self, funding: crate::tournament::funding::Funding) -> MemoryDesk {
+        self.tournament = self.tournament.with_funding(funding);
+        self
+    }
+
     /// The same desk with its draws' seeds from `seeds` (the database's
     /// desk's source, to compare the two).
     pub fn with_seeds(mut self, seeds: Arc<dyn SeedSource>) -> MemoryDesk {

@@ -789,6 +789,10 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
         let mut y = area.y + 1;
         self.line(self.counts_text(), Style::new(), area, y, buf);
         y += 1;
+        if let Some(money) = self.desk.tournament().money_line(self.desk.now_ms()) {
+            self.line(format!(" {money}"), Style::new(), area, y, buf);
+            y += 1;
+        }
         if let ReaderStatus::Offline { why, .. } = self.desk.status() {
             let text = format!(
                 " Cannot read the database ({why}). The tables play on; their records come when it is back."

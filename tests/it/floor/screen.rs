@@ -118,6 +118,38 @@ fn floor_three_tables_mid_tournament() {
     assert_snapshot!("floor_three_tables", shown);
 }
 
+/// The money line (issue 35.2): the pool (here the guarantee, more than
+/// the entries paid), the places paid and their prizes, and late
+/// registration, once the structure names money; nothing without it.
+#[test]
+fn the_td_sees_the_pool_the_places_paid_and_late_registration() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let without = screen_of(&tables);
+    assert!(!text(&without, 120, 40).contains("pool"));
+    let money = floorcall::tournament::funding::from_structure_toml(
+        "[money]\nguarantee = 5000\n[money.entry]\ncost = 100\nchips = 10000\nuntil-level = 4\n[[money.tier]]\nup-to = 30\nshares = [50, 30, 20]\n",
+    )
+    .expect("reads")
+    .expect("money");
+    let mut screen = FloorScreen::new(desk_of(&tables).with_funding(money), Theme::plain());
+    for player in ["Ann", "Bob", "Cy"] {
+        let buy = floorcall::tournament::FloorCommand::Buy {
+            player: player.into(),
+            buy: floorcall::tournament::funding::Buy::Entry,
+        };
+        screen.desk_mut().decide(&buy).expect("an entry");
+    }
+    screen.tick();
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains(
+            "pool 5,000 (3 entries), the guarantee │ 3 paid: 2,500, 1,500, 1,000 │ late registration open until level 4"
+        ),
+        "{shown}"
+    );
+}
+
 #[test]
 fn a_bust_is_placed_and_shown_with_its_place() {
     let dir = tempfile::tempdir().expect("a temp dir");
