@@ -153,6 +153,23 @@ pub fn payouts(
     Ok(prizes)
 }
 
+/// The prizes of a shared place (UPT Tournament 35: "Players eliminated
+/// on the same deal who start their final hand with an equal amount of
+/// chips receive equal prize money"): `k` players placed together at
+/// `place` (1 first) share the prizes of places `place` to `place + k -
+/// 1` (nothing past the last place paid) equally, a unit that does not
+/// divide going one each to the first of them.
+pub fn shared(prizes: &[Money], place: u32, k: usize) -> Vec<Money> {
+    let first = (place.max(1) - 1) as usize;
+    let total: Money = (first..first.saturating_add(k))
+        .filter_map(|i| prizes.get(i).copied())
+        .sum();
+    let k = k as u64;
+    (0..k)
+        .map(|i| Money(total.get() / k + u64::from(i < total.get() % k)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +282,34 @@ mod tests {
             proptest::prop_assert_eq!(p.iter().copied().sum::<Money>(), Money(pool));
             proptest::prop_assert!(p[1..].iter().all(|m| m.get() % unit == 0));
             proptest::prop_assert!(p.windows(2).all(|w| w[0] >= w[1]));
+        }
+
+        /// However the places are shared (players out in one hand, tied),
+        /// the shares are every prize, no more and no less; players who
+        /// share are paid within a unit of each other, never more than
+        /// the best of their places nor less than the worst.
+        #[test]
+        fn shared_places_pay_every_prize_once(
+            mut prizes in proptest::collection::vec(0u64..1_000_000, 1..12),
+            groups in proptest::collection::vec(1usize..4, 1..16),
+        ) {
+            prizes.sort_unstable_by(|a, b| b.cmp(a));
+            let prizes: Vec<Money> = prizes.into_iter().map(Money).collect();
+            let mut place = 1usize;
+            let mut paid = Money::ZERO;
+            for k in groups {
+                let shares = shared(&prizes, place as u32, k);
+                proptest::prop_assert_eq!(shares.len(), k);
+                let best = prizes.get(place - 1).copied().unwrap_or(Money::ZERO);
+                let worst = prizes.get(place + k - 2).copied().unwrap_or(Money::ZERO);
+                let (hi, lo) = (shares.iter().max().copied(), shares.iter().min().copied());
+                proptest::prop_assert!(hi.zip(lo).is_some_and(|(h, l)| h.get() - l.get() <= 1));
+                proptest::prop_assert!(shares.iter().all(|s| *s <= best && *s >= worst));
+                paid = paid.checked_add(shares.iter().copied().sum()).expect("fits");
+                place += k;
+            }
+            let all: Money = prizes.iter().copied().take(place - 1).sum();
+            proptest::prop_assert_eq!(paid, all);
         }
     }
 }

@@ -9,7 +9,7 @@ use super::{Answer, Tournament, Work};
 use crate::rules::tournament::Rebuys;
 use crate::table::Chips;
 use crate::tournament::funding::{Buy, Funding, Offer, Pool, Purchase, entry_name};
-use crate::tournament::payouts::{PayoutError, payouts};
+use crate::tournament::payouts::{PayoutError, payouts, shared};
 use crate::tournament::{FloorRecord, FloorRefusal};
 use crate::values::Money;
 
@@ -90,14 +90,9 @@ impl Tournament {
             .into_iter()
             .filter(|(p, e)| *p > 0 && !e.is_empty())
         {
-            let first = place as usize - 1;
-            let shared: Money = (first..first + entries.len())
-                .filter_map(|i| prizes.get(i).copied())
-                .sum();
-            let k = entries.len() as u64;
-            for (i, entry) in entries.into_iter().enumerate() {
-                let odd = u64::from((i as u64) < shared.get() % k);
-                won.insert(entry.to_string(), Money(shared.get() / k + odd));
+            let shares = shared(&prizes, place, entries.len());
+            for (entry, share) in entries.into_iter().zip(shares) {
+                won.insert(entry.to_string(), share);
             }
         }
         if let Some(deal) = deal {
