@@ -158,6 +158,9 @@ pub enum Action {
     LateEntry,
     /// The floor: correct a player's stack.
     CorrectStack,
+    /// The floor: the room's money (an entry, a re-entry, a rebuy, an
+    /// add-on, a deal), typed as a floor line.
+    Money,
     /// The floor: hand-for-hand on or off.
     HandForHand,
     /// The floor: the clock to the next level.
@@ -189,7 +192,7 @@ pub enum Action {
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 78] = [
+const NAMED: [(Action, &str); 79] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -254,6 +257,7 @@ const NAMED: [(Action, &str); 78] = [
     (Action::MovePlayer, "move-player"),
     (Action::LateEntry, "late-entry"),
     (Action::CorrectStack, "correct-stack"),
+    (Action::Money, "money"),
     (Action::HandForHand, "hand-for-hand"),
     (Action::NextLevel, "next-level"),
     (Action::PrevLevel, "prev-level"),
@@ -377,6 +381,7 @@ impl Action {
             Action::MovePlayer => "move a player by hand: the player, table and seat",
             Action::LateEntry => "a late entry: the name and chips, drawn to a seat",
             Action::CorrectStack => "correct a stack: the player and chips (a bust undone)",
+            Action::Money => "money: an entry, rebuy, add-on or a deal",
             Action::HandForHand => "hand-for-hand on or off",
             Action::NextLevel => "the next level",
             Action::PrevLevel => "the previous level",

@@ -77,10 +77,10 @@ impl Work<'_> {
         let mut players = Vec::new();
         for t in self.floor.live_tables() {
             if t.table.in_hand {
-                return Err(FloorRefusal::InHand {
-                    table: t.name.clone(),
-                    hand: t.table.hand,
-                });
+                return refuse(format!(
+                    "No deal while {} is playing hand {}: the stacks are known between hands.",
+                    t.name, t.table.hand
+                ));
             }
             players.extend(
                 t.players()

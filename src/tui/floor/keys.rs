@@ -19,10 +19,11 @@
 use crossterm::event::{KeyEvent, KeyEventKind};
 
 use super::{Ask, ClockAction, FloorDesk, FloorScreen, Tone};
+use crate::notation::floor::FloorLine;
 use crate::rules::HouseRules;
 use crate::session::ClockRun;
 use crate::table::Chips;
-use crate::tournament::FloorRecord;
+use crate::tournament::{Answer, FloorCommand, FloorRecord};
 use crate::tui::keymap::{Action, Key, Section};
 use crate::tui::review::{Review, hands_of};
 
@@ -68,6 +69,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             MovePlayer,
             LateEntry,
             CorrectStack,
+            Money,
             BreakTable,
             HandForHand,
         ];
@@ -164,6 +166,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             Some(Action::AmendMove) => self.ask_move(false),
             Some(Action::MovePlayer) => self.prompt(Ask::MoveBy(String::new())),
             Some(Action::LateEntry) => self.prompt(Ask::Enter(String::new())),
+            Some(Action::Money) => self.prompt(Ask::Money(String::new())),
             Some(Action::CorrectStack) => self.prompt(Ask::Correct(String::new())),
             Some(Action::HandForHand) => self.hand_for_hand(),
             Some(Action::LevelClock) => self.pause_or_resume(),
@@ -362,9 +365,11 @@ impl<D: FloorDesk> FloorScreen<D> {
                 Some(player) => self.prompt(Ask::AmendTo(player, String::new())),
                 None => self.info("No move amended.".into()),
             },
-            ask @ (Ask::AmendTo(..) | Ask::MoveBy(_) | Ask::Enter(_) | Ask::Correct(_)) => {
-                self.typing(ask, key)
-            }
+            ask @ (Ask::AmendTo(..)
+            | Ask::MoveBy(_)
+            | Ask::Enter(_)
+            | Ask::Correct(_)
+            | Ask::Money(_)) => self.typing(ask, key),
         }
     }
 
@@ -373,8 +378,11 @@ impl<D: FloorDesk> FloorScreen<D> {
     /// acts, cancel leaves it, delete-back takes a character back;
     /// letters, digits, a space, `-` and `_` type.
     fn typing(&mut self, mut ask: Ask, key: &KeyEvent) {
-        let (Ask::AmendTo(_, typed) | Ask::MoveBy(typed) | Ask::Enter(typed) | Ask::Correct(typed)) =
-            &mut ask
+        let (Ask::AmendTo(_, typed)
+        | Ask::MoveBy(typed)
+        | Ask::Enter(typed)
+        | Ask::Correct(typed)
+        | Ask::Money(typed)) = &mut ask
         else {
             return;
         };
@@ -386,6 +394,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                     Ask::MoveBy(typed) => self.move_by_hand(typed),
                     Ask::Enter(typed) => self.enter(typed),
                     Ask::Correct(typed) => self.correct(typed),
+                    Ask::Money(typed) => self.money(typed),
                     _ => {}
                 };
             }
@@ -414,6 +423,9 @@ impl<D: FloorDesk> FloorScreen<D> {
             }
             Ask::Enter(typed) => format!(
                 "A late entry: the name and chips (Zoe 20000), drawn to a seat (TDA 7), {submit}: {typed}"
+            ),
+            Ask::Money(typed) => format!(
+                "The money: entry Zoe, reentry Ann, rebuy Ann, addon Ann, or deal icm|chip-chop|even [keep 500] [agreed], {submit}: {typed}"
             ),
             Ask::Correct(typed) => format!(
                 "Correct whose stack? The player and the chips he has (Ann 11400); a player out by mistake returns to his seat with them, {submit}: {typed}"
@@ -469,6 +481,85 @@ impl<D: FloorDesk> FloorScreen<D> {
                 ));
             }
             Err(e) => self.refuse(format!("{name} is not entered: {e}")),
+        }
+        self.after();
+    }
+
+    /// `$`: the room's money, typed as a floor line (the scenarios'
+    /// grammar, `notation::floor`): a purchase recorded (a new entry
+    /// drawn to a seat, chips added at the player's seat by his table's
+    /// order), or a deal worked out, every share shown, and recorded
+    /// with `agreed`.
+    fn money(&mut self, typed: &str) {
+        let command = match crate::notation::floor::parse_floor_line(typed) {
+            Ok(FloorLine::Buy { player, buy, .. }) => FloorCommand::Buy { player, buy },
+            Ok(FloorLine::Deal {
+                method,
+                kept,
+                agreed,
+            }) => FloorCommand::Deal {
+                method,
+                kept: crate::values::Money(kept),
+                agreed,
+            },
+            Ok(_) => {
+                self.refuse(format!(
+                    "Nothing bought: {typed} is not a purchase or a deal (entry Zoe, rebuy Ann, deal icm agreed)."
+                ));
+                return;
+            }
+            Err(e) => {
+                self.refuse(format!("Nothing bought: {}", e.message));
+                return;
+            }
+        };
+        let floor_key = self.table_key(Action::FloorOrder);
+        match (self.desk.decide(&command), &command) {
+            (Ok(Answer::Seats(seats)), FloorCommand::Buy { buy, .. }) => {
+                let at: Vec<String> = seats
+                    .iter()
+                    .map(|a| format!("{} is drawn to {} seat {}", a.player, a.table, a.seat))
+                    .collect();
+                self.info(format!(
+                    "The {} is recorded: {}, with {}; that table seats the player with {floor_key}.",
+                    buy.key(),
+                    at.join(", "),
+                    seats.first().map_or(Chips::ZERO, |a| Chips(a.chips))
+                ));
+            }
+            (Ok(Answer::Deal(terms)), FloorCommand::Deal { agreed, .. }) => {
+                let shares: Vec<String> = terms
+                    .players
+                    .iter()
+                    .zip(&terms.shares)
+                    .map(|((name, _), share)| format!("{name} {share}"))
+                    .collect();
+                let kept = if terms.kept.get() > 0 {
+                    format!(", {} kept for the winner", terms.kept)
+                } else {
+                    String::new()
+                };
+                let state = if *agreed {
+                    "recorded; play goes on"
+                } else {
+                    "not recorded: type it again with agreed once every player accepts"
+                };
+                self.info(format!(
+                    "The {} deal: {}{kept} ({state}).",
+                    terms.method.name(),
+                    shares.join(", ")
+                ));
+            }
+            (Ok(_), FloorCommand::Buy { player, buy }) if buy.seats() => self.info(format!(
+                "{player}'s {} is recorded: the next draw seats the player.",
+                buy.key()
+            )),
+            (Ok(_), FloorCommand::Buy { player, buy }) => self.info(format!(
+                "{player}'s {} is recorded: the table adds the chips before its next hand ({floor_key}).",
+                buy.key()
+            )),
+            (Ok(_), _) => self.info("Done.".into()),
+            (Err(e), _) => self.refuse(format!("Not done: {e}")),
         }
         self.after();
     }

@@ -127,6 +127,9 @@ pub enum Ask {
     Enter(String),
     /// A stack corrected: the player and chips typed so far.
     Correct(String),
+    /// The room's money: a floor line typed so far (`entry Zoe`, `deal
+    /// icm agreed`).
+    Money(String),
 }
 
 /// How a message reads.

@@ -148,6 +148,32 @@ fn the_td_sees_the_pool_the_places_paid_and_late_registration() {
         ),
         "{shown}"
     );
+    // `$`: the TD types the purchase as a floor line; a refusal says why
+    // and changes nothing.
+    let says = |screen: &mut FloorScreen<MemoryDesk>, line: &str, answer: &str| {
+        keys(screen, &format!("${line}"));
+        key(screen, KeyCode::Enter);
+        let shown = text(screen, 120, 40);
+        assert!(shown.contains(answer), "{line}: {shown}");
+        shown
+    };
+    let shown = says(
+        &mut screen,
+        "entry Zed",
+        "Zed's entry is recorded: the next draw seats the player.",
+    );
+    assert!(shown.contains("pool 5,000 (4 entries)"), "{shown}");
+    says(
+        &mut screen,
+        "rebuy Zed",
+        "Not done: This tournament sells no rebuys: its structure has no [money.rebuy].",
+    );
+    let shown = says(
+        &mut screen,
+        "deal icm agreed",
+        "Not done: No deal while T1 is playing hand 4: the stacks are known between hands.",
+    );
+    assert!(shown.contains("pool 5,000 (4 entries)"), "{shown}");
 }
 
 #[test]
