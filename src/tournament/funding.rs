@@ -323,6 +323,44 @@ impl RawFunding {
     }
 }
 
+/// The money as every table's bar shows it, from the floor's records
+/// alone (None: they hold no money): `Money: pool 1,350, 3 paid`, and on
+/// the bubble (one player more left than places paid) that the next
+/// player out is the last one unpaid; `in the money` after it. The
+/// players left are the entries less the entries placed.
+pub fn table_line(records: &[super::FloorRecord]) -> Option<String> {
+    use super::FloorRecord;
+    let mut funding = None;
+    let mut bought = Vec::new();
+    let mut busts = Vec::new();
+    for r in records {
+        match r {
+            FloorRecord::FundingSet { funding: f } => funding = Some(&**f),
+            FloorRecord::Bought { purchase } => bought.push(purchase),
+            _ => super::places::fold_place_record(&mut busts, r),
+        }
+    }
+    let funding = funding?;
+    let pool = funding.pool(bought.iter().copied());
+    let mut s = format!("Money: pool {}", pool.pool);
+    let prizes = funding
+        .payouts
+        .as_ref()
+        .and_then(|t| super::payouts::payouts(pool.pool, pool.entries, t, funding.unit).ok());
+    if let Some(prizes) = prizes {
+        let paid = prizes.len();
+        let out = busts.iter().filter(|b| b.place > 0).count();
+        let left = (pool.entries as usize).saturating_sub(out);
+        s.push_str(&format!(", {paid} paid"));
+        if left == paid + 1 {
+            s.push_str(": BUBBLE, the next player out is the last one unpaid");
+        } else if left <= paid && left > 0 {
+            s.push_str(": in the money");
+        }
+    }
+    Some(s)
+}
+
 /// The `[money]` of a structure file (None: it has none), checked; the
 /// rest of the file is the structure's (`session::Structure::from_toml`).
 /// A problem names its line and column.

@@ -227,6 +227,9 @@ pub struct TableOrders {
     pub structure: Option<(usize, Structure)>,
     /// The floor broke this table.
     pub broken: bool,
+    /// The money line every table shows (`funding::table_line`), once
+    /// the floor has published its money.
+    pub money: Option<String>,
     /// How many records were read.
     pub records: usize,
 }
@@ -589,6 +592,7 @@ impl TableOrders {
             b.done = journaled >= *k || gone;
             sits.push(b);
         }
+        out.money = super::funding::table_line(records);
         out.orders = leaves;
         out.orders.extend(sits);
         out.orders.extend(button.map(|mut b| {
@@ -699,6 +703,7 @@ impl TableOrders {
         }
         lines.extend(self.pending().map(|o| format!("Floor: {}", o.text())));
         lines.extend(self.hand_for_hand_line());
+        lines.extend(self.money.clone());
         lines
     }
 }

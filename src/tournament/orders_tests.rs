@@ -710,3 +710,48 @@ fn a_correction_of_the_release_without_the_stack_seen_sets_the_stack() {
     let order = orders.next(&t).expect("an order");
     assert_eq!(order.chips, 1200);
 }
+
+/// Issue 35.2: every table's bar shows the pool and the places paid, and
+/// the money line: four entries and three places paid is the bubble; Ann
+/// out leaves three, in the money.
+#[test]
+fn every_table_shows_the_pool_and_the_bubble() {
+    let funding = crate::tournament::funding::from_structure_toml(
+        "[money]\n[money.entry]\ncost = 100\nchips = 10000\n[[money.tier]]\nup-to = 10\nshares = [50, 30, 20]\n",
+    )
+    .expect("reads")
+    .expect("money");
+    let entry = |name: &str| FloorRecord::Bought {
+        purchase: crate::tournament::funding::Purchase {
+            player: name.into(),
+            entry: name.into(),
+            buy: crate::tournament::funding::Buy::Entry,
+            cost: crate::values::Money(100),
+            fee: crate::values::Money(0),
+            chips: Chips(10_000),
+            level: 1,
+            table: None,
+            seat: None,
+        },
+    };
+    let t = table(&[(7, "Ann"), (2, "Bob")]);
+    let mut records = vec![FloorRecord::FundingSet {
+        funding: Box::new(funding),
+    }];
+    assert_eq!(
+        TableOrders::of("T1", &t, &records).banner(),
+        ["Money: pool 0"]
+    );
+    records.extend(["Ann", "Bob", "Cy", "Dan"].map(entry));
+    assert_eq!(
+        TableOrders::of("T1", &t, &records).banner(),
+        ["Money: pool 400, 3 paid: BUBBLE, the next player out is the last one unpaid"]
+    );
+    records.push(ann_out_at("T1"));
+    assert_eq!(
+        TableOrders::of("T1", &t, &records).banner(),
+        ["Money: pool 400, 3 paid: in the money"]
+    );
+    // Without money, nothing is said of it.
+    assert!(TableOrders::of("T1", &t, &[]).banner().is_empty());
+}
