@@ -109,10 +109,15 @@ impl Tournament {
     }
 
     /// Whether the next player out is the last one unpaid (the bubble):
-    /// one more player left than places paid.
+    /// one more entry left than places paid. The entries left are the
+    /// entries less the entries placed (one drawn and not yet seated is
+    /// in), as every table's bar counts them (`funding::table_line`).
     pub fn on_the_bubble(&self) -> bool {
-        match self.prizes() {
-            Some(Ok(prizes)) => self.floor.players_left() == prizes.len() + 1,
+        match (self.pool(), self.prizes()) {
+            (Some(pool), Some(Ok(prizes))) => {
+                let out = self.floor.busts.iter().filter(|b| b.place > 0).count();
+                (pool.entries as usize).saturating_sub(out) == prizes.len() + 1
+            }
             _ => false,
         }
     }
