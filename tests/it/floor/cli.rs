@@ -166,3 +166,62 @@ fn said(tmux: &Tmux, text: &str) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// Issue 35: a structure file's `[money]` reaches the floor's commands:
+/// `floor draw --structure` records each player's buy-in (and refuses a
+/// stack that is not the entry's), and `floor results --csv` lists every
+/// player with what he paid in.
+#[test]
+fn the_draw_records_the_buy_ins_and_the_results_list_them() {
+    let Some(pg) = pg::shared() else { return };
+    let db = floor_db(pg, "cli-money", &["T1", "T2"]);
+    let conninfo = pg.conninfo(&db);
+    let home = Home::new();
+    let structure = home.path().join("money.toml");
+    std::fs::write(
+        &structure,
+        "[[level]]\nsmall = 10\nbig = 20\n\n[money]\n[money.entry]\ncost = 55\nfee = 5\nchips = 1000\n\n[[money.tier]]\nup-to = 10\nshares = [70, 30]\n",
+    )
+    .expect("writes");
+    let structure = structure.to_str().expect("utf-8");
+    let run = |args: &[&str], stack: Option<&str>| {
+        home.output_with(args, |command| {
+            command
+                .args([
+                    "--tables",
+                    "T1,T2",
+                    "--seats",
+                    "6",
+                    "--structure",
+                    structure,
+                ])
+                .args(stack.map(|s| ["--stack", s]).into_iter().flatten())
+                .env("FLOORCALL_FLOOR", &conninfo)
+                .env("FLOORCALL_TOURNAMENT", "cli-money");
+        })
+    };
+    let players = [
+        "draw", "--player", "Ann", "--player", "Bob", "--player", "Cy",
+    ];
+    let refused = run(&[&["floor"][..], &players[..]].concat(), Some("500"));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("Ann would sit with 500: an entry's stack is 1,000."),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    let drawn = run(&[&["floor"][..], &players[..]].concat(), Some("1000"));
+    assert!(
+        drawn.status.success(),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    let results = run(&["floor", "results", "--csv"], None);
+    let csv = String::from_utf8_lossy(&results.stdout);
+    assert!(results.status.success(), "{csv}");
+    assert_eq!(
+        csv,
+        "place,name,entries,paid_in,won\r\n,Ann,1,55,0\r\n,Bob,1,55,0\r\n,Cy,1,55,0\r\n"
+    );
+}
