@@ -214,9 +214,10 @@ pub struct FloorClock {
 pub struct TableOrders {
     /// The table's name.
     pub table: String,
-    /// The orders, done and pending: the leaves first (a seat is freed
-    /// before it is taken), each kind in the records' order, then the
-    /// button drawn (once everyone drawn for it is seated).
+    /// The orders, done and pending: chips bought first (a player moving
+    /// takes them with him), then the leaves (a seat is freed before it is
+    /// taken), each kind in the records' order, then the button drawn
+    /// (once everyone drawn for it is seated).
     pub orders: Vec<Order>,
     /// Hand-for-hand, once the floor has said anything of it.
     pub hand_for_hand: Option<FloorHandForHand>,
@@ -545,7 +546,14 @@ impl TableOrders {
         // The k-th correction of a player here is done once the table has
         // journaled k of his; one whose player went out since has nothing
         // left to carry out.
-        let mut counted: BTreeMap<String, usize> = BTreeMap::new();
+        // Each player's orders of a kind counted so far (a correction's
+        // kind: None; a purchase's: what was bought).
+        let mut counted: BTreeMap<(String, Option<Buy>), usize> = BTreeMap::new();
+        let gone_since = |o: &Order| {
+            out_anywhere
+                .get(o.player.as_str())
+                .is_some_and(|i| *i > o.record)
+        };
         for (mut c, was) in corrections {
             // A hand played since the TD saw the stack keeps its result:
             // the correction's difference goes on top of the stack now (a
@@ -558,42 +566,36 @@ impl TableOrders {
             {
                 c.chips = (p.chips.get() + c.chips).saturating_sub(was);
             }
-            let k = counted.entry(c.player.clone()).or_default();
-            *k += 1;
             let journaled = table
                 .corrections
                 .iter()
                 .filter(|x| x.name == c.player)
                 .count();
-            let gone = out_anywhere
-                .get(c.player.as_str())
-                .is_some_and(|i| *i > c.record);
-            c.done = journaled >= *k || gone;
+            c.done = kth_done(&mut counted, (c.player.clone(), None), journaled) || gone_since(&c);
             sits.push(c);
         }
         // The k-th purchase of a kind by a player here is done once the
         // table has journaled k of them (`seat 3 rebuy 5000`); one whose
         // player went out since has nothing left to carry out.
-        let mut counted: BTreeMap<(String, Buy), usize> = BTreeMap::new();
+        let mut buys = Vec::new();
         for mut b in bought {
             let OrderKind::Bought { buy } = b.kind else {
                 continue;
             };
-            let k = counted.entry((b.player.clone(), buy)).or_default();
-            *k += 1;
             let journaled = table
                 .bought
                 .iter()
                 .filter(|x| x.name == b.player && x.buy == buy)
                 .count();
-            let gone = out_anywhere
-                .get(b.player.as_str())
-                .is_some_and(|i| *i > b.record);
-            b.done = journaled >= *k || gone;
-            sits.push(b);
+            b.done =
+                kth_done(&mut counted, (b.player.clone(), Some(buy)), journaled) || gone_since(&b);
+            buys.push(b);
         }
         out.money = super::funding::table_line(records);
-        out.orders = leaves;
+        // Chips bought are added first: a player moving takes them with
+        // him (his leave journals his stack), never leaves them behind.
+        out.orders = buys;
+        out.orders.extend(leaves);
         out.orders.extend(sits);
         out.orders.extend(button.map(|mut b| {
             b.done = done(&b, table, None);
@@ -706,6 +708,19 @@ impl TableOrders {
         lines.extend(self.money.clone());
         lines
     }
+}
+
+/// Whether the next of a player's orders of a kind here (counted in
+/// `counted`, by player and kind) is done: the table has journaled at
+/// least as many of that kind as orders counted so far.
+fn kth_done(
+    counted: &mut BTreeMap<(String, Option<Buy>), usize>,
+    key: (String, Option<Buy>),
+    journaled: usize,
+) -> bool {
+    let k = counted.entry(key).or_default();
+    *k += 1;
+    journaled >= *k
 }
 
 /// Whether `order` is done at `table`. `outs`: the records putting the

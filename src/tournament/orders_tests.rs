@@ -755,3 +755,41 @@ fn every_table_shows_the_pool_and_the_bubble() {
     // Without money, nothing is said of it.
     assert!(TableOrders::of("T1", &t, &[]).banner().is_empty());
 }
+
+/// A rebuy sold to a player whose balancing move is confirmed and not yet
+/// made is added before he leaves, so the leave takes its chips to his new
+/// seat: carried out the other way, he would be gone from the seat it is
+/// added at, and the chips he paid for never reach a table (TDA 26: a
+/// rebuy announced before a hand binds).
+#[test]
+fn a_rebuy_is_added_before_the_player_leaves_with_his_chips() {
+    let rebuy = FloorRecord::Bought {
+        purchase: crate::tournament::funding::Purchase {
+            player: "Ann".into(),
+            entry: "Ann".into(),
+            buy: crate::tournament::funding::Buy::Rebuy,
+            cost: crate::values::Money(50),
+            fee: crate::values::Money(0),
+            chips: Chips(5_000),
+            level: 1,
+            table: Some("T1".into()),
+            seat: Some(4),
+        },
+    };
+    let records = vec![mv("Ann", "T1", 4, "T2", 7), rebuy];
+    let mut t1 = table(&[(1, "Bo"), (4, "Ann"), (6, "Cy")]);
+    let first = TableOrders::of("T1", &t1, &records)
+        .next(&t1)
+        .expect("an order")
+        .clone();
+    assert_eq!(first.line().as_deref(), Some("seat 4 rebuy 5000"));
+    carry(&mut t1, &first.command().expect("a command"));
+    let leave = TableOrders::of("T1", &t1, &records)
+        .next(&t1)
+        .expect("the leave")
+        .clone();
+    assert_eq!(leave.line().as_deref(), Some("seat 4 leave"));
+    carry(&mut t1, &leave.command().expect("a command"));
+    assert_eq!(t1.departures.last().map(|d| d.chips), Some(Chips(25_000)));
+    assert!(TableOrders::of("T1", &t1, &records).next(&t1).is_none());
+}
