@@ -62,10 +62,23 @@ impl Work<'_> {
     /// Ugly Tuna Seating 1), later ones (late entries, alternates,
     /// re-entries) onto the tables playing, by the same process (TDA 7).
     /// Returns the seats given; the tables seat them from the reveal.
+    /// The first draw also seats every entry bought before it
+    /// (`FloorCommand::Buy`: registered, waiting for the draw).
     pub(super) fn draw_seats(
         &mut self,
         players: &[(String, Chips)],
     ) -> Result<Vec<Assignment>, FloorRefusal> {
+        let mut players = players.to_vec();
+        if self.floor.draws == 0 {
+            let waiting = self
+                .purchases()
+                .iter()
+                .filter(|p| p.buy.seats() && !players.iter().any(|(n, _)| *n == p.entry))
+                .map(|p| (p.entry.clone(), p.chips))
+                .collect::<Vec<_>>();
+            players.extend(waiting);
+        }
+        let players = players.as_slice();
         if players.is_empty() {
             return Err(FloorRefusal::Other("No player to seat.".into()));
         }
