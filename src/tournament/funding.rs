@@ -69,11 +69,6 @@ pub struct Offer {
 }
 
 impl Offer {
-    /// What of the cost goes to the pool.
-    pub fn to_pool(&self) -> Money {
-        Money(self.cost.get() - self.fee.get())
-    }
-
     /// Why it is not sold at `level`, if it is not: "re-entry closed
     /// after level 4".
     pub fn closed_at(&self, buy: Buy, level: u32) -> Option<String> {
@@ -536,7 +531,11 @@ shares = [40.5, 25, 15, 11.25, 8.25]
         let f = read(FULL).expect("reads");
         let entry = f.entry.as_ref().expect("an entry");
         assert_eq!(
-            (entry.cost, entry.fee, entry.to_pool()),
+            (
+                entry.cost,
+                entry.fee,
+                Money(entry.cost.get() - entry.fee.get())
+            ),
             (Money(110), Money(10), Money(100))
         );
         assert_eq!(f.re_entry.as_ref().and_then(|o| o.max), Some(2));

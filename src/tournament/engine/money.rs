@@ -14,11 +14,6 @@ use crate::tournament::{FloorRecord, FloorRefusal};
 use crate::values::Money;
 
 impl Tournament {
-    /// The tournament's money, as its structure names it.
-    pub fn funding(&self) -> Option<&Funding> {
-        self.funding.as_ref()
-    }
-
     /// The tournament with its money (the structure file's `[money]`):
     /// the floor publishes it in its records (`FundingSet`).
     pub fn with_funding(mut self, funding: Funding) -> Tournament {
@@ -246,16 +241,11 @@ impl Work<'_> {
                 if bought == 1 { buy.key() } else { plural(buy) }
             ));
         }
-        if !buy.seats() {
-            return self.buy_chips(
-                player,
-                buy,
-                &offer,
-                entries.last().map(String::as_str),
-                level,
-            );
-        }
         let entry = match (buy, entries.last()) {
+            (Buy::Rebuy | Buy::AddOn, last) => {
+                let last = last.map(String::as_str);
+                return self.buy_chips(player, buy, &offer, last, level);
+            }
             (Buy::Entry, Some(_)) => {
                 return refuse(format!(
                     "{player} has entered already: a new entry after a bust is a re-entry."
@@ -272,8 +262,7 @@ impl Work<'_> {
                     "{last} is still in: a re-entry is bought after a bust."
                 ));
             }
-            (_, None) => entry_name(player, 1),
-            (_, Some(_)) => entry_name(player, entries.len() + 1),
+            (Buy::ReEntry, Some(_)) => entry_name(player, entries.len() + 1),
         };
         let chips = self.entry_stack(buy, &offer, level);
         super::due::publish_funding(self)?;
@@ -306,21 +295,19 @@ impl Work<'_> {
         let Some(offer) = self.funding.as_ref().and_then(|f| f.entry.clone()) else {
             return Ok(());
         };
-        let unbought = |name: &String| !self.bought.iter().any(|p| p.entry == *name);
-        for (name, chips) in players.iter().filter(|(name, _)| unbought(name)) {
-            if *chips != offer.chips {
-                return Err(FloorRefusal::Other(format!(
-                    "{name} would sit with {chips}: an entry's stack is {}.",
-                    offer.chips
-                )));
-            }
+        let unbought: Vec<&(String, Chips)> = players
+            .iter()
+            .filter(|(name, _)| !self.bought.iter().any(|p| p.entry == *name))
+            .collect();
+        if let Some((name, chips)) = unbought.iter().find(|(_, c)| *c != offer.chips) {
+            return Err(FloorRefusal::Other(format!(
+                "{name} would sit with {chips}: an entry's stack is {}.",
+                offer.chips
+            )));
         }
         let level = self.level_at(self.now_ms);
         super::due::publish_funding(self)?;
-        for (name, chips) in players {
-            if self.bought.iter().any(|p| p.entry == *name) {
-                continue;
-            }
+        for (name, chips) in unbought {
             self.write(&FloorRecord::Bought {
                 purchase: Purchase {
                     player: name.clone(),
