@@ -282,7 +282,27 @@ impl Work<'_> {
         if self.floor.draws == 0 {
             return Ok(Answer::Done);
         }
-        Ok(Answer::Seats(self.draw_seats(&[(entry, chips)])?))
+        let seats = self.draw_seats(&[(entry, chips)])?;
+        self.field_grew()?;
+        Ok(Answer::Seats(seats))
+    }
+
+    /// A new entry joined the field after the draw: every entry out
+    /// before it finishes a place lower, as the field had one more (the
+    /// first out of N entries finishes N-th, whenever the others were
+    /// sold). Said by `PlacesCorrected`, the places never edited.
+    fn field_grew(&mut self) -> Result<(), FloorRefusal> {
+        let places: Vec<(String, u32)> = self
+            .floor
+            .busts
+            .iter()
+            .filter(|b| b.place > 0)
+            .map(|b| (b.player.clone(), b.place + 1))
+            .collect();
+        if places.is_empty() {
+            return Ok(());
+        }
+        self.write(&FloorRecord::PlacesCorrected { places })
     }
 
     /// The first draw under a structure that sells entries: each player
