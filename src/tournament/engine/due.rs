@@ -320,6 +320,30 @@ pub(super) fn with_these_orders(
             shift(&mut sim, &mv, *phase, leaves);
         }
     }
+    // A late entry drawn to a seat he has not yet sat in holds it: the
+    // next draw or move must not give it again.
+    for a in &desk.late_seats {
+        let seated = sim
+            .tables
+            .iter()
+            .any(|t| t.table.seats.values().any(|p| p.name == a.player));
+        let out = sim.busts.iter().any(|b| b.player == a.player);
+        let Some(seat) = crate::table::Seat::new(a.seat) else {
+            continue;
+        };
+        if let Some(t) = sim.tables.iter_mut().find(|t| t.name == a.table)
+            && !seated
+            && !out
+            && !t.table.seats.contains_key(&seat)
+        {
+            t.table.apply(&TableEvent::PlayerSeated {
+                seat,
+                name: a.player.clone(),
+                chips: crate::table::Chips(a.chips),
+                rejoins: false,
+            });
+        }
+    }
     sim
 }
 

@@ -44,6 +44,9 @@ pub(super) fn apply(desk: &mut Tournament, record: FloorRecord) {
             ) {
                 desk.entries += seats.len() as u32;
             }
+            if desk.purposes.get(draw) == Some(&DrawPurpose::LateEntry) {
+                desk.late_seats.extend(seats.iter().cloned());
+            }
         }
         FloorRecord::MovesProposed { proposal } => floor.pending = Some(proposal.clone()),
         FloorRecord::ProposalStale { .. } => floor.pending = None,

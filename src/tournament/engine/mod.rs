@@ -246,6 +246,9 @@ pub struct Tournament {
     rounds: BTreeMap<(String, u32), u32>,
     /// Players the draws seated as entries (seats and late entries).
     entries: u32,
+    /// Every seat a late-entry draw gave: promised until its player sits
+    /// in it (`due::with_these_orders` holds it for him).
+    late_seats: Vec<Assignment>,
     /// Each table's hands begun when the floor last anchored its head.
     anchored: BTreeMap<String, u32>,
     /// Each moved player's last leave the floor has told (`MoveLeft`).
@@ -292,6 +295,7 @@ impl Tournament {
             hand_for_hand: None,
             rounds: BTreeMap::new(),
             entries: 0,
+            late_seats: Vec::new(),
             anchored: BTreeMap::new(),
             left: BTreeMap::new(),
             undone: BTreeSet::new(),
