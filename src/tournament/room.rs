@@ -17,7 +17,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{DrawPurpose, FloorRecord};
+use super::{DrawPurpose, FloorRecord, Move};
 use crate::session::{Table, TableEvent};
 use crate::table::Chips;
 
@@ -139,7 +139,7 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
             _ => {}
         }
     }
-    let moves: Vec<&super::Move> = records
+    let moves: Vec<&Move> = records
         .iter()
         .filter_map(|r| match r {
             FloorRecord::MoveConfirmed { mv } => Some(mv),
@@ -312,11 +312,30 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
             }
             continue;
         }
-        let mv = moves
+        // The move that brought him: the latest to this seat whose leave
+        // is journaled and not yet matched (a redraw may send a player to
+        // the same seat twice, the second time from that seat itself).
+        let leave_of = |mv: &Move| {
+            tables.iter().find(|t| t.name == mv.from).and_then(|t| {
+                t.table
+                    .departures
+                    .iter()
+                    .enumerate()
+                    .find(|(i, d)| {
+                        d.name == mv.player
+                            && d.seat.number() == mv.from_seat
+                            && !used.contains(&(t.name.as_str(), *i))
+                    })
+                    .map(|(i, d)| (t.name.as_str(), i, d.chips.get()))
+            })
+        };
+        let to_here: Vec<&Move> = moves
             .iter()
             .rev()
-            .find(|m| m.player == a.name && m.to == a.table && m.to_seat == a.seat);
-        let Some(mv) = mv else {
+            .filter(|m| m.player == a.name && m.to == a.table && m.to_seat == a.seat)
+            .copied()
+            .collect();
+        let Some(&latest) = to_here.first() else {
             out.problems.push(format!(
                 "{} sat at {} seat {} with {} that no draw or move of the floor gave",
                 display(a.name),
@@ -326,18 +345,10 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
             ));
             continue;
         };
-        let left = tables.iter().find(|t| t.name == mv.from).and_then(|t| {
-            t.table
-                .departures
-                .iter()
-                .enumerate()
-                .find(|(i, d)| {
-                    d.name == mv.player
-                        && d.seat.number() == mv.from_seat
-                        && !used.contains(&(t.name.as_str(), *i))
-                })
-                .map(|(i, d)| (t.name.as_str(), i, d.chips.get()))
-        });
+        let (mv, left) = to_here
+            .iter()
+            .find_map(|m| leave_of(m).map(|l| (*m, Some(l))))
+            .unwrap_or((latest, None));
         match left {
             Some((table, i, chips)) => {
                 used.insert((table, i));
