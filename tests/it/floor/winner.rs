@@ -9,7 +9,10 @@
 //! Tuna Seating 6), hand-for-hand near the money with a round waiting for
 //! a table. Checked at every step: the chips conserved; at the end: the
 //! places 1 to 12 each given once, the winner holding every chip, and
-//! `floor verify` passing (every chain, every draw redone).
+//! `floor verify` passing all it checks (every chain, every draw redone,
+//! the room's chips). One run has money (issue 35.7): late entries and
+//! re-entries drawn to seats, registration closed, a deal, the winnings
+//! adding up to the pool.
 //!
 //! Each run is exact for its seed (the Desk's draws from a `SeedSequence`,
 //! the players' actions from a generator), so a failure is replayed with
@@ -24,9 +27,13 @@ use floorcall::floor::{self, Desk, SeedSequence};
 use floorcall::rules::tournament::FinalButton;
 use floorcall::session::TableCommand;
 use floorcall::table::{Card, Seat};
-use floorcall::tournament::Decide;
+use floorcall::tournament::funding::{Buy, from_structure_toml};
 use floorcall::tournament::orders::{OrderKind, TableOrders};
+use floorcall::tournament::results::results;
+use floorcall::tournament::{Answer, Decide, FloorCommand};
 use floorcall::tournament::{DrawPurpose, FloorRecord};
+use floorcall::values::Money;
+use floorcall::values::money::{self, DealMethod};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -161,12 +168,108 @@ struct Seen {
     breaks: usize,
     waited: bool,
     hand_for_hand: bool,
+    /// The entries sold after the draw: late entries and re-entries.
+    sold: Vec<String>,
+    /// The re-entry refused once registration closed.
+    refused: Option<String>,
+    /// The deal made: its players, and its shares and what was kept
+    /// summed.
+    dealt: Option<(usize, Money)>,
+    /// `floor verify`'s lines at the end.
+    verified: Vec<String>,
+}
+
+/// The money of the run with entries (issue 35): 100 an entry or a
+/// re-entry (10 of it the house's), both sold until the end of level 2,
+/// one re-entry a player; 50/30/20 to the first three.
+const MONEY: &str = r#"
+[money]
+[money.entry]
+cost = 100
+fee = 10
+chips = 10000
+until-level = 2
+[money.re-entry]
+cost = 100
+fee = 10
+chips = 10000
+until-level = 2
+max = 1
+[[money.tier]]
+up-to = 30
+shares = [50, 30, 20]
+"#;
+
+/// The TD's sales and deal in the run with money: two late entries at
+/// the start; a re-entry for each of the first three players out while
+/// every table still plays; then the clock to level 3, which closes
+/// registration (a re-entry is refused); a chip chop keeping 100 to play
+/// for when three are left. Returns whether it did anything (the tables
+/// then carry out its orders before the next hand).
+fn td_sells(desk: &mut Desk, seen: &mut Seen, live: usize) -> bool {
+    let sell = |desk: &mut Desk, player: &str, buy: Buy| {
+        desk.decide(&FloorCommand::Buy {
+            player: player.into(),
+            buy,
+        })
+    };
+    if seen.sold.is_empty() {
+        for late in ["Late1", "Late2"] {
+            let answer = sell(desk, late, Buy::Entry).expect("a late entry");
+            assert!(
+                matches!(answer, Answer::Seats(ref s) if s.len() == 1),
+                "{answer:?}"
+            );
+            seen.sold.push(late.into());
+        }
+        return true;
+    }
+    let out: Vec<String> = desk
+        .floor()
+        .places()
+        .keys()
+        .filter(|p| p.starts_with('P') && !p.contains(' '))
+        .filter(|p| !seen.sold.iter().any(|s| s.starts_with(p.as_str())))
+        .cloned()
+        .collect();
+    let reentries = seen.sold.len() - 2;
+    if seen.refused.is_none() {
+        if reentries < 3 && live == 3 {
+            if let Some(p) = out.first() {
+                let answer = sell(desk, p, Buy::ReEntry).expect("a re-entry");
+                assert!(matches!(answer, Answer::Seats(_)), "{answer:?}");
+                seen.sold.push(format!("{p} (2)"));
+                return true;
+            }
+            return false;
+        }
+        desk.clock_action(floorcall::floor::ClockAction::Level(3))
+            .expect("level 3");
+        let why = sell(desk, "Late1", Buy::ReEntry).expect_err("registration closed");
+        seen.refused = Some(why.to_string());
+        return false;
+    }
+    if seen.dealt.is_none() && desk.floor().players_left() <= 3 {
+        let deal = FloorCommand::Deal {
+            method: DealMethod::ChipChop,
+            kept: Money(100),
+            agreed: true,
+        };
+        let Answer::Deal(terms) = desk.decide(&deal).expect("a deal") else {
+            panic!("a deal's terms");
+        };
+        let shared = money::total(&terms.shares).expect("sums");
+        seen.dealt = shared
+            .checked_add(terms.kept)
+            .map(|m| (terms.players.len(), m));
+    }
+    false
 }
 
 /// One house's tournament from the draw to a winner (see the module's
 /// doc), exact for its seed: the Desk's draws from a `SeedSequence` and
 /// the players' actions from a generator, both from `seed`.
-fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
+fn to_a_winner(house: &str, seed: u64, money: bool) -> (Desk, Vec<Dealer>, Seen) {
     let pg = pg::shared().expect("checked by the caller");
     // A name of its own for each run (a seed may be run twice).
     static RUN: AtomicU32 = AtomicU32::new(0);
@@ -176,12 +279,17 @@ fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
     );
     let (db, mut options) = desk_on(pg, house, &tournament);
     options.seeds = Arc::new(SeedSequence::new(seed));
+    if money {
+        options.funding = from_structure_toml(MONEY).expect("reads");
+    }
     let dir = tempfile::tempdir().expect("tempdir");
     let mut desk = Desk::open(options.clone()).expect("opens");
     let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, house);
     desk.clock_action(floorcall::floor::ClockAction::Start)
         .expect("the clock starts");
-    let total = 12 * STACK;
+    // The chips issued: a stack for each entry (12 drawn, and those sold
+    // since, each seated by its table before the chips are counted).
+    let total = |seen: &Seen| (12 + seen.sold.len() as u64) * STACK;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = Seen::default();
     // Each table opens with its first hand in play: folded round to the
@@ -214,20 +322,24 @@ fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
         carry_out(&mut desk, &mut dealers);
         assert_eq!(
             chips_in_play(&dealers, &desk),
-            total,
-            "chips at step {steps}"
+            total(&seen),
+            "chips at step {steps}: orders {:?}",
+            desk.orders()
         );
         let left = desk.floor().players_left();
         if left == 1 && desk.orders().is_empty() {
             break;
         }
-        // The TD: the final table or a break when the players fit one
-        // table fewer, else the balance; hand-for-hand near the money.
         let live: Vec<String> = dealers
             .iter()
             .filter(|d| !desk.broken().contains(&d.name) && players(d) > 0)
             .map(|d| d.name.clone())
             .collect();
+        if money && td_sells(&mut desk, &mut seen, live.len()) {
+            continue;
+        }
+        // The TD: the final table or a break when the players fit one
+        // table fewer, else the balance; hand-for-hand near the money.
         if live.len() > 1
             && (desk.floor().final_table_due() || left <= (live.len() - 1) * usize::from(SEATS))
         {
@@ -288,7 +400,11 @@ fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
                     seen.waited = true;
                 }
             }
-            assert_eq!(chips_in_play(&dealers, &desk), total, "chips after a hand");
+            assert_eq!(
+                chips_in_play(&dealers, &desk),
+                total(&seen),
+                "chips after a hand"
+            );
         }
         if dealt == 0 {
             // Every table waits: the floor must open the next round.
@@ -305,14 +421,17 @@ fn to_a_winner(house: &str, seed: u64) -> (Desk, Vec<Dealer>, Seen) {
         assert_eq!(d.problem, None, "draw {} ({})", d.draw, d.purpose);
     }
     assert!(verified.draws.iter().any(|d| d.redone));
+    seen.verified = verified.lines();
+    assert!(verified.ok(), "{:#?}", seen.verified);
     drop(dir);
     (desk, dealers, seen)
 }
 
-/// The places 1 to 12 each given once, the winner holding every chip.
-fn places_and_winner(desk: &Desk, dealers: &[Dealer]) {
+/// The places 1 to `entries` each given once, the winner holding every
+/// chip.
+fn places_and_winner(desk: &Desk, dealers: &[Dealer], entries: usize) {
     let places = desk.floor().places();
-    assert_eq!(places.len(), 12, "{places:?}");
+    assert_eq!(places.len(), entries, "{places:?}");
     // Players out in one hand with equal starting stacks tie (UPT 35):
     // k players tied at place p, the next place is p + k; no place is
     // skipped otherwise, none given twice but by a tie.
@@ -338,7 +457,7 @@ fn places_and_winner(desk: &Desk, dealers: &[Dealer]) {
         .filter(|p| !p.chips.is_zero())
         .map(|p| (p.name, p.chips.get()))
         .collect();
-    assert_eq!(holder, vec![(winner.clone(), 12 * STACK)]);
+    assert_eq!(holder, vec![(winner.clone(), entries as u64 * STACK)]);
     // The winner stops the floor's one clock: no level counts after him.
     assert!(
         matches!(
@@ -416,8 +535,8 @@ fn a_tda_tournament_runs_to_a_winner() {
 }
 
 fn tda_run(seed: u64) {
-    let (desk, dealers, seen) = to_a_winner("tda", seed);
-    places_and_winner(&desk, &dealers);
+    let (desk, dealers, seen) = to_a_winner("tda", seed, false);
+    places_and_winner(&desk, &dealers, 12);
     assert!(seen.breaks >= 1);
     assert!(
         seen.hand_for_hand && seen.waited,
@@ -450,8 +569,8 @@ fn a_upt_tournament_redraws_at_two_and_one_tables() {
 }
 
 fn upt_run(seed: u64) {
-    let (desk, dealers, seen) = to_a_winner("upt", seed);
-    places_and_winner(&desk, &dealers);
+    let (desk, dealers, seen) = to_a_winner("upt", seed, false);
+    places_and_winner(&desk, &dealers, 12);
     assert!(seen.breaks >= 1 && seen.hand_for_hand && seen.waited);
     let p = purposes(&desk);
     assert_eq!(
@@ -478,5 +597,57 @@ fn upt_run(seed: u64) {
             .count()
             >= 3,
         "two tables after the break, then the final table"
+    );
+}
+
+/// Issue 35.7: a TDA tournament to a winner with money: two late entries
+/// and three re-entries drawn to seats (TDA 7), registration closed at
+/// level 3 (a re-entry refused, saying so), a chip chop at three players
+/// keeping 100 to play for. Every entry placed once, the winner holding
+/// every chip issued, the winnings adding up to the pool to the unit,
+/// each person's entries and money in the results, and `floor verify`
+/// passing every chain, draw, chip and purchase and redoing the deal.
+#[test]
+fn a_tournament_with_late_entries_re_entries_and_a_deal_runs_to_a_winner() {
+    if pg::shared().is_none() {
+        return;
+    }
+    for_seeds(&[7, 21], money_run);
+}
+
+fn money_run(seed: u64) {
+    let (desk, dealers, seen) = to_a_winner("tda", seed, true);
+    assert_eq!(seen.sold.len(), 5, "{:?}", seen.sold);
+    places_and_winner(&desk, &dealers, 17);
+    let refused = seen.refused.as_deref().expect("registration closed");
+    assert!(refused.contains("closed after level 2"), "{refused:?}");
+    let t = desk.tournament();
+    let pool = t.pool().expect("money");
+    assert_eq!(
+        (pool.entries, pool.paid_in, pool.fees, pool.pool),
+        (17, Money(1_700), Money(170), Money(1_530))
+    );
+    // The deal shared what the places of its players pay.
+    let prizes = t.prizes().expect("payouts").expect("prizes");
+    assert_eq!(prizes.iter().map(|m| m.0).sum::<u64>(), 1_530);
+    let (players, dealt) = seen.dealt.expect("a deal");
+    assert!((2..=3).contains(&players));
+    assert_eq!(dealt, money::total(&prizes[..players]).expect("sums"));
+    let rows = results(t);
+    assert_eq!(rows.iter().map(|r| r.won.0).sum::<u64>(), 1_530, "{rows:?}");
+    assert_eq!(rows.iter().map(|r| r.paid_in.0).sum::<u64>(), 1_700);
+    assert_eq!(rows.iter().map(|r| r.entries).sum::<u32>(), 17);
+    assert_eq!(
+        rows.iter().filter(|r| r.entries == 2).count(),
+        3,
+        "{rows:?}"
+    );
+    assert_eq!(rows[0].place, Some(1));
+    let lines = &seen.verified;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("OK: the money: 17 entries") && l.ends_with("1 deal(s) redone")),
+        "{lines:#?}"
     );
 }
