@@ -370,6 +370,16 @@ mod tests {
     }
 
     proptest::proptest! {
+        // Failures are kept under tests/, beside the other properties'.
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: Some(Box::new(
+                proptest::test_runner::FileFailurePersistence::Direct(
+                    "tests/proptest-regressions/tournament/deal.txt",
+                ),
+            )),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
         /// Whatever the prizes, stacks and amount kept, every method's
         /// shares and the amount kept add up to the prizes to the unit, and
         /// a chip chop pays no one under the last prize or over the largest.

@@ -150,6 +150,18 @@ impl Funding {
         }
     }
 
+    /// What is still sold at `level` or a later one (entry, re-entry,
+    /// rebuy, add-on, in that order), each with the last level it is sold
+    /// at (None: while the tournament lasts). Nothing: the pool is final.
+    pub fn still_sold(&self, level: u32) -> impl Iterator<Item = (Buy, Option<u32>)> + '_ {
+        Buy::ALL.into_iter().filter_map(move |b| {
+            let o = self.offer(b)?;
+            o.until_level
+                .is_none_or(|u| level <= u)
+                .then_some((b, o.until_level))
+        })
+    }
+
     /// The offer of a kind, if it is sold.
     pub fn offer(&self, buy: Buy) -> Option<&Offer> {
         match buy {

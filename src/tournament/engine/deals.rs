@@ -67,6 +67,19 @@ impl Work<'_> {
         if self.deal_made().is_some() {
             return refuse("A deal was made already: the rest is played for.".into());
         }
+        // Registration open until a level still to come: more entries may
+        // come, and the pool is not yet final. (What is sold while the
+        // tournament lasts is sold no more once a deal is made: `buy`.)
+        if let Some(funding) = &self.funding
+            && let Some((buy, until)) = funding
+                .still_sold(self.level_at(self.now_ms))
+                .find_map(|(b, until)| until.map(|u| (b, u)))
+        {
+            return refuse(format!(
+                "No deal while the {} is still sold (until level {until}): the pool is not final.",
+                buy.key()
+            ));
+        }
         let prizes = match self.prizes() {
             None => {
                 return refuse("This tournament pays no prizes: there is nothing to deal.".into());

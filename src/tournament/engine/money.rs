@@ -152,13 +152,7 @@ impl Tournament {
             None => {}
         }
         let level = self.level_at(now_ms);
-        let offers: Vec<(Buy, &crate::tournament::funding::Offer)> = Buy::ALL
-            .into_iter()
-            .filter_map(|b| funding.offer(b).map(|o| (b, o)))
-            .collect();
-        let sold_later = offers
-            .iter()
-            .any(|(_, o)| o.until_level.is_none_or(|u| level <= u));
+        let sold_later = funding.still_sold(level).next().is_some();
         let entries_open = funding
             .entry
             .as_ref()
@@ -212,6 +206,12 @@ impl Work<'_> {
                 "This tournament has no money: its structure names none ([money]).".into(),
             );
         };
+        if self.deal_made().is_some() {
+            return refuse(
+                "A deal was made: the players left share the pool, and nothing more is sold."
+                    .into(),
+            );
+        }
         let Some(offer) = funding.offer(buy).cloned() else {
             return refuse(format!(
                 "This tournament sells no {}: its structure has no [money.{}].",
@@ -392,7 +392,8 @@ impl Work<'_> {
         let Some((table, seat, stack)) = seated else {
             return refuse(if self.is_out(entry) {
                 format!(
-                    "{entry} is out: a {} is bought by a player still in (a re-entry after a bust).",
+                    "{entry} is out: {} {} is bought by a player still in (a re-entry after a bust).",
+                    if buy == Buy::AddOn { "an" } else { "a" },
                     buy.key()
                 )
             } else {

@@ -17,6 +17,7 @@ pub(crate) mod desk;
 pub(crate) mod inbox;
 #[cfg(unix)]
 pub(crate) mod money;
+pub(crate) mod money_props;
 pub(crate) mod orders;
 pub(crate) mod screen;
 pub(crate) mod structure;
