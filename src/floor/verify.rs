@@ -19,10 +19,10 @@ use super::schema::head_of;
 use super::{FloorError, check_name};
 use crate::journal::chain::{self, Head};
 use crate::journal::verify::{VerifyOptions, verify as verify_journal};
-use crate::journal::{parse, table_events, table_of, table_openings};
+use crate::journal::{parse, room_table};
 use crate::tournament::audit::{DrawVerdict, draws};
 use crate::tournament::money_audit::{MoneyAudit, money};
-use crate::tournament::room::{RoomAudit, RoomTable, audit};
+use crate::tournament::room::{RoomAudit, audit};
 use crate::tournament::{Anchor, FloorRecord};
 
 /// One chain's verdict.
@@ -215,15 +215,7 @@ pub fn verify_with(
             if let Err(e) = verify_journal(Path::new(&name), &text, &VerifyOptions::default()) {
                 verdict.problem = Some(format!("{e} (line N is record N-1)"));
             } else if let Ok(loaded) = parse(Path::new(&name), &text) {
-                room_tables.push(RoomTable {
-                    name: table.clone(),
-                    events: table_events(&loaded),
-                    table: table_of(&loaded),
-                    openings: table_openings(&loaded),
-                    first_stacks: loaded.hands.first().map_or(0, |h| {
-                        h.header.setup.stacks.iter().map(|(_, c)| c.get()).sum()
-                    }),
-                });
+                room_tables.push(room_table(&table, &loaded));
             }
         }
         chains.push(verdict);

@@ -106,7 +106,8 @@ pub use record::{HandHeader, JOURNAL_FORMAT, PENDING, Record, Seal, SessionRecor
 pub use scan::Dropped;
 pub(crate) use scan::{Bad, Kind, PartStart, Raw, read_raw, read_record, scan_part};
 pub use session::{
-    Session, SessionError, floor_read, table_events, table_of, table_openings, table_start,
+    Session, SessionError, floor_read, room_table, table_events, table_of, table_openings,
+    table_start,
 };
 pub use writer::{Faults, Journal, JournalOptions, Step};
 

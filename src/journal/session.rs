@@ -847,6 +847,20 @@ pub fn table_events(loaded: &Loaded) -> Vec<TableEvent> {
         .collect()
 }
 
+/// Table `name` as the room's audit reads its journal (`floor verify`
+/// and the TD's screen both).
+pub fn room_table(name: &str, loaded: &Loaded) -> crate::tournament::room::RoomTable {
+    crate::tournament::room::RoomTable {
+        name: name.to_string(),
+        events: table_events(loaded),
+        table: table_of(loaded),
+        openings: table_openings(loaded),
+        first_stacks: loaded.hands.first().map_or(0, |h| {
+            h.header.setup.stacks.iter().map(|(_, c)| c.get()).sum()
+        }),
+    }
+}
+
 /// How many times the journal opened a table.
 pub fn table_openings(loaded: &Loaded) -> usize {
     loaded

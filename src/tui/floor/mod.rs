@@ -34,8 +34,9 @@ pub use memory::MemoryDesk;
 
 pub use crate::floor::ClockAction;
 use crate::floor::{ReaderStatus, TableGlance, glance};
-use crate::journal::Loaded;
+use crate::journal::{Loaded, room_table};
 use crate::session::{LevelClock, Stage, Structure};
+use crate::tournament::room::{self, RoomAudit};
 use crate::tournament::{Decide, Floor, Tournament};
 use crate::tui::KeyScreen;
 use crate::tui::keymap::Keymap;
@@ -157,6 +158,9 @@ pub struct FloorScreen<D: FloorDesk> {
     now_ms: i64,
     /// The tables per row as last drawn (the arrows move by it).
     columns: Cell<usize>,
+    /// The room's chips as last read: the audit `floor verify` makes, or
+    /// why it cannot be made (a table's record not to be trusted).
+    room: Result<RoomAudit, String>,
 }
 
 impl<D: FloorDesk> FloorScreen<D> {
@@ -176,6 +180,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             quit: false,
             now_ms,
             columns: Cell::new(1),
+            room: Err(String::new()),
         };
         screen.read_tables();
         screen
@@ -220,6 +225,24 @@ impl<D: FloorDesk> FloorScreen<D> {
             .collect();
         self.tables = tables;
         self.selected = self.selected.min(self.tables.len().saturating_sub(1));
+        self.room = self.room_audit();
+    }
+
+    /// The room's chips from every table's journal and the floor's
+    /// records (`room::audit`, as `floor verify` does); a table whose
+    /// record cannot be trusted cannot be counted.
+    fn room_audit(&self) -> Result<RoomAudit, String> {
+        let floor = self.desk.floor();
+        let mut tables = Vec::new();
+        for t in &floor.tables {
+            if let Some(problem) = self.desk.table_problem(&t.name) {
+                return Err(format!("{}'s record cannot be counted: {problem}", t.name));
+            }
+            if let Some(loaded) = self.desk.journal(&t.name) {
+                tables.push(room_table(&t.name, &loaded));
+            }
+        }
+        Ok(room::audit(&floor.records, &tables))
     }
 
     /// Refreshes the desk and the clock's time: whether the screen must be

@@ -21,6 +21,7 @@ use super::{FloorDesk, FloorScreen, TableView, Tone, stage_name};
 use crate::floor::{ReaderStatus, TableGlance, moves_due};
 use crate::session::table::ordinal;
 use crate::session::{ClockRun, PlayerClockReading, Stage};
+use crate::table::Chips;
 use crate::tui::app::needs_the_floor;
 use crate::tui::keymap::Action;
 use crate::tui::panes::fit;
@@ -101,6 +102,35 @@ impl<D: FloorDesk> FloorScreen<D> {
     }
 
     /// Players left, the average and the largest stack, the tables.
+    /// The chips in play against the chips issued (issue 35.6), and
+    /// whether they agree: ` chips: 480,000 in play of 480,000 issued`,
+    /// what does not add up said after it. None before any table plays.
+    fn chips_text(&self) -> Option<(String, bool)> {
+        let room = match &self.room {
+            Err(why) if why.is_empty() => return None,
+            Err(why) => return Some((format!(" chips: {why}"), false)),
+            Ok(room) => room,
+        };
+        if room.issued == 0 && room.seated == 0 {
+            return None;
+        }
+        let mut s = format!(
+            " chips: {} in play of {} issued",
+            Chips(room.seated + room.in_transit),
+            Chips(room.issued)
+        );
+        if room.in_transit > 0 {
+            s.push_str(&format!(" ({} of them moving)", Chips(room.in_transit)));
+        }
+        if let Some(problem) = room.problems.first() {
+            s.push_str(&format!(": {problem}"));
+            if room.problems.len() > 1 {
+                s.push_str(&format!(" (and {} more)", room.problems.len() - 1));
+            }
+        }
+        Some((s, room.problems.is_empty()))
+    }
+
     fn counts_text(&self) -> String {
         let floor = self.desk.floor();
         let players: Vec<(String, String, u64)> = floor
@@ -789,6 +819,11 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
         let mut y = area.y + 1;
         self.line(self.counts_text(), Style::new(), area, y, buf);
         y += 1;
+        if let Some((text, sound)) = self.chips_text() {
+            let style = if sound { Style::new() } else { theme.refusal() };
+            self.line(text, style, area, y, buf);
+            y += 1;
+        }
         if let Some(money) = self.desk.tournament().money_line(self.desk.now_ms()) {
             self.line(format!(" {money}"), Style::new(), area, y, buf);
             y += 1;

@@ -118,6 +118,33 @@ fn floor_three_tables_mid_tournament() {
     assert_snapshot!("floor_three_tables", shown);
 }
 
+/// Issue 35.6: the TD sees the chips in play against the chips issued
+/// at every moment, from the room's own audit (`floor verify`'s): equal
+/// while every chip at a table came by a draw, a move or a sale; a
+/// player who sits with chips nobody gave is said at once.
+#[test]
+fn the_td_sees_the_chips_in_play_against_the_chips_issued() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    let shown = text(&screen, 120, 40);
+    assert!(
+        shown.contains("chips: 480,000 in play of 480,000 issued"),
+        "{shown}"
+    );
+    tables[1].table_line("seat 9 sit 5000 Zed");
+    screen
+        .desk_mut()
+        .set_journal("T2", tables[1].loaded())
+        .expect("read");
+    screen.tick();
+    let shown = text(&screen, 200, 40);
+    assert!(
+        shown.contains("chips: 485,000 in play of 480,000 issued: Zed sat at T2 seat 9 with 5,000 that no draw or move of the floor gave"),
+        "{shown}"
+    );
+}
+
 /// The money line (issue 35.2): the pool (here the guarantee, more than
 /// the entries paid), the places paid and their prizes, and late
 /// registration, once the structure names money; nothing without it.
@@ -171,7 +198,7 @@ fn the_td_sees_the_pool_the_places_paid_and_late_registration() {
     let shown = says(
         &mut screen,
         "deal icm agreed",
-        "Not done: No deal while T1 is playing hand 4: the stacks are known between hands.",
+        "Not done: No deal while the entry is still sold (until level 4): the pool is not final.",
     );
     assert!(shown.contains("pool 5,000 (4 entries)"), "{shown}");
 }
@@ -489,14 +516,14 @@ fn floor_many_tables_one_line_each() {
         .collect();
     let mut screen = screen_of(&tables);
     let shown = text(&screen, 100, 24);
-    assert!(shown.contains("tables 1 to 18 of 20"), "{shown}");
+    assert!(shown.contains("tables 1 to 17 of 20"), "{shown}");
     assert_snapshot!("floor_many_tables", shown);
     // The selection scrolls the list.
     key(&mut screen, KeyCode::End);
     assert_eq!(screen.selected().map(|t| t.name.as_str()), Some("T20"));
     let shown = text(&screen, 100, 24);
     assert!(shown.contains(">T20"), "{shown}");
-    assert!(shown.contains("tables 3 to 20 of 20"), "{shown}");
+    assert!(shown.contains("tables 4 to 20 of 20"), "{shown}");
     key(&mut screen, KeyCode::Up);
     assert_eq!(screen.selected().map(|t| t.name.as_str()), Some("T19"));
 }
