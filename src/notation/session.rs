@@ -40,6 +40,8 @@ pub const VERBS: &[&str] = &[
     "hand-for-hand",
     "structure",
     "wait",
+    "light",
+    "count",
 ];
 
 /// Whether `line` is a session line (its first word is a session verb).
@@ -203,7 +205,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 .ok_or_else(|| missing("a seat number, like seat 3"))?;
             let seat = seat_number(w)?;
             let verb = rest.next().ok_or_else(|| {
-                missing("what the seat does: sit, leave, away, back, sitout, add, rebuy, add-on, correct or name")
+                missing("what the seat does: sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out or count")
             })?;
             match verb.text.to_ascii_lowercase().as_str() {
                 "sit" => {
@@ -219,6 +221,13 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     }
                 }
                 "leave" => TableCommand::Leave(seat),
+                "out" => TableCommand::Out(seat),
+                "count" => {
+                    let chips = rest
+                        .next()
+                        .ok_or_else(|| missing("the chips counted, like seat 3 count 12000"))?;
+                    TableCommand::Count(vec![(seat, amount_word(chips)?)])
+                }
                 "away" => TableCommand::Away(seat),
                 "back" => TableCommand::Back(seat),
                 "sitout" => TableCommand::SitOut(seat),
@@ -272,7 +281,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     return Err(err(
                         verb,
                         format!(
-                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, rebuy, add-on, correct or name",
+                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out or count",
                             quoted(verb.text)
                         ),
                     ));
@@ -355,6 +364,36 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     err(w, format!("{} is not a clock line: expected a seat (s4), stop, pause, resume or adjust", quoted(w.text)))
                 })?),
             }
+        }
+        "light" => {
+            let w = rest.next().ok_or_else(|| missing("on or off"))?;
+            match w.text.to_ascii_lowercase().as_str() {
+                "on" => TableCommand::Light(true),
+                "off" => TableCommand::Light(false),
+                _ => {
+                    return Err(err(
+                        w,
+                        format!("expected on or off, not {}", quoted(w.text)),
+                    ));
+                }
+            }
+        }
+        "count" => {
+            let mut counts = Vec::new();
+            while let Some(w) = rest.next() {
+                let seat = parse_seat(w)?;
+                let c = rest.next().ok_or_else(|| {
+                    missing(&format!(
+                        "the chips counted at {}, like {} 12000",
+                        w.text, w.text
+                    ))
+                })?;
+                counts.push((seat, amount_word(c)?));
+            }
+            if counts.is_empty() {
+                return Err(missing("the counts, like count s1 12000 s3 8000"));
+            }
+            TableCommand::Count(counts)
         }
         "hand-for-hand" => {
             let w = rest.next().ok_or_else(|| missing("on or off"))?;
@@ -549,6 +588,15 @@ pub fn format_table_command(command: &TableCommand) -> String {
         TableCommand::HandForHand(on) => {
             format!("hand-for-hand {}", if *on { "on" } else { "off" })
         }
+        TableCommand::Light(on) => format!("light {}", if *on { "on" } else { "off" }),
+        TableCommand::Out(s) => format!("seat {} out", seat(s)),
+        TableCommand::Count(counts) => {
+            let mut line = "count".to_string();
+            for (s, c) in counts {
+                line.push_str(&format!(" s{} {}", seat(s), c.get()));
+            }
+            line
+        }
     }
 }
 
@@ -574,6 +622,11 @@ mod tests {
             "seat 3 add-on 10000",
             "seat 3 correct 1200 Dan Lee",
             "seat 2 name Bob",
+            "light on",
+            "light off",
+            "seat 3 out",
+            "count s3 12000",
+            "count s1 12000 s3 8000",
             "break",
             "break 15",
             "colour-up",
@@ -639,6 +692,12 @@ mod tests {
             18
         );
         assert_eq!(parse_table_line("clock set 2").unwrap_err().column, 12);
+        assert_eq!(col("light dim"), 7);
+        assert_eq!(col("count s3"), 9);
+        assert_eq!(col("count s3 lots"), 10);
+        assert_eq!(col("count 3 12000"), 7);
+        assert_eq!(col("count"), 6);
+        assert_eq!(col("seat 3 count"), 13);
         assert!(!is_session_line("s3 call"));
     }
 }

@@ -186,22 +186,9 @@ impl Table {
                 }
             }
             TableEvent::PlayerDisqualified { seat, chips } => {
-                let name = self.seats.remove(seat).map(|p| p.name).unwrap_or_default();
                 self.ledger.left += chips.get();
-                // Out below everyone still in (TDA 66-D), above those out
-                // before him.
-                self.places.insert(
-                    0,
-                    Finish {
-                        place: 0,
-                        seat: *seat,
-                        name,
-                        hand: self.hand,
-                        tied: false,
-                        disqualified: true,
-                    },
-                );
-                self.renumber_places();
+                // Out below everyone still in (TDA 66-D).
+                self.out_alone(*seat, true);
             }
             TableEvent::ButtonDrawn { seat, .. } => self.first_hand_from(*seat),
             TableEvent::ButtonSet { seat } => {
@@ -251,6 +238,26 @@ impl Table {
             TableEvent::PresenceChanged { seat, presence } => {
                 if let Some(p) = self.seats.get_mut(seat) {
                     p.presence = *presence;
+                }
+            }
+            TableEvent::LightSet { on } => self.light = *on,
+            TableEvent::PlayerOut { seat, chips } => {
+                self.uncounted = self
+                    .uncounted
+                    .saturating_add(i64::try_from(chips.get()).unwrap_or(i64::MAX));
+                // Each player out is a hand of his own to the floor (a
+                // light table deals none): placed alone.
+                self.hand += 1;
+                self.out_alone(*seat, false);
+            }
+            TableEvent::Counted { counts } => {
+                for (seat, chips) in counts {
+                    if let Some(p) = self.seats.get_mut(seat) {
+                        let more = i128::from(chips.get()) - i128::from(p.chips.get());
+                        let more = i64::try_from(more).unwrap_or(0);
+                        self.uncounted = self.uncounted.saturating_sub(more);
+                        p.chips = *chips;
+                    }
                 }
             }
             TableEvent::ChipsAdded {
@@ -390,6 +397,24 @@ impl Table {
     /// still in without a gap: the last one out is one place behind them,
     /// and each earlier one a place further (a late entry pushes every
     /// finish down a place; a player moved away pulls them up).
+    /// The player at `seat` is out alone (disqualified, or out at a light
+    /// table): below everyone still in, above those out before him.
+    fn out_alone(&mut self, seat: Seat, disqualified: bool) {
+        let name = self.seats.remove(&seat).map(|p| p.name).unwrap_or_default();
+        self.places.insert(
+            0,
+            Finish {
+                place: 0,
+                seat,
+                name,
+                hand: self.hand,
+                tied: false,
+                disqualified,
+            },
+        );
+        self.renumber_places();
+    }
+
     fn renumber_places(&mut self) {
         let still_in = u32::try_from(self.players_in()).unwrap_or(u32::MAX);
         let mut before = 0;

@@ -125,6 +125,19 @@ pub enum TableCommand {
     SetStructure(Structure),
     /// `hand-for-hand on|off`.
     HandForHand(bool),
+    /// `light on|off`: the table runs light (issue 35.6: a pub league's
+    /// table, where the players deal for themselves and nobody keys the
+    /// hands, as at the Nuts Poker League and Redtooth): no hand is
+    /// keyed, only players out, chip counts, the button, and the floor's
+    /// orders (moves, rebuys, add-ons).
+    Light(bool),
+    /// `seat 3 out`: at a light table, the player is out (his chips went
+    /// to others, unseen).
+    Out(Seat),
+    /// `count s1 12000 s3 8000` (or `seat 3 count 12000`): at a light
+    /// table, stacks as counted. A count of every player must add up to
+    /// the chips at the table.
+    Count(Vec<(Seat, Chips)>),
 }
 
 /// Why the table refused a line.

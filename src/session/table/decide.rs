@@ -108,7 +108,82 @@ impl Table {
                 .get(&seat)
                 .ok_or(TableRefusal::SeatEmpty(seat.number()))
         };
+        let light = || -> Result<(), TableRefusal> {
+            if self.light {
+                Ok(())
+            } else {
+                Err(TableRefusal::Other(
+                    "This table keys its hands: a player goes out in a hand, and his stack is what the hands left him (light on: a table that keys no hands)."
+                        .into(),
+                ))
+            }
+        };
         Ok(match command {
+            TableCommand::NextHand if self.light => {
+                return Err(TableRefusal::Other(
+                    "This table runs light and keys no hands: key players out (seat 3 out), chip counts (count s1 12000 ...), the button and the floor's orders (light off: key hands again)."
+                        .into(),
+                ));
+            }
+            TableCommand::Light(on) => {
+                between()?;
+                if *on == self.light {
+                    return Err(TableRefusal::Other(format!(
+                        "The table {} already.",
+                        if *on { "runs light" } else { "keys its hands" }
+                    )));
+                }
+                vec![TableEvent::LightSet { on: *on }]
+            }
+            TableCommand::Out(seat) => {
+                light()?;
+                let p = seated(*seat)?;
+                if self.players_in() < 2 {
+                    return Err(TableRefusal::Other(format!(
+                        "{} is the last player at the table: the floor places the winner.",
+                        p.name
+                    )));
+                }
+                vec![TableEvent::PlayerOut {
+                    seat: *seat,
+                    chips: p.chips,
+                }]
+            }
+            TableCommand::Count(counts) => {
+                light()?;
+                let mut seen = Vec::new();
+                for (seat, _) in counts {
+                    seated(*seat)?;
+                    if seen.contains(seat) {
+                        return Err(TableRefusal::Other(format!(
+                            "Seat {} is counted twice.",
+                            seat.number()
+                        )));
+                    }
+                    seen.push(*seat);
+                }
+                if counts.iter().any(|(_, c)| c.is_zero()) {
+                    return Err(TableRefusal::Other(
+                        "A count of 0 is a player out: seat N out.".into(),
+                    ));
+                }
+                // A count of every player is the table's whole: it must
+                // hold every chip at the table.
+                if self.seats.keys().all(|s| seen.contains(s)) {
+                    let counted: u64 = counts.iter().map(|(_, c)| c.get()).sum();
+                    let here = self.chips_seated();
+                    if counted != here {
+                        return Err(TableRefusal::Other(format!(
+                            "The counts make {}, and the table holds {}: count again.",
+                            Chips(counted),
+                            Chips(here)
+                        )));
+                    }
+                }
+                vec![TableEvent::Counted {
+                    counts: counts.clone(),
+                }]
+            }
             TableCommand::NextHand => {
                 between()?;
                 let mut events = self.break_end(now_ms);

@@ -111,6 +111,27 @@ pub enum TableEvent {
         /// Now.
         presence: Presence,
     },
+    /// The table runs light (`light on`), or is keyed hand by hand
+    /// again (`light off`).
+    LightSet {
+        /// Light.
+        on: bool,
+    },
+    /// At a light table, a player is out: his chips, as last counted,
+    /// stay at the table with the others' (uncounted until the next
+    /// count); he finishes below everyone still in.
+    PlayerOut {
+        /// The seat he left.
+        seat: Seat,
+        /// His chips as last counted.
+        chips: Chips,
+    },
+    /// At a light table, stacks counted: each seat's chips now (the chips
+    /// that changed hands unseen come out of the uncounted).
+    Counted {
+        /// Each seat counted and its chips.
+        counts: Vec<(Seat, Chips)>,
+    },
     /// Chips added to a stack.
     ChipsAdded {
         /// The seat.
@@ -362,6 +383,26 @@ impl fmt::Display for TableEvent {
                 };
                 write!(f, "Seat {} {what}.", seat.number())
             }
+            TableEvent::LightSet { on: true } => f.write_str(
+                "The table runs light: no hand is keyed; key players out (seat 3 out), chip counts (count s1 12000 ...), the button and the floor's orders.",
+            ),
+            TableEvent::LightSet { on: false } => {
+                f.write_str("The table is keyed hand by hand again.")
+            }
+            TableEvent::PlayerOut { seat, chips } => write!(
+                f,
+                "Seat {} is out; the {chips} last counted stay at the table, uncounted until the next count.",
+                seat.number()
+            ),
+            TableEvent::Counted { counts } => write!(
+                f,
+                "Counted: {}.",
+                counts
+                    .iter()
+                    .map(|(s, c)| format!("seat {} {c}", s.number()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             TableEvent::ChipsAdded {
                 seat,
                 chips,

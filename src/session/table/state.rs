@@ -308,6 +308,15 @@ pub struct Table {
     pub denominations: Vec<Chips>,
     /// Chips in and out.
     pub ledger: Ledger,
+    /// The table runs light (`light on`): no hand is keyed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub light: bool,
+    /// At a light table, the chips that changed hands unseen since the
+    /// last count: a player out's chips, less what counts found more
+    /// (negative when a count finds chips another's stack still holds).
+    /// The stacks and these always add up to the ledger.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub uncounted: i64,
     /// Script time (for scenario files): milliseconds passed.
     pub script_ms: i64,
 }
@@ -341,6 +350,8 @@ impl Table {
             end_taken: None,
             denominations,
             ledger: Ledger::default(),
+            light: false,
+            uncounted: 0,
             script_ms: 0,
         }
     }
@@ -362,9 +373,11 @@ impl Table {
             .saturating_sub(l.left + l.coloured_down + l.corrected_down)
     }
 
-    /// The chips in the stacks.
+    /// The chips at the table: the stacks, and at a light table the chips
+    /// not yet counted to anyone.
     pub fn chips_seated(&self) -> u64 {
-        self.seats.values().map(|p| p.chips.get()).sum()
+        let stacks: u64 = self.seats.values().map(|p| p.chips.get()).sum();
+        stacks.saturating_add_signed(self.uncounted)
     }
 
     /// The players still in (seated with chips).
@@ -465,4 +478,9 @@ pub fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// Whether `n` is 0 (a field written only when it is not).
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }

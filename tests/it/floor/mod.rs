@@ -16,6 +16,8 @@ pub(crate) mod desk;
 #[cfg(unix)]
 pub(crate) mod inbox;
 #[cfg(unix)]
+pub(crate) mod light;
+#[cfg(unix)]
 pub(crate) mod money;
 pub(crate) mod money_props;
 pub(crate) mod orders;
