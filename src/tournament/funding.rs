@@ -259,8 +259,8 @@ struct RawPaid {
     max: Option<Spanned<u32>>,
 }
 
-/// A `[money]` table that does not hold: where (a byte offset in the
-/// file) and why.
+/// A `[money]` (or `[league]`) table that does not hold: where (a byte
+/// offset in the file) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FundingProblem {
     /// The byte offset of the part that is wrong.
@@ -385,15 +385,24 @@ pub fn from_structure_toml(text: &str) -> Result<Option<Funding>, String> {
     struct File {
         money: Option<RawFunding>,
     }
+    structure_table(text, |file: File| file.money.map(RawFunding::resolve))
+}
+
+/// One of the floor's tables of a structure file (`[money]`,
+/// `[league]`): the file read as `F`, the table `pick`ed from it and
+/// checked (None: the file has none); a problem names its line and
+/// column.
+pub(crate) fn structure_table<F: serde::de::DeserializeOwned, T>(
+    text: &str,
+    pick: impl FnOnce(F) -> Option<Result<T, FundingProblem>>,
+) -> Result<Option<T>, String> {
     let at = |offset: usize, message: &str| {
         let (line, column) = crate::rules::line_column(text, offset);
         format!("line {line}, column {column}: {}", message.trim_end())
     };
-    let file: File =
+    let file: F =
         toml::from_str(text).map_err(|e| at(e.span().map_or(0, |s| s.start), e.message()))?;
-    file.money
-        .map(|m| m.resolve().map_err(|p| at(p.offset, &p.message)))
-        .transpose()
+    pick(file).transpose().map_err(|p| at(p.offset, &p.message))
 }
 
 /// One offer, checked.
