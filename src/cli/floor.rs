@@ -86,6 +86,11 @@ pub enum FloorCmd {
         /// of the text.
         #[arg(long)]
         csv: bool,
+        /// Each player's league points last (`points`), by the
+        /// `--structure` file's `[league]`: its basic points for playing
+        /// and its points by place.
+        #[arg(long)]
+        league: bool,
     },
     /// Check every table's chain in the database against itself (and
     /// through the journal's own verify), and the floor's records; redo
@@ -281,13 +286,26 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
             }
             Ok(())
         }
-        FloorCmd::Results { desk, csv } => {
+        FloorCmd::Results { desk, csv, league } => {
+            let league = league
+                .then(|| desk.structure.league())
+                .transpose()
+                .map_err(Failure::user)?;
             let desk = desk.open()?;
             let rows = floorcall::tournament::results::results(desk.tournament());
+            let league = league.as_ref();
             if csv {
-                write!(out, "{}", floorcall::tournament::results::csv(&rows))?;
+                write!(
+                    out,
+                    "{}",
+                    floorcall::tournament::results::csv(&rows, league)
+                )?;
             } else {
-                write!(out, "{}", floorcall::tournament::results::text(&rows))?;
+                write!(
+                    out,
+                    "{}",
+                    floorcall::tournament::results::text(&rows, league)
+                )?;
             }
             Ok(())
         }

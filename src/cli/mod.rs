@@ -129,13 +129,35 @@ impl StructureArgs {
     /// The money the structure file names (its `[money]`; None: no file,
     /// or none in it), read and checked before anything is opened.
     pub fn funding(&self) -> Result<Option<floorcall::tournament::funding::Funding>, String> {
+        self.floor_table(floorcall::tournament::funding::from_structure_toml)
+    }
+
+    /// The league the structure file names (its `[league]`), read and
+    /// checked before anything is opened: `--league` wants one, and says
+    /// where it looked.
+    pub fn league(&self) -> Result<floorcall::tournament::league::League, String> {
+        let Some(path) = &self.structure else {
+            return Err(
+                "--league: the points are the structure file's [league]: give --structure FILE"
+                    .into(),
+            );
+        };
+        self.floor_table(floorcall::tournament::league::from_structure_toml)?
+            .ok_or_else(|| format!("--league: {} has no [league]", path.display()))
+    }
+
+    /// One of the floor's tables of the structure file, read by `read`
+    /// (None: no file, or none in it).
+    fn floor_table<T>(
+        &self,
+        read: fn(&str) -> Result<Option<T>, String>,
+    ) -> Result<Option<T>, String> {
         let Some(path) = &self.structure else {
             return Ok(None);
         };
         let text =
             floorcall::files::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        floorcall::tournament::funding::from_structure_toml(&text)
-            .map_err(|e| format!("{}: {e}", path.display()))
+        read(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// The blind structure the flags give (None: none given), read and

@@ -974,7 +974,7 @@ fn check(e: &FloorExpect, c: &mut Compare, run: &Run) {
         pool.map_or_else(|| no_money.to_string(), |p| p.pool.get().to_string())
     });
     let prizes = || match t.prizes() {
-        None => Err("no payouts ([[money.tier]] or prizes)".to_string()),
+        None => Err("no payouts ([[money.tier]], prizes or [money.paid])".to_string()),
         Some(Err(e)) => Err(e.to_string()),
         Some(Ok(prizes)) => Ok(prizes.iter().map(|m| m.get()).collect::<Vec<u64>>()),
     };

@@ -96,6 +96,10 @@ struct RawFile {
     /// floor (`tournament::funding`), which the tables below it never use.
     #[serde(rename = "money")]
     _money: Option<toml::Value>,
+    /// The league's points, beside them: read by `floor results --league`
+    /// (`tournament::league`).
+    #[serde(rename = "league")]
+    _league: Option<toml::Value>,
 }
 
 #[derive(Deserialize)]

@@ -28,6 +28,12 @@
 //! up-to = 10          #   the first tier whose field reaches the entries
 //! shares = [50, 30, 20]  # per cent of the pool, to a hundredth
 //! # or: prizes = [500, 300, 200], a fixed list, first place first
+//! # or, as Poker Buddy: a share of the entries paid and a shape
+//! # [money.paid]
+//! # percent = 15     # of the entries paid, rounded up, to a hundredth
+//! # shape = 0.5      # 0 flat ... 1 first place all, to a hundredth
+//! # min = 3          # optional: the fewest places paid
+//! # max = 50         # optional: the most
 //! ```
 //!
 //! Money is whole units of the smallest coin ([`Money`]); nothing here is
@@ -37,7 +43,7 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::payouts::{PayoutTable, Tier, WHOLE};
+use super::payouts::{Paid, PayoutTable, Tier, WHOLE};
 use crate::table::Chips;
 use crate::values::Money;
 pub use crate::values::money::Buy;
@@ -233,6 +239,7 @@ pub struct RawFunding {
     #[serde(default)]
     tier: Vec<Spanned<RawTier>>,
     prizes: Option<Spanned<Vec<u64>>>,
+    paid: Option<Spanned<RawPaid>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -255,8 +262,17 @@ struct RawTier {
     shares: Vec<f64>,
 }
 
-/// A `[money]` table that does not hold: where (a byte offset in the
-/// file) and why.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPaid {
+    percent: Spanned<f64>,
+    shape: Spanned<f64>,
+    min: Option<Spanned<u32>>,
+    max: Option<Spanned<u32>>,
+}
+
+/// A `[money]` (or `[league]`) table that does not hold: where (a byte
+/// offset in the file) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FundingProblem {
     /// The byte offset of the part that is wrong.
@@ -293,29 +309,34 @@ impl RawFunding {
         let re_entry = offer(Buy::ReEntry, self.re_entry)?;
         let rebuy = offer(Buy::Rebuy, self.rebuy)?;
         let add_on = offer(Buy::AddOn, self.add_on)?;
-        let payouts = match (self.tier.is_empty(), self.prizes) {
-            (false, Some(p)) => {
+        let ways = [
+            self.tier.first().map(|t| t.span().start),
+            self.prizes.as_ref().map(|p| p.span().start),
+            self.paid.as_ref().map(|p| p.span().start),
+        ];
+        if let Some(second) = ways.iter().flatten().nth(1) {
+            return Err(problem(
+                *second,
+                "money: give one way to pay: tiers ([[money.tier]]), a fixed list (prizes) or a share of the entries ([money.paid])"
+                    .into(),
+            ));
+        }
+        let payouts = if let Some(p) = self.prizes {
+            let start = p.span().start;
+            let prizes: Vec<Money> = p.into_inner().into_iter().map(Money).collect();
+            if let Some(place) = rises(&prizes) {
                 return Err(problem(
-                    p.span().start,
-                    "money: give payout tiers ([[money.tier]]) or a fixed list (prizes), not both"
-                        .into(),
+                    start,
+                    format!("money.prizes: place {place} is paid more than the place before it"),
                 ));
             }
-            (true, None) => None,
-            (true, Some(p)) => {
-                let start = p.span().start;
-                let prizes: Vec<Money> = p.into_inner().into_iter().map(Money).collect();
-                if let Some(place) = rises(&prizes) {
-                    return Err(problem(
-                        start,
-                        format!(
-                            "money.prizes: place {place} is paid more than the place before it"
-                        ),
-                    ));
-                }
-                Some(PayoutTable::Fixed(prizes))
-            }
-            (false, None) => Some(PayoutTable::Tiers(tiers(self.tier)?)),
+            Some(PayoutTable::Fixed(prizes))
+        } else if let Some(p) = self.paid {
+            Some(PayoutTable::Paid(paid(p.into_inner())?))
+        } else if self.tier.is_empty() {
+            None
+        } else {
+            Some(PayoutTable::Tiers(tiers(self.tier)?))
         };
         Ok(Funding {
             entry,
@@ -376,15 +397,24 @@ pub fn from_structure_toml(text: &str) -> Result<Option<Funding>, String> {
     struct File {
         money: Option<RawFunding>,
     }
+    structure_table(text, |file: File| file.money.map(RawFunding::resolve))
+}
+
+/// One of the floor's tables of a structure file (`[money]`,
+/// `[league]`): the file read as `F`, the table `pick`ed from it and
+/// checked (None: the file has none); a problem names its line and
+/// column.
+pub(crate) fn structure_table<F: serde::de::DeserializeOwned, T>(
+    text: &str,
+    pick: impl FnOnce(F) -> Option<Result<T, FundingProblem>>,
+) -> Result<Option<T>, String> {
     let at = |offset: usize, message: &str| {
         let (line, column) = crate::rules::line_column(text, offset);
         format!("line {line}, column {column}: {}", message.trim_end())
     };
-    let file: File =
+    let file: F =
         toml::from_str(text).map_err(|e| at(e.span().map_or(0, |s| s.start), e.message()))?;
-    file.money
-        .map(|m| m.resolve().map_err(|p| at(p.offset, &p.message)))
-        .transpose()
+    pick(file).transpose().map_err(|p| at(p.offset, &p.message))
 }
 
 /// One offer, checked.
@@ -452,16 +482,13 @@ fn tiers(raw: Vec<Spanned<RawTier>>) -> Result<Vec<Tier>, FundingProblem> {
         }
         let mut shares = Vec::new();
         for s in &t.shares {
-            let hundredths = s * 100.0;
-            let whole = hundredths.round();
-            if !(0.0..=f64::from(WHOLE)).contains(&whole) || (hundredths - whole).abs() > 1e-6 {
+            let Some(share) = hundredths(*s, WHOLE) else {
                 return Err(problem(format!(
                     "money.tier (up to {}): share {s} is not a per cent from 0 to 100 to a hundredth",
                     t.up_to
                 )));
-            }
-            // In range and whole, checked just above.
-            shares.push(whole as u32);
+            };
+            shares.push(share);
         }
         let sum: u32 = shares.iter().sum();
         if sum != WHOLE {
@@ -492,6 +519,63 @@ fn tiers(raw: Vec<Spanned<RawTier>>) -> Result<Vec<Tier>, FundingProblem> {
         });
     }
     Ok(tiers)
+}
+
+/// A number as written to a hundredth, in hundredths from 0 to `most`
+/// (None: finer than a hundredth, or out of range).
+fn hundredths(x: f64, most: u32) -> Option<u32> {
+    let hundredths = x * 100.0;
+    let whole = hundredths.round();
+    // In range and whole, checked before it is made a whole number.
+    ((0.0..=f64::from(most)).contains(&whole) && (hundredths - whole).abs() <= 1e-6)
+        .then_some(whole as u32)
+}
+
+/// A share of the entries paid, checked: a per cent above 0 and at most
+/// 100, a shape from 0 to 1, each to a hundredth, and min no more than
+/// max.
+fn paid(raw: RawPaid) -> Result<Paid, FundingProblem> {
+    let problem = |offset: usize, message: String| FundingProblem { offset, message };
+    let percent = *raw.percent.get_ref();
+    let share = hundredths(percent, WHOLE)
+        .filter(|p| *p > 0)
+        .ok_or_else(|| {
+            problem(
+                raw.percent.span().start,
+                format!("money.paid: percent = {percent} is not a per cent of the entries from 0.01 to 100 to a hundredth"),
+            )
+        })?;
+    let shape = *raw.shape.get_ref();
+    let steepness = hundredths(shape, 100).ok_or_else(|| {
+        problem(
+            raw.shape.span().start,
+            format!("money.paid: shape = {shape} is not from 0 (flat) to 1 (first place all) to a hundredth"),
+        )
+    })?;
+    if let Some(max) = raw.max.as_ref().filter(|m| *m.get_ref() == 0) {
+        return Err(problem(
+            max.span().start,
+            "money.paid: max = 0 pays no place: at least one place is paid".into(),
+        ));
+    }
+    if let (Some(min), Some(max)) = (&raw.min, &raw.max)
+        && min.get_ref() > max.get_ref()
+    {
+        return Err(problem(
+            min.span().start,
+            format!(
+                "money.paid: min = {} is more than max = {}",
+                min.get_ref(),
+                max.get_ref()
+            ),
+        ));
+    }
+    Ok(Paid {
+        percent: share,
+        shape: steepness,
+        min: raw.min.map(Spanned::into_inner),
+        max: raw.max.map(Spanned::into_inner),
+    })
 }
 
 /// The first place (1 first) paid more than the one before it.
@@ -608,6 +692,34 @@ shares = [40.5, 25, 15, 11.25, 8.25]
                 "unit = 0\n",
                 "money.unit is 0: prizes are paid in multiples of at least 1",
             ),
+            (
+                "[money.paid]\npercent = 0\nshape = 0.5\n",
+                "money.paid: percent = 0 is not a per cent of the entries from 0.01 to 100 to a hundredth",
+            ),
+            (
+                "[money.paid]\npercent = 120\nshape = 0.5\n",
+                "money.paid: percent = 120 is not a per cent of the entries from 0.01 to 100 to a hundredth",
+            ),
+            (
+                "[money.paid]\npercent = 15\nshape = 1.5\n",
+                "money.paid: shape = 1.5 is not from 0 (flat) to 1 (first place all) to a hundredth",
+            ),
+            (
+                "[money.paid]\npercent = 15\nshape = 0.5\nmin = 5\nmax = 3\n",
+                "money.paid: min = 5 is more than max = 3",
+            ),
+            (
+                "[money.paid]\npercent = 15\nshape = 0.5\nmax = 0\n",
+                "money.paid: max = 0 pays no place: at least one place is paid",
+            ),
+            (
+                "prizes = [500, 300]\n[money.paid]\npercent = 15\nshape = 0.5\n",
+                "money: give one way to pay: tiers ([[money.tier]]), a fixed list (prizes) or a share of the entries ([money.paid])",
+            ),
+            (
+                "[money.paid]\npercent = 15\nshape = 0.5\n[[money.tier]]\nup-to = 10\nshares = [100]\n",
+                "money: give one way to pay: tiers ([[money.tier]]), a fixed list (prizes) or a share of the entries ([money.paid])",
+            ),
         ];
         for (body, message) in cases {
             let text = format!("[money]\n{body}");
@@ -636,11 +748,33 @@ shares = [40.5, 25, 15, 11.25, 8.25]
 
     #[test]
     fn funding_is_recorded_and_read_back_whole() {
-        let f = read(FULL).expect("reads");
-        let json = serde_json::to_string(&f).expect("writes");
+        let paid = read("[money]\n[money.paid]\npercent = 15\nshape = 0.5\n").expect("reads");
+        for f in [read(FULL).expect("reads"), paid] {
+            let json = serde_json::to_string(&f).expect("writes");
+            assert_eq!(
+                serde_json::from_str::<Funding>(&json).expect("reads back"),
+                f
+            );
+        }
+    }
+
+    #[test]
+    fn a_share_of_the_entries_paid_reads_to_the_hundredth() {
+        let f = read("[money]\n[money.paid]\npercent = 12.5\nshape = 0.35\nmin = 2\nmax = 40\n")
+            .expect("reads");
         assert_eq!(
-            serde_json::from_str::<Funding>(&json).expect("reads back"),
-            f
+            f.payouts,
+            Some(PayoutTable::Paid(Paid {
+                percent: 1_250,
+                shape: 35,
+                min: Some(2),
+                max: Some(40),
+            }))
+        );
+        let bad = "[[level]]\nsmall = 100\nbig = 200\n[money.paid]\npercent = 15\nshape = -0.5\n";
+        assert_eq!(
+            from_structure_toml(bad),
+            Err("line 6, column 9: money.paid: shape = -0.5 is not from 0 (flat) to 1 (first place all) to a hundredth".into())
         );
     }
 }

@@ -31,6 +31,7 @@ pub mod deal;
 pub mod draw;
 pub mod engine;
 pub mod funding;
+pub mod league;
 pub mod money_audit;
 pub mod orders;
 pub mod payouts;

@@ -1,7 +1,8 @@
 //! The results (issue 35.5): each player's place, entries, what he paid in
 //! and what he won, at the end or at any moment, from the tournament's
 //! records (`Tournament::winnings`, the purchases), as the CSV a
-//! spreadsheet reads and as the text a TD prints (`floor results`).
+//! spreadsheet reads and as the text a TD prints (`floor results`); with
+//! a league (`league::League`), each player's points last.
 //!
 //! A player is a person: his re-entries (`Ann (2)`) are his, and his
 //! place is his best entry's (the last one still in, else the best
@@ -11,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::Tournament;
+use super::league::League;
 use crate::values::Money;
 
 /// One player's line of the results.
@@ -108,12 +110,22 @@ fn standing<'a>(people: &'a mut BTreeMap<String, Standing>, player: &str) -> &'a
         })
 }
 
+/// Each player's league points, in the order of `rows`.
+pub fn points(rows: &[Standing], league: &League) -> Vec<u32> {
+    rows.iter().map(|r| league.points_for(r.place)).collect()
+}
+
 /// The results as CSV (RFC 4180: a name with a comma, a quote or a line
 /// end quoted): `place,name,entries,paid_in,won`, the place empty for a
-/// player still in, money in units.
-pub fn csv(rows: &[Standing]) -> String {
-    let mut out = String::from("place,name,entries,paid_in,won\r\n");
-    for r in rows {
+/// player still in, money in units; with a league, its `points` last.
+pub fn csv(rows: &[Standing], league: Option<&League>) -> String {
+    let mut out = String::from("place,name,entries,paid_in,won");
+    if league.is_some() {
+        out.push_str(",points");
+    }
+    out.push_str("\r\n");
+    let points = league.map(|l| points(rows, l));
+    for (i, r) in rows.iter().enumerate() {
         let name = if r.player.contains([',', '"', '\n', '\r']) {
             format!("\"{}\"", r.player.replace('"', "\"\""))
         } else {
@@ -122,17 +134,22 @@ pub fn csv(rows: &[Standing]) -> String {
         let place = r.place.map(|p| p.to_string()).unwrap_or_default();
         let _ = write!(
             out,
-            "{place},{name},{},{},{}\r\n",
+            "{place},{name},{},{},{}",
             r.entries,
             r.paid_in.get(),
             r.won.get()
         );
+        if let Some(p) = points.as_ref().and_then(|p| p.get(i)) {
+            let _ = write!(out, ",{p}");
+        }
+        out.push_str("\r\n");
     }
     out
 }
 
-/// The results as a text the TD prints: one aligned line a player.
-pub fn text(rows: &[Standing]) -> String {
+/// The results as a text the TD prints: one aligned line a player; with
+/// a league, its points last.
+pub fn text(rows: &[Standing], league: Option<&League>) -> String {
     let width = rows
         .iter()
         .map(|r| r.player.chars().count())
@@ -140,16 +157,25 @@ pub fn text(rows: &[Standing]) -> String {
         .unwrap_or(4)
         .max(4);
     let mut out = format!(
-        "{:>5}  {:<width$}  {:>7}  {:>10}  {:>10}\n",
+        "{:>5}  {:<width$}  {:>7}  {:>10}  {:>10}",
         "place", "name", "entries", "paid in", "won"
     );
-    for r in rows {
+    if league.is_some() {
+        out.push_str("  points");
+    }
+    out.push('\n');
+    let points = league.map(|l| points(rows, l));
+    for (i, r) in rows.iter().enumerate() {
         let place = r.place.map_or_else(|| "in".to_string(), |p| p.to_string());
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{place:>5}  {:<width$}  {:>7}  {:>10}  {:>10}",
             r.player, r.entries, r.paid_in, r.won
         );
+        if let Some(p) = points.as_ref().and_then(|p| p.get(i)) {
+            let _ = write!(out, "  {p:>6}");
+        }
+        out.push('\n');
     }
     out
 }
@@ -172,8 +198,33 @@ mod tests {
     fn the_csv_quotes_what_it_must_and_leaves_a_player_in_without_a_place() {
         let rows = [row(None, "Ann", 0), row(Some(2), "Lee, \"Bo\"", 1_500)];
         assert_eq!(
-            csv(&rows),
+            csv(&rows, None),
             "place,name,entries,paid_in,won\r\n,Ann,2,220,0\r\n2,\"Lee, \"\"Bo\"\"\",2,220,1500\r\n"
+        );
+    }
+
+    fn nuts() -> League {
+        League {
+            basic: 50,
+            points: vec![100, 70],
+        }
+    }
+
+    #[test]
+    fn a_league_s_points_are_the_last_column() {
+        let rows = [
+            row(None, "Ann", 0),
+            row(Some(2), "Bob", 1_500),
+            row(Some(5), "Cy", 0),
+        ];
+        assert_eq!(points(&rows, &nuts()), vec![50, 120, 50]);
+        assert_eq!(
+            csv(&rows, Some(&nuts())),
+            "place,name,entries,paid_in,won,points\r\n,Ann,2,220,0,50\r\n2,Bob,2,220,1500,120\r\n5,Cy,2,220,0,50\r\n"
+        );
+        assert_eq!(
+            text(&rows[1..], Some(&nuts())),
+            "place  name  entries     paid in         won  points\n    2  Bob         2         220       1,500     120\n    5  Cy          2         220           0      50\n"
         );
     }
 
@@ -181,7 +232,7 @@ mod tests {
     fn the_text_is_aligned_for_printing() {
         let rows = [row(Some(1), "Ann", 12_500), row(Some(2), "Bob", 7_500)];
         assert_eq!(
-            text(&rows),
+            text(&rows, None),
             "place  name  entries     paid in         won\n    1  Ann         2         220      12,500\n    2  Bob         2         220       7,500\n"
         );
     }

@@ -170,7 +170,8 @@ fn said(tmux: &Tmux, text: &str) {
 /// Issue 35: a structure file's `[money]` reaches the floor's commands:
 /// `floor draw --structure` records each player's buy-in (and refuses a
 /// stack that is not the entry's), and `floor results --csv` lists every
-/// player with what he paid in.
+/// player with what he paid in; with `--league`, the points of the file's
+/// `[league]` last (refused where the file has none).
 #[test]
 fn the_draw_records_the_buy_ins_and_the_results_list_them() {
     let Some(pg) = pg::shared() else { return };
@@ -180,9 +181,12 @@ fn the_draw_records_the_buy_ins_and_the_results_list_them() {
     let structure = home.path().join("money.toml");
     std::fs::write(
         &structure,
-        "[[level]]\nsmall = 10\nbig = 20\n\n[money]\n[money.entry]\ncost = 55\nfee = 5\nchips = 1000\n\n[[money.tier]]\nup-to = 10\nshares = [70, 30]\n",
+        "[[level]]\nsmall = 10\nbig = 20\n\n[money]\n[money.entry]\ncost = 55\nfee = 5\nchips = 1000\n\n[[money.tier]]\nup-to = 10\nshares = [70, 30]\n\n[league]\nbasic = 50\npoints = [100, 70]\n",
     )
     .expect("writes");
+    let no_league = home.path().join("no-league.toml");
+    std::fs::write(&no_league, "[[level]]\nsmall = 10\nbig = 20\n").expect("writes");
+    let no_league = no_league.to_str().expect("utf-8");
     let structure = structure.to_str().expect("utf-8");
     let run = |args: &[&str], stack: Option<&str>| {
         home.output_with(args, |command| {
@@ -223,5 +227,24 @@ fn the_draw_records_the_buy_ins_and_the_results_list_them() {
     assert_eq!(
         csv,
         "place,name,entries,paid_in,won\r\n,Ann,1,55,0\r\n,Bob,1,55,0\r\n,Cy,1,55,0\r\n"
+    );
+    let league = run(&["floor", "results", "--csv", "--league"], None);
+    let csv = String::from_utf8_lossy(&league.stdout);
+    assert!(league.status.success(), "{csv}");
+    assert_eq!(
+        csv,
+        "place,name,entries,paid_in,won,points\r\n,Ann,1,55,0,50\r\n,Bob,1,55,0,50\r\n,Cy,1,55,0,50\r\n"
+    );
+    let refused = home.output_with(&["floor", "results", "--league"], |command| {
+        command
+            .args(["--tables", "T1,T2", "--structure", no_league])
+            .env("FLOORCALL_FLOOR", &conninfo)
+            .env("FLOORCALL_TOURNAMENT", "cli-money");
+    });
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("has no [league]"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
     );
 }

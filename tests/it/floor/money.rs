@@ -108,7 +108,7 @@ fn entries_a_rebuy_and_a_late_entry_are_recorded_carried_out_and_verified() {
         (p01.place, p01.entries, p01.paid_in, p01.won),
         (None, 1, Money(160), Money(0))
     );
-    assert!(csv(&rows).starts_with("place,name,entries,paid_in,won\r\n,"));
+    assert!(csv(&rows, None).starts_with("place,name,entries,paid_in,won\r\n,"));
     let verified = floor::verify(&mut pg.admin(&db), tournament).expect("verifies");
     let lines = verified.lines();
     assert!(verified.ok(), "{lines:#?}");
