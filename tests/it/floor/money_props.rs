@@ -1,6 +1,7 @@
 //! The room's money over random tournaments (issue 35): a random
 //! structure's `[money]` (costs, fees, chips, levels, limits, guarantee,
-//! added money, unit, payout tiers or a fixed list) and a random run of
+//! added money, unit, payout tiers, a share of the entries paid with a
+//! shape, or a fixed list) and a random run of
 //! the TD's sales (entries, re-entries, rebuys, add-ons for players new
 //! and old), the clock's level moved, players out and deals tried, each
 //! decided by the one engine (the in-memory desk). After every step:
@@ -69,7 +70,13 @@ fn random_money(rng: &mut StdRng) -> String {
             text.push_str("at-or-below = 10000\n");
         }
     }
-    if rng.random_bool(0.5) {
+    if rng.random_bool(0.3) {
+        text.push_str(&format!(
+            "[money.paid]\npercent = {}\nshape = {:.2}\n",
+            rng.random_range(1..=100),
+            rng.random_range(0..100) as f64 / 100.0
+        ));
+    } else if rng.random_bool(0.5) {
         let mut prizes: Vec<u64> = (0..rng.random_range(1..5))
             .map(|_| rng.random_range(0..1_000))
             .collect();
