@@ -205,7 +205,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 .ok_or_else(|| missing("a seat number, like seat 3"))?;
             let seat = seat_number(w)?;
             let verb = rest.next().ok_or_else(|| {
-                missing("what the seat does: sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out or count")
+                missing("what the seat does: sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out, count or no-show")
             })?;
             match verb.text.to_ascii_lowercase().as_str() {
                 "sit" => {
@@ -222,6 +222,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 }
                 "leave" => TableCommand::Leave(seat),
                 "out" => TableCommand::Out(seat),
+                "no-show" => TableCommand::NoShow(seat),
                 "count" => {
                     let chips = rest
                         .next()
@@ -281,7 +282,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     return Err(err(
                         verb,
                         format!(
-                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out or count",
+                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out, count or no-show",
                             quoted(verb.text)
                         ),
                     ));
@@ -590,6 +591,7 @@ pub fn format_table_command(command: &TableCommand) -> String {
         }
         TableCommand::Light(on) => format!("light {}", if *on { "on" } else { "off" }),
         TableCommand::Out(s) => format!("seat {} out", seat(s)),
+        TableCommand::NoShow(s) => format!("seat {} no-show", seat(s)),
         TableCommand::Count(counts) => {
             let mut line = "count".to_string();
             for (s, c) in counts {
@@ -625,6 +627,7 @@ mod tests {
             "light on",
             "light off",
             "seat 3 out",
+            "seat 3 no-show",
             "count s3 12000",
             "count s1 12000 s3 8000",
             "break",

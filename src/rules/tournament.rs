@@ -191,6 +191,23 @@ pub enum Deals {
     Private,
 }
 
+/// A paid entrant who never came: whether, and when, his chips placed at
+/// his seat are taken out of play (`seat 3 no-show`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoShow {
+    /// Never: he is dealt in and his blinds and antes posted until his
+    /// chips are gone (TDA 29).
+    BlindedOff,
+    /// At the TD's word once a new level has begun or half an hour has
+    /// passed, whichever is first (UPT Tournament 5).
+    AfterALevel,
+    /// Once the first break is over (Nuts 63: "If by the end of the first
+    /// break the player(s) have not arrived their remaining chips shall
+    /// be removed from play").
+    AfterTheFirstBreak,
+}
+
 macro_rules! tournament_settings {
     ($( $(#[$doc:meta])* $field:ident : $ty:ty = $key:literal (since $since:literal, earlier $earlier:expr) ),* $(,)?) => {
         /// The `[tournament]` section as written.
@@ -286,6 +303,9 @@ tournament_settings! {
     rebuys: Rebuys = "rebuys" (since "2026-11-29", earlier Some(Rebuys::AsTheStructureSells)),
     /// Whether the floor makes deals.
     deals: Deals = "deals" (since "2026-11-29", earlier Some(Deals::Allowed)),
+    /// Whether a paid entrant who never came has his chips taken out of
+    /// play, and when.
+    no_show: NoShow = "no-show" (since "2026-11-29", earlier Some(NoShow::BlindedOff)),
 }
 
 impl FinalTable {

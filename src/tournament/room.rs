@@ -277,7 +277,8 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                         });
                     }
                 }
-                TableEvent::PlayerDisqualified { chips, .. } => {
+                TableEvent::PlayerDisqualified { chips, .. }
+                | TableEvent::NoShowRemoved { chips, .. } => {
                     out.issued = out.issued.saturating_sub(chips.get());
                 }
                 _ => {}
@@ -549,6 +550,58 @@ mod tests {
         assert!(room.problems.is_empty(), "{}", room.line());
         assert_eq!((room.issued, room.seated), (60_000, 60_000));
         assert_eq!((room.entries, room.seated_by_tables), (1, 2));
+    }
+
+    #[test]
+    fn a_no_show_s_chips_and_a_light_table_s_uncounted_chips_add_up() {
+        // Three drawn to a light table: Cy never came (his chips taken out
+        // of play, UPT Tournament 5); Bob out, his chips uncounted until
+        // Ann's count finds them.
+        let records = draw(
+            1,
+            DrawPurpose::Seats,
+            &[
+                ("Ann", "T1", 1, 10_000),
+                ("Bob", "T1", 2, 10_000),
+                ("Cy", "T1", 3, 10_000),
+            ],
+        );
+        let mut t1 = opened(
+            "T1",
+            &[(1, "Ann", 10_000), (2, "Bob", 10_000), (3, "Cy", 10_000)],
+        );
+        let seat = |n: u8| Seat::new(n).expect("a seat");
+        for e in [
+            TableEvent::ClockResumed { at_ms: 0 },
+            TableEvent::NoShowRemoved {
+                seat: seat(3),
+                chips: Chips(10_000),
+            },
+            TableEvent::LightSet { on: true },
+            TableEvent::PlayerOut {
+                seat: seat(2),
+                chips: Chips(10_000),
+            },
+        ] {
+            t1.table.apply(&e);
+            t1.events.push(e);
+        }
+        let room = audit(&records, &[t1.clone()]);
+        assert!(room.problems.is_empty(), "{}", room.line());
+        assert_eq!((room.issued, room.seated), (20_000, 20_000));
+        let counted = TableEvent::Counted {
+            counts: vec![(seat(1), Chips(20_000))],
+        };
+        t1.table.apply(&counted);
+        t1.events.push(counted);
+        assert_eq!(t1.table.uncounted, 0);
+        let room = audit(&records, &[t1]);
+        assert_eq!(
+            (room.issued, room.seated),
+            (20_000, 20_000),
+            "{}",
+            room.line()
+        );
     }
 
     #[test]

@@ -248,6 +248,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "redraw",
                 "final-button",
                 "deals",
+                "no-show",
             ],
         ),
         (
@@ -260,6 +261,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "colour-up",
                 "balance-who",
                 "late-entry-stack",
+                "no-show",
             ],
         ),
         (
@@ -430,10 +432,10 @@ fn rules_show_prints_each_clause_under_its_citation() {
         "{nuts}"
     );
     // `rules diff` compares settings only: the table's (8 differ) and the
-    // tournament's (5).
+    // tournament's (6).
     let (code, diff) = floorcall_rules(&["diff", "tda", "upt"]);
     assert_eq!(code, 0, "{diff}");
-    assert!(diff.ends_with("13 setting(s) differ.\n"), "{diff}");
+    assert!(diff.ends_with("14 setting(s) differ.\n"), "{diff}");
 }
 
 #[test]

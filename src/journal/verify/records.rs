@@ -526,8 +526,11 @@ fn table_chips(event: &TableEvent) -> Box<dyn Iterator<Item = Chips> + '_> {
     match event {
         TableEvent::PlayerSeated { chips, .. }
         | TableEvent::PlayerLeft { chips, .. }
-        | TableEvent::ChipsAdded { chips, .. } => Box::new(std::iter::once(*chips)),
+        | TableEvent::ChipsAdded { chips, .. }
+        | TableEvent::NoShowRemoved { chips, .. }
+        | TableEvent::PlayerOut { chips, .. } => Box::new(std::iter::once(*chips)),
         TableEvent::HandEnded { stacks, .. } => Box::new(stacks.iter().map(|(_, c)| *c)),
+        TableEvent::Counted { counts } => Box::new(counts.iter().map(|(_, c)| *c)),
         TableEvent::StackCorrected { from, to, .. } => Box::new([*from, *to].into_iter()),
         TableEvent::ColouredUp { changes, .. } => {
             Box::new(changes.iter().flat_map(|c| [c.before, c.after]))

@@ -240,6 +240,10 @@ impl Table {
                     p.presence = *presence;
                 }
             }
+            TableEvent::NoShowRemoved { seat, chips } => {
+                self.ledger.left += chips.get();
+                self.out_alone(*seat, false);
+            }
             TableEvent::LightSet { on } => self.light = *on,
             TableEvent::PlayerOut { seat, chips } => {
                 self.uncounted = self

@@ -131,6 +131,10 @@ pub enum TableCommand {
     /// keyed, only players out, chip counts, the button, and the floor's
     /// orders (moves, rebuys, add-ons).
     Light(bool),
+    /// `seat 3 no-show`: a paid entrant who never came has his chips taken
+    /// out of play where the house does so, and when (`no-show`: UPT
+    /// Tournament 5, Nuts 63); he is out.
+    NoShow(Seat),
     /// `seat 3 out`: at a light table, the player is out (his chips went
     /// to others, unseen).
     Out(Seat),

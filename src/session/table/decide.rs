@@ -6,6 +6,7 @@
 //! and the events that open a table afresh.
 
 use super::{Finish, Player, Presence, Table, TableCommand, TableEvent, TableRefusal};
+use crate::rules::tournament::NoShow;
 use crate::rules::{AfterBreak, HouseRules, RulingId};
 use crate::session::clock::{PlayerClock, PlayerClockReading};
 use crate::session::colour_up::{colour_up, odd_chips};
@@ -45,6 +46,44 @@ impl Table {
             });
         }
         events
+    }
+
+    /// Whether the house takes a no-show's chips out of play now (its
+    /// `no-show`), with the reason it does not.
+    fn no_show_due(&self, rules: &HouseRules, now_ms: i64) -> Result<(), TableRefusal> {
+        let setting = &rules.tournament.no_show;
+        let clock = self.level_clock.at(now_ms);
+        let refuse = |why: String| {
+            Err(TableRefusal::Other(format!(
+                "{why} ({}).",
+                setting.citation
+            )))
+        };
+        match setting.value {
+            NoShow::BlindedOff => refuse(
+                "The house takes no player's chips out of play for his absence: he is dealt in and his blinds and antes posted".into(),
+            ),
+            NoShow::AfterALevel => {
+                let half_hour = 30 * 60 * 1000;
+                if clock.stage > 0 || self.level_clock.elapsed_at(now_ms) >= half_hour {
+                    Ok(())
+                } else {
+                    refuse("Not yet: a no-show's chips are taken out of play once a new level has begun or half an hour has passed".into())
+                }
+            }
+            NoShow::AfterTheFirstBreak => {
+                let first_break = self
+                    .structure
+                    .stages
+                    .iter()
+                    .position(|s| matches!(s, Stage::Break { .. }));
+                match first_break {
+                    Some(b) if clock.stage > b => Ok(()),
+                    Some(_) => refuse("Not yet: a no-show's chips are taken out of play at the end of the first break".into()),
+                    None => refuse("The structure has no break: a no-show's chips are taken out of play at the end of the first break".into()),
+                }
+            }
+        }
     }
 
     /// Checks a table line at `now` and returns what it does. `draw`
@@ -134,6 +173,22 @@ impl Table {
                     )));
                 }
                 vec![TableEvent::LightSet { on: *on }]
+            }
+            TableCommand::NoShow(seat) => {
+                between()?;
+                let p = seated(*seat)?;
+                if p.presence != Presence::Away {
+                    return Err(TableRefusal::Other(format!(
+                        "{} is not away: a player who has come plays his chips (seat {} away first, if he has gone).",
+                        p.name,
+                        seat.number()
+                    )));
+                }
+                self.no_show_due(rules, now_ms)?;
+                vec![TableEvent::NoShowRemoved {
+                    seat: *seat,
+                    chips: p.chips,
+                }]
             }
             TableCommand::Out(seat) => {
                 light()?;

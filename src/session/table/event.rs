@@ -111,6 +111,14 @@ pub enum TableEvent {
         /// Now.
         presence: Presence,
     },
+    /// A paid entrant who never came: his chips are taken out of play
+    /// (UPT Tournament 5, Nuts 63), and he is out, below everyone still in.
+    NoShowRemoved {
+        /// His seat.
+        seat: Seat,
+        /// The chips taken out of play.
+        chips: Chips,
+    },
     /// The table runs light (`light on`), or is keyed hand by hand
     /// again (`light off`).
     LightSet {
@@ -383,6 +391,11 @@ impl fmt::Display for TableEvent {
                 };
                 write!(f, "Seat {} {what}.", seat.number())
             }
+            TableEvent::NoShowRemoved { seat, chips } => write!(
+                f,
+                "Seat {} never came: his {chips} are taken out of play, and he is out.",
+                seat.number()
+            ),
             TableEvent::LightSet { on: true } => f.write_str(
                 "The table runs light: no hand is keyed; key players out (seat 3 out), chip counts (count s1 12000 ...), the button and the floor's orders.",
             ),
