@@ -636,8 +636,10 @@ fn tied_busts_share_their_place() {
         .iter()
         .map(|f| (f.name.as_str(), f.place, f.tied))
         .collect();
-    // Four still in after the late entry: the tied pair shares 5th.
-    assert_eq!(places, [("Dan", 5, false), ("Fay", 5, true)]);
+    // Four still in after the late entry: the tied pair shares 5th, the
+    // better hand shown first (Fay's king-queen-nine-eight over Dan's
+    // king-queen-nine-seven: UPT Tournament 35's odd chip is hers).
+    assert_eq!(places, [("Fay", 5, false), ("Dan", 5, true)]);
     assert_eq!(t.places[1].place_text(&t.places), "5th=");
     lines(&mut session, &["hand"]);
     drop(session);
@@ -646,7 +648,7 @@ fn tied_busts_share_their_place() {
     let text = floorcall::journal::replay::report(&loaded.hands[0]).join("\n");
     assert!(
         text.contains(
-            "The hand ends. Seat 3 (Dan) is out in 4th= place. Seat 4 (Fay) is out in 4th= place."
+            "The hand ends. Seat 4 (Fay) is out in 4th= place. Seat 3 (Dan) is out in 4th= place."
         ),
         "{text}"
     );

@@ -597,8 +597,23 @@ impl Table {
             .filter(|s| state.seat(*s).stack.is_zero())
             .map(|s| (s, state.seat(s).starting_stack))
             .collect();
-        // Best first: more chips at the start, then the lower seat.
-        bust.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // The hand each showed with the whole board (None: not shown).
+        let shown = |seat: Seat| {
+            let p = state.seat(seat);
+            let hole = p.hole.filter(|_| p.shown && state.board.len() == 5)?;
+            let mut cards = state.board.clone();
+            cards.extend(hole);
+            crate::table::eval::try_evaluate(&cards).ok()
+        };
+        // Best first: more chips at the start; of equal stacks, who share
+        // a place, the better hand shown first (UPT Tournament 35: "the
+        // best hand taking any chip of the split that cannot be divided",
+        // the floor's first placed), then the lower seat.
+        bust.sort_by(|a, b| {
+            b.1.cmp(&a.1)
+                .then_with(|| shown(b.0).cmp(&shown(a.0)))
+                .then(a.0.cmp(&b.0))
+        });
         let still_in = self.players_in() as u32;
         let k = bust.len() as u32;
         let busted = bust

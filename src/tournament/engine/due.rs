@@ -216,14 +216,16 @@ fn place_busts(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
     if found.is_empty() {
         return Ok(());
     }
+    // A disqualification after a hand's busts, placed above them; each
+    // table's busts of one hand in its own order (the better hand shown
+    // first among equal stacks: the odd unit of a shared prize is his,
+    // UPT Tournament 35). The sort is stable.
     found.sort_by(|a, b| {
-        // A disqualification after a hand's busts, placed above them.
-        (a.round, a.hand, a.disqualified, &a.table, &a.player).cmp(&(
+        (a.round, a.hand, a.disqualified, &a.table).cmp(&(
             b.round,
             b.hand,
             b.disqualified,
             &b.table,
-            &b.player,
         ))
     });
     let mut groups: Vec<Vec<Bust>> = Vec::new();

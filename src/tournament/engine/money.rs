@@ -55,7 +55,8 @@ impl Tournament {
     /// now: his place's prize; players out in one hand who share a place
     /// share its prizes and the ones below equally (UPT Tournament 35), a
     /// unit that does not divide going to the first of them the floor
-    /// placed (it does not see the cards to find the best hand). After a
+    /// placed: at one table, the better hand shown (the table orders its
+    /// busts so); across tables hand-for-hand, the first table by name. After a
     /// deal, its players have their shares, and the winner what was kept.
     /// None: the tournament pays no prizes.
     pub fn winnings(&self) -> Option<Result<BTreeMap<String, Money>, PayoutError>> {
