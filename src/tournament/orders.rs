@@ -665,6 +665,18 @@ impl TableOrders {
     /// Whether the floor lets this table begin its hand number `hand`
     /// (`Ok`), or why not, as the status line says it.
     pub fn may_begin(&self, hand: u32) -> Result<(), String> {
+        // A rebuy or add-on sold is carried out before the next hand: its
+        // chips play in it (TDA 26: "he is playing chips behind and must
+        // make the re-buy").
+        if let Some(o) = self
+            .pending()
+            .find(|o| matches!(o.kind, OrderKind::Bought { .. }))
+        {
+            return Err(format!(
+                "waiting for the floor's {} first (F): its chips play in this hand",
+                o.text()
+            ));
+        }
         let Some(h) = self.hand_for_hand.as_ref().filter(|h| h.on) else {
             return Ok(());
         };

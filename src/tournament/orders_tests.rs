@@ -778,6 +778,14 @@ fn a_rebuy_is_added_before_the_player_leaves_with_his_chips() {
     };
     let records = vec![mv("Ann", "T1", 4, "T2", 7), rebuy];
     let mut t1 = table(&[(1, "Bo"), (4, "Ann"), (6, "Cy")]);
+    // Its chips play in the next hand: the table waits for them.
+    let why = TableOrders::of("T1", &t1, &records)
+        .may_begin(t1.hand + 1)
+        .expect_err("the rebuy first");
+    assert!(
+        why.contains("Ann (seat 4) bought a rebuy: add 5,000"),
+        "{why}"
+    );
     let first = TableOrders::of("T1", &t1, &records)
         .next(&t1)
         .expect("an order")

@@ -401,6 +401,20 @@ impl Work<'_> {
                 format!("{entry} is not seated at a table yet.")
             });
         };
+        // TDA 26, UPT Tournament 33: a rebuy is announced before a hand
+        // and binds; its chips play in the next hand. Sold during one, the
+        // stack it is sold at is not yet known, and a bust in that hand
+        // would leave it paid for and never given.
+        if let Ok(t) = self.floor.table(&table)
+            && t.table.in_hand
+        {
+            return refuse(format!(
+                "{table} is playing hand {}: {} {} is bought between hands (TDA 26), its chips in play from the next.",
+                t.table.hand,
+                if buy == Buy::AddOn { "an" } else { "a" },
+                buy.key()
+            ));
+        }
         if let Some(limit) = offer.at_or_below
             && stack > limit
         {

@@ -259,7 +259,8 @@ impl App {
     }
 
     /// Why the floor holds the next hand, if it does: a player still to
-    /// leave for another table, a stack the TD corrected, the button drawn
+    /// leave for another table, a stack the TD corrected, chips bought (a
+    /// rebuy, an add-on), the button drawn
     /// and not yet put there, or hand-for-hand waiting for other tables.
     pub(super) fn floor_holds_deal(&self) -> Option<String> {
         let orders = self.floor.orders.as_ref()?;
@@ -284,6 +285,16 @@ impl App {
             return Some(format!(
                 "The floor's correction comes before the next hand ({}): {key} carries it out.",
                 fix.text()
+            ));
+        }
+        // TDA 26: a rebuy announced binds, its chips in play next hand.
+        if let Some(bought) = orders
+            .pending()
+            .find(|o| matches!(o.kind, OrderKind::Bought { .. }))
+        {
+            return Some(format!(
+                "The chips bought come before the next hand ({}): {key} adds them.",
+                bought.text()
             ));
         }
         // Ugly Tuna Seating 6: the final table's first hand is dealt from

@@ -47,11 +47,24 @@ fn entries_a_rebuy_and_a_late_entry_are_recorded_carried_out_and_verified() {
     let pool = desk.tournament().pool().expect("money");
     assert_eq!((pool.entries, pool.pool), (12, Money(1_200)));
 
-    // P01 rebuys; Late enters and is drawn to a seat.
+    // P01 rebuys: not while his table plays the hand it opened with
+    // (TDA 26: a rebuy's chips play in the next hand), then between
+    // hands; Late enters and is drawn to a seat.
     let rebuy = FloorCommand::Buy {
         player: "P01".into(),
         buy: Buy::Rebuy,
     };
+    let during = desk.decide(&rebuy).expect_err("during a hand");
+    assert!(
+        during
+            .to_string()
+            .contains("is playing hand 1: a rebuy is bought between hands (TDA 26)"),
+        "{during}"
+    );
+    for d in dealers.iter_mut() {
+        d.play(None);
+    }
+    sync(&mut desk, &dealers);
     assert_eq!(desk.decide(&rebuy).expect("sold"), Answer::Done);
     let late = FloorCommand::Buy {
         player: "Late".into(),
@@ -61,8 +74,7 @@ fn entries_a_rebuy_and_a_late_entry_are_recorded_carried_out_and_verified() {
         panic!("a late entry is drawn to a seat");
     };
     assert_eq!(seats.len(), 1);
-    // Each table ends the hand it opened with (the orders wait for it),
-    // then carries out the floor's orders as its dealer's F does.
+    // Each table carries out the floor's orders as its dealer's F does.
     let stack = |desk: &Desk, who: &str| {
         desk.floor()
             .tables
@@ -71,10 +83,6 @@ fn entries_a_rebuy_and_a_late_entry_are_recorded_carried_out_and_verified() {
             .find(|(_, name, _)| name == who)
             .map(|(_, _, chips)| chips.get())
     };
-    for d in dealers.iter_mut() {
-        d.play(None);
-    }
-    sync(&mut desk, &dealers);
     let before = stack(&desk, "P01").expect("P01 plays");
     assert_eq!(stack(&desk, "Late"), None);
     for d in dealers.iter_mut() {
