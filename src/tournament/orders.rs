@@ -641,6 +641,13 @@ impl TableOrders {
         self.next(table).and_then(Order::command)
     }
 
+    /// Chips the floor sold (a rebuy, an add-on) the table has not yet
+    /// added: its next hand waits for them.
+    pub fn bought_due(&self) -> Option<&Order> {
+        self.pending()
+            .find(|o| matches!(o.kind, OrderKind::Bought { .. }))
+    }
+
     /// The button the floor drew for this table and the table has not yet
     /// put there: its next hand waits for it.
     pub fn button_due(&self) -> Option<&Order> {
@@ -668,10 +675,7 @@ impl TableOrders {
         // A rebuy or add-on sold is carried out before the next hand: its
         // chips play in it (TDA 26: "he is playing chips behind and must
         // make the re-buy").
-        if let Some(o) = self
-            .pending()
-            .find(|o| matches!(o.kind, OrderKind::Bought { .. }))
-        {
+        if let Some(o) = self.bought_due() {
             return Err(format!(
                 "waiting for the floor's {} first (F): its chips play in this hand",
                 o.text()

@@ -288,10 +288,7 @@ impl App {
             ));
         }
         // TDA 26: a rebuy announced binds, its chips in play next hand.
-        if let Some(bought) = orders
-            .pending()
-            .find(|o| matches!(o.kind, OrderKind::Bought { .. }))
-        {
+        if let Some(bought) = orders.bought_due() {
             return Some(format!(
                 "The chips bought come before the next hand ({}): {key} adds them.",
                 bought.text()
