@@ -133,6 +133,20 @@ pub enum Ask {
     Money(String),
 }
 
+impl Ask {
+    /// What the TD has typed so far (None: a question answered by a key).
+    pub fn typed(&self) -> Option<&str> {
+        match self {
+            Ask::AmendTo(_, typed)
+            | Ask::MoveBy(typed)
+            | Ask::Enter(typed)
+            | Ask::Correct(typed)
+            | Ask::Money(typed) => Some(typed),
+            Ask::Break(_) | Ask::Cancel(_) | Ask::Amend(_) => None,
+        }
+    }
+}
+
 /// How a message reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {

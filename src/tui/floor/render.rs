@@ -23,7 +23,7 @@ use crate::session::table::ordinal;
 use crate::session::{ClockRun, PlayerClockReading, Stage};
 use crate::table::Chips;
 use crate::tui::app::needs_the_floor;
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Section};
 use crate::tui::panes::fit;
 
 /// The narrowest table card.
@@ -99,6 +99,24 @@ impl<D: FloorDesk> FloorScreen<D> {
             ReaderStatus::Offline { since, .. } => format!("DATABASE OFFLINE since {since}"),
         };
         (format!(" floorcall floor │ {clock}"), link)
+    }
+
+    /// A typed question too wide for the message line, cut in its
+    /// question so that the key that submits and what the TD has typed
+    /// so far stay in view (`... [agr… Enter: entry Zed`).
+    fn answer_kept(&self, text: String, width: usize) -> String {
+        let Some(typed) = self.asking.as_ref().and_then(super::Ask::typed) else {
+            return text;
+        };
+        let submit = self.keys.key_label(Section::Prompt, Action::Submit);
+        let answer = format!(" {submit}: {typed}");
+        let kept = answer.chars().count();
+        match text.strip_suffix(answer.trim_start()) {
+            Some(question) if text.chars().count() > width && width > kept => {
+                format!("{}{answer}", fit(question.trim_end(), width - kept))
+            }
+            _ => text,
+        }
     }
 
     /// Players left, the average and the largest stack, the tables.
@@ -892,6 +910,7 @@ impl<D: FloorDesk> Widget for &FloorScreen<D> {
                 Some((Tone::Refusal, m)) => (format!(" ✗ {m}"), theme.refusal()),
                 None => (String::new(), Style::new()),
             };
+            let text = self.answer_kept(text, area.width as usize);
             self.line(text, style, area, bottom - 2, buf);
             self.line(self.keys_line(), theme.faded(), area, bottom - 1, buf);
         }

@@ -147,7 +147,7 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
 
 /// Waits until the screen, its lines joined, says `text` (a dialog wraps
 /// its sentences anywhere).
-fn said(tmux: &Tmux, text: &str) {
+pub(crate) fn said(tmux: &Tmux, text: &str) {
     let start = std::time::Instant::now();
     loop {
         let screen = tmux.screen();
@@ -165,6 +165,19 @@ fn said(tmux: &Tmux, text: &str) {
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+}
+
+/// The floor's flags for two tables of six, T1 and T2, under the
+/// structure file `structure`.
+pub(crate) fn two_tables_of_six(structure: &str) -> [&str; 6] {
+    [
+        "--tables",
+        "T1,T2",
+        "--seats",
+        "6",
+        "--structure",
+        structure,
+    ]
 }
 
 /// Issue 35: a structure file's `[money]` reaches the floor's commands:
@@ -191,14 +204,7 @@ fn the_draw_records_the_buy_ins_and_the_results_list_them() {
     let run = |args: &[&str], stack: Option<&str>| {
         home.output_with(args, |command| {
             command
-                .args([
-                    "--tables",
-                    "T1,T2",
-                    "--seats",
-                    "6",
-                    "--structure",
-                    structure,
-                ])
+                .args(two_tables_of_six(structure))
                 .args(stack.map(|s| ["--stack", s]).into_iter().flatten())
                 .env("FLOORCALL_FLOOR", &conninfo)
                 .env("FLOORCALL_TOURNAMENT", "cli-money");

@@ -20,6 +20,8 @@ pub(crate) mod light;
 #[cfg(unix)]
 pub(crate) mod money;
 pub(crate) mod money_props;
+#[cfg(unix)]
+pub(crate) mod money_tmux;
 pub(crate) mod orders;
 pub(crate) mod screen;
 pub(crate) mod structure;

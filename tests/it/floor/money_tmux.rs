@@ -1,0 +1,159 @@
+//! The room's money on the real screens (issue 35), the real binary in
+//! tmux against a real PostgreSQL (`pg`; skipped, loudly, where it or
+//! tmux cannot be had): a draw under a structure file's `[money]`, a
+//! table's bar saying the pool and the places paid, and the TD's screen
+//! saying the pool, the prizes, late registration and the chips, and
+//! selling an entry with `$` while refusing, with the reason, what the
+//! structure does not sell and a deal before the pool is final.
+
+use crate::floor::cli::{said, two_tables_of_six};
+use crate::floor::db::floor_db;
+use crate::home::Home;
+use crate::pg;
+use crate::tmux::Tmux;
+
+/// Three levels; an entry of 220 (20 the house's) for 1,000 chips, sold
+/// until level 2; three places paid, 50/30/20, up to ten entries. No
+/// rebuys.
+const STRUCTURE: &str = "[[level]]\nsmall = 10\nbig = 20\n\n[[level]]\nsmall = 20\nbig = 40\n\n[[level]]\nsmall = 40\nbig = 80\n\n[money]\n[money.entry]\ncost = 220\nfee = 20\nchips = 1000\nuntil-level = 2\n\n[[money.tier]]\nup-to = 10\nshares = [50, 30, 20]\n";
+
+/// Six players drawn to two tables of six: each table's bar says
+/// `Money: pool 1,200, 3 paid`; the TD's screen says the pool, its three
+/// prizes and late registration open until level 2, and the chips both
+/// tables hold. `$ entry Zed` sells Zed an entry, drawn to a seat: the
+/// pool grows by his 200 and the prizes with it, on the TD's screen and
+/// on both bars. A second entry for Zed, a rebuy the structure does not
+/// sell and a deal while the entry is still sold are refused, each with
+/// its reason, the pool unchanged. What the TD types stays in view,
+/// however long the question.
+#[test]
+fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_entry() {
+    let test = "the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_entry";
+    let Some(pg) = pg::shared() else { return };
+    if Tmux::skip(test) {
+        return;
+    }
+    let db = floor_db(pg, "money-tmux", &["T1", "T2"]);
+    let conninfo = pg.conninfo(&db);
+    let home = Home::new();
+    let structure = home.path().join("money.toml");
+    std::fs::write(&structure, STRUCTURE).expect("writes");
+    let structure = structure.to_str().expect("utf-8");
+    let desk = two_tables_of_six(structure);
+    let env = [
+        "FLOORCALL_TOURNAMENT=money-tmux".to_string(),
+        format!("FLOORCALL_FLOOR={conninfo}"),
+    ];
+    let env: Vec<&str> = env.iter().map(String::as_str).collect();
+    let players = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"].map(|p| ["--player", p]);
+    let draw = [
+        &["floor", "draw"][..],
+        &desk,
+        &players.concat(),
+        &["--stack", "1000"],
+    ]
+    .concat();
+    let out = home.output_with(&draw, |command| {
+        command
+            .env("FLOORCALL_FLOOR", &conninfo)
+            .env("FLOORCALL_TOURNAMENT", "money-tmux");
+    });
+    assert!(out.status.success(), "{out:?}");
+    // Each table in a terminal of its own, dealing to its draw.
+    let table = |name: &str| {
+        let journal = home.path().join(format!("{name}.jsonl"));
+        let journal = journal.to_str().expect("utf-8");
+        let args = [
+            "--floor",
+            &conninfo,
+            "--table",
+            name,
+            "--journal",
+            journal,
+            "--seats",
+            "6",
+        ];
+        let tmux = home.tmux_with(&format!("money-{name}"), &env, &args);
+        tmux.wait_for_all(&["to act", "Money: pool 1,200, 3 paid"]);
+        tmux
+    };
+    let tables = [table("T1"), table("T2")];
+    let floor = home.tmux_with("money-floor", &env, &[&["floor"][..], &desk].concat());
+    let pool =
+        " pool 1,200 (6 entries) │ 3 paid: 600, 360, 240 │ late registration open until level 2";
+    // Both tables play: every chip issued is in play (the line ends there:
+    // nothing fails to add up).
+    let chips = " chips: 6,000 in play of 6,000 issued\n";
+    floor.wait_for_all(&["T1 · hand 1", "T2 · hand 1", pool, chips]);
+
+    // An entry sold: Zed drawn to a seat, the pool and the prizes grown.
+    floor.type_text("$entry Zed");
+    floor.wait_for("Enter: entry Zed");
+    floor.keys(&["Enter"]);
+    let screen = floor.wait_for("The entry is recorded: Zed is drawn to ");
+    let answer = screen
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("The entry is recorded: Zed is drawn to ")
+        })
+        .expect("the answer");
+    let (at, _) = answer.split_once(',').expect("a seat, then the chips");
+    let (name, seat) = at.split_once(" seat ").expect("a table and a seat");
+    assert!(["T1", "T2"].contains(&name), "{answer}");
+    assert!(
+        seat.parse::<u8>().is_ok_and(|s| (1..=6).contains(&s)),
+        "{answer}"
+    );
+    assert_eq!(
+        answer,
+        format!("{at}, with 1,000; that table seats the player with F.")
+    );
+    let pool =
+        " pool 1,400 (7 entries) │ 3 paid: 700, 420, 280 │ late registration open until level 2";
+    floor.wait_for_all(&[pool, "7 players left of 7 (1 to be seated)"]);
+    for t in &tables {
+        t.wait_for("Money: pool 1,400, 3 paid");
+    }
+    let ordered = format!("Floor: Zed (drawn): seat {seat}, 1,000  [F]");
+    tables[usize::from(name == "T2")].wait_for(&ordered);
+
+    // Refusals, each with its reason, the pool as it was.
+    for (line, refusal) in [
+        (
+            "entry Zed",
+            "Not done: Zed has entered already: a new entry after a bust is a re-entry.",
+        ),
+        (
+            "rebuy Ann",
+            "Not done: This tournament sells no rebuys: its structure has no [money.rebuy].",
+        ),
+        (
+            "deal icm keep 500",
+            "Not done: No deal while the entry is still sold (until level 2): the pool is not final.",
+        ),
+    ] {
+        floor.type_text(&format!("${line}"));
+        floor.wait_for(&format!("Enter: {line}"));
+        floor.keys(&["Enter"]);
+        said(&floor, refusal);
+        assert!(floor.screen().contains(pool), "{}", floor.screen());
+    }
+    for t in &tables {
+        assert!(
+            t.screen().contains("Money: pool 1,400, 3 paid"),
+            "{}",
+            t.screen()
+        );
+    }
+
+    floor.type_text("q");
+    floor.wait_gone();
+    // A hand is open at each table: quitting asks first.
+    for t in &tables {
+        t.type_text("q");
+        said(t, "Quit? A hand is in progress");
+        t.type_text("y");
+        t.wait_gone();
+    }
+}
