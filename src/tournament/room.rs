@@ -55,6 +55,9 @@ pub struct RoomAudit {
     /// Chips of players who left a table for another and have not sat
     /// down there yet.
     pub in_transit: u64,
+    /// Chips of entries a draw gave a seat to, not yet sat in it (a late
+    /// entry before his table seats him, a table not started).
+    pub to_be_seated: u64,
     /// The TD's corrections the tables carried out: how many, the chips
     /// they added and the chips they took away.
     pub corrections: (u32, u64, u64),
@@ -63,14 +66,27 @@ pub struct RoomAudit {
 }
 
 impl RoomAudit {
+    /// What of the chips in play is not at a seat: ` (1,100 of them
+    /// moving, 10,000 to be seated)`, or nothing.
+    pub fn not_seated_text(&self) -> String {
+        match (self.in_transit, self.to_be_seated) {
+            (0, 0) => String::new(),
+            (m, 0) => format!(" ({} of them moving)", Chips(m)),
+            (0, w) => format!(" ({} of them to be seated)", Chips(w)),
+            (m, w) => format!(" ({} of them moving, {} to be seated)", Chips(m), Chips(w)),
+        }
+    }
+
+    /// The chips in play: at the tables, moving between them, and drawn
+    /// to a seat not yet sat in.
+    pub fn in_play(&self) -> u64 {
+        self.seated + self.in_transit + self.to_be_seated
+    }
+
     /// The verdict's line: `OK: the room: 40,000 chips issued (10
     /// entries), 40,000 in play (1,100 of them moving)`, or what is wrong.
     pub fn line(&self) -> String {
-        let moving = if self.in_transit > 0 {
-            format!(" ({} of them moving)", Chips(self.in_transit))
-        } else {
-            String::new()
-        };
+        let moving = self.not_seated_text();
         let by_tables = match self.seated_by_tables {
             0 => String::new(),
             n => format!(", {n} players seated by their tables"),
@@ -88,7 +104,7 @@ impl RoomAudit {
             "{} chips issued ({} entries{by_tables}), {} in play{moving}",
             Chips(self.issued),
             self.entries,
-            Chips(self.seated + self.in_transit)
+            Chips(self.in_play())
         );
         if self.problems.is_empty() {
             format!("OK: the room: {summary}")
@@ -383,6 +399,13 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
             )),
         }
     }
+    // Every entry drawn and not yet seated sits down with his chips.
+    out.to_be_seated = entries
+        .iter()
+        .zip(&drawn)
+        .filter(|(_, d)| !**d)
+        .map(|((_, _, _, chips), _)| *chips)
+        .sum();
     // Every leave not yet followed by its sit is a player moving; one no
     // move ordered took chips out of the room.
     for t in tables {
@@ -453,10 +476,10 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
             ));
         }
     }
-    if out.problems.is_empty() && out.seated + out.in_transit != out.issued {
+    if out.problems.is_empty() && out.in_play() != out.issued {
         out.problems.push(format!(
             "the tables hold {} and the tournament issued {}",
-            Chips(out.seated + out.in_transit),
+            Chips(out.in_play()),
             Chips(out.issued)
         ));
     }
@@ -599,6 +622,32 @@ mod tests {
         assert_eq!(
             (room.issued, room.seated),
             (20_000, 20_000),
+            "{}",
+            room.line()
+        );
+    }
+
+    #[test]
+    fn an_entry_drawn_and_not_yet_seated_is_in_play_not_missing() {
+        let records = [
+            draw(
+                1,
+                DrawPurpose::Seats,
+                &[("Ann", "T1", 1, 10_000), ("Bob", "T1", 2, 10_000)],
+            ),
+            draw(2, DrawPurpose::LateEntry, &[("Zed", "T1", 5, 10_000)]),
+        ]
+        .concat();
+        let t1 = opened("T1", &[(1, "Ann", 10_000), (2, "Bob", 10_000)]);
+        let room = audit(&records, &[t1]);
+        assert!(room.problems.is_empty(), "{}", room.line());
+        assert_eq!(
+            (room.issued, room.seated, room.to_be_seated),
+            (30_000, 20_000, 10_000)
+        );
+        assert!(
+            room.line()
+                .ends_with("30,000 in play (10,000 of them to be seated)"),
             "{}",
             room.line()
         );

@@ -134,12 +134,10 @@ impl<D: FloorDesk> FloorScreen<D> {
         }
         let mut s = format!(
             " chips: {} in play of {} issued",
-            Chips(room.seated + room.in_transit),
+            Chips(room.in_play()),
             Chips(room.issued)
         );
-        if room.in_transit > 0 {
-            s.push_str(&format!(" ({} of them moving)", Chips(room.in_transit)));
-        }
+        s.push_str(&room.not_seated_text());
         if let Some(problem) = room.problems.first() {
             s.push_str(&format!(": {problem}"));
             if room.problems.len() > 1 {

@@ -111,7 +111,9 @@ fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_ent
     );
     let pool =
         " pool 1,400 (7 entries) │ 3 paid: 700, 420, 280 │ late registration open until level 2";
-    floor.wait_for_all(&[pool, "7 players left of 7 (1 to be seated)"]);
+    // Zed's chips are in play before he sits: drawn, not a fault.
+    let chips = " chips: 7,000 in play of 7,000 issued (1,000 of them to be seated)\n";
+    floor.wait_for_all(&[pool, "7 players left of 7 (1 to be seated)", chips]);
     for t in &tables {
         t.wait_for("Money: pool 1,400, 3 paid");
     }
