@@ -172,6 +172,14 @@ impl Table {
                         if *on { "runs light" } else { "keys its hands" }
                     )));
                 }
+                // Hands dealt again take the stacks as they stand: chips
+                // not counted to anyone would be lost from them.
+                if !*on && self.uncounted != 0 {
+                    return Err(TableRefusal::Other(format!(
+                        "The stacks are not counted since players went out ({} at the table not yet counted to anyone): count every player first (count s1 12000 ...).",
+                        Chips(self.uncounted.unsigned_abs())
+                    )));
+                }
                 vec![TableEvent::LightSet { on: *on }]
             }
             TableCommand::NoShow(seat) => {
