@@ -205,7 +205,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                 .ok_or_else(|| missing("a seat number, like seat 3"))?;
             let seat = seat_number(w)?;
             let verb = rest.next().ok_or_else(|| {
-                missing("what the seat does: sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out, count or no-show")
+                missing("what the seat does: sit, place, leave, away, back, sitout, add, rebuy, add-on, correct, name, out, count or no-show")
             })?;
             match verb.text.to_ascii_lowercase().as_str() {
                 "sit" => {
@@ -218,6 +218,17 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                         seat,
                         chips,
                         name: name.join(" "),
+                    }
+                }
+                "place" => {
+                    let chips = rest.next().ok_or_else(|| {
+                        missing(
+                            "the starting stack placed for a late entrant, like seat 7 place 10000",
+                        )
+                    })?;
+                    TableCommand::Place {
+                        seat,
+                        chips: amount_word(chips)?,
                     }
                 }
                 "leave" => TableCommand::Leave(seat),
@@ -282,7 +293,7 @@ pub fn parse_table_line(line: &str) -> Result<Option<TableCommand>, NotationErro
                     return Err(err(
                         verb,
                         format!(
-                            "{} is not something a seat does: expected sit, leave, away, back, sitout, add, rebuy, add-on, correct, name, out, count or no-show",
+                            "{} is not something a seat does: expected sit, place, leave, away, back, sitout, add, rebuy, add-on, correct, name, out, count or no-show",
                             quoted(verb.text)
                         ),
                     ));
@@ -592,6 +603,7 @@ pub fn format_table_command(command: &TableCommand) -> String {
         TableCommand::Light(on) => format!("light {}", if *on { "on" } else { "off" }),
         TableCommand::Out(s) => format!("seat {} out", seat(s)),
         TableCommand::NoShow(s) => format!("seat {} no-show", seat(s)),
+        TableCommand::Place { seat: s, chips } => format!("seat {} place {}", seat(s), chips.get()),
         TableCommand::Count(counts) => {
             let mut line = "count".to_string();
             for (s, c) in counts {
@@ -628,6 +640,7 @@ mod tests {
             "light off",
             "seat 3 out",
             "seat 3 no-show",
+            "seat 7 place 10000",
             "count s3 12000",
             "count s1 12000 s3 8000",
             "break",

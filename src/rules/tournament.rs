@@ -32,6 +32,13 @@ pub enum LateEntry {
     /// except between the small blind and the button (TDA 7; where he waits
     /// is the house's `new-player-waits`).
     RandomSeat,
+    /// As `random-seat`, and a starting stack may be placed in an unsold
+    /// seat for a late entrant (`seat 7 place 10000`): it is dealt in and
+    /// posts its blinds and antes, the draw gives a late entrant a placed
+    /// stack first, and he takes it as the blinds left it; the TD has an
+    /// unsold one removed when he decides (`seat 7 no-show`) (UPT
+    /// Tournament 6).
+    PlacedStacks,
 }
 
 /// Players the house keeps apart.

@@ -20,7 +20,7 @@
 //! `counts`, `blinds`, `next`, `dealt_next`, `places`, `waiting`, `hand_for_hand`, `next_to_break`,
 //! `halted`, `final_table_due`, `players_left`, `rejected`, `stale`,
 //! `commitment`, `clock_runs`, `hand_for_hand_proposed`, `refusal`,
-//! `entries`, `pool`, `paid`, `payouts`, `bubble`, `deal`, `won`).
+//! `entries`, `pool`, `paid`, `payouts`, `bubble`, `deal`, `won`, `room`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,6 +38,7 @@ use crate::table::event::{AnteMode, Street, TableSetup};
 use crate::table::{Chips, Command, Hand, Seat};
 use crate::tournament::funding::RawFunding;
 use crate::tournament::orders::TableOrders;
+use crate::tournament::room::{self, RoomTable};
 use crate::tournament::seeds::SeedSource;
 use crate::tournament::{
     Answer, ClockAction, DrawPurpose, Floor, FloorCommand, FloorRecord, FloorRefusal, FloorTable,
@@ -165,6 +166,10 @@ expectation! {
         pub deal: Option<BTreeMap<String, u64>>,
         /// Entry = what he has won, for the entries named (0: nothing).
         pub won: Option<BTreeMap<String, u64>>,
+        /// The room's audit of every chip (as `floor verify` says it):
+        /// `OK: the room: 40,000 chips issued (4 entries), 40,000 in
+        /// play`, or what does not add up.
+        pub room: Option<String>,
     }
 }
 
@@ -417,14 +422,45 @@ struct RunTable {
     table: Table,
     hand: Option<Hand>,
     read: TableRead,
+    /// Every event journaled, the table's opening first (its players
+    /// seated by the file, not by a draw).
+    events: Vec<TableEvent>,
 }
 
 impl RunTable {
     fn new(table: Table) -> RunTable {
+        let mut events = vec![TableEvent::Opened {
+            first_button: table.first_button,
+            structure: table.structure.clone(),
+            denominations: Vec::new(),
+        }];
+        events.extend(
+            table
+                .seats
+                .iter()
+                .map(|(seat, p)| TableEvent::PlayerSeated {
+                    seat: *seat,
+                    name: p.name.clone(),
+                    chips: p.chips,
+                    rejoins: false,
+                }),
+        );
         RunTable {
             table,
             hand: None,
             read: TableRead::default(),
+            events,
+        }
+    }
+
+    /// The table as the room's audit reads a journal.
+    fn room_table(&self, name: &str) -> RoomTable {
+        RoomTable {
+            name: name.to_string(),
+            events: self.events.clone(),
+            table: self.table.clone(),
+            openings: 1,
+            first_stacks: 0,
         }
     }
 
@@ -452,6 +488,7 @@ impl RunTable {
                 _ => {}
             }
             self.table.apply(&e);
+            self.events.push(e);
         }
         Ok(())
     }
@@ -879,11 +916,10 @@ fn check(e: &FloorExpect, c: &mut Compare, run: &Run) {
         by_table(table, &|t| {
             want.keys()
                 .map(|n| {
-                    let chips = t
-                        .players()
-                        .into_iter()
-                        .find(|p| p.0.number() == *n)
-                        .map_or(0, |p| p.2.get());
+                    // A seat's stack, a placed one's too (UPT Tournament 6).
+                    let chips = Seat::new(*n)
+                        .and_then(|s| t.table.seats.get(&s))
+                        .map_or(0, |p| p.chips.get());
                     (*n, chips.to_string())
                 })
                 .collect()
@@ -995,5 +1031,9 @@ fn check(e: &FloorExpect, c: &mut Compare, run: &Run) {
         None => "no payouts".to_string(),
         Some(Err(e)) => e.to_string(),
         Some(Ok(won)) => won.get(entry).map_or(0, |m| m.get()).to_string(),
+    });
+    c.text("room", e.room.clone(), || {
+        let tables: Vec<RoomTable> = run.tables.iter().map(|(n, t)| t.room_table(n)).collect();
+        room::audit(&run.tournament.floor().records, &tables).line()
     });
 }

@@ -382,6 +382,7 @@ pub(super) fn seat_options(to: &FloorTable, rules: &HouseRules) -> Vec<SeatOptio
                     presence: Presence::Playing,
                     new: true,
                     penalty: 0,
+                    placed: false,
                 },
             );
             let live: Vec<Seat> = with.players().iter().map(|p| p.0).collect();

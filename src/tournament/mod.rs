@@ -75,8 +75,19 @@ impl FloorTable {
         self.table
             .seats
             .iter()
-            .filter(|(_, p)| !p.chips.is_zero())
+            .filter(|(_, p)| !p.chips.is_zero() && !p.placed)
             .map(|(s, p)| (*s, p.name.clone(), p.chips))
+            .collect()
+    }
+
+    /// The seats holding a stack placed for a late entrant (UPT
+    /// Tournament 6), lowest first.
+    pub fn placed_seats(&self) -> Vec<Seat> {
+        self.table
+            .seats
+            .iter()
+            .filter(|(_, p)| p.placed)
+            .map(|(s, _)| *s)
             .collect()
     }
 
@@ -509,13 +520,25 @@ impl Floor {
         players: &[(String, Chips)],
         onto: &[String],
     ) -> Result<SeatingInputs, FloorRefusal> {
+        // A late entrant takes a stack placed for him first (UPT
+        // Tournament 6), while there are enough for everyone drawn.
+        let placed = onto
+            .iter()
+            .map(|n| self.table(n).map(|t| t.placed_seats().len()))
+            .sum::<Result<usize, _>>()?;
+        let to_placed = placed >= players.len();
         let mut tables = Vec::new();
         for n in onto {
             let t = self.table(n)?;
+            let open = if to_placed {
+                t.placed_seats()
+            } else {
+                t.empty_seats()
+            };
             tables.push(SeatingTable {
                 table: n.clone(),
                 players: t.players().into_iter().map(|p| p.1).collect(),
-                empty: t.empty_seats().iter().map(|s| s.number()).collect(),
+                empty: open.iter().map(|s| s.number()).collect(),
             });
         }
         Ok(SeatingInputs {

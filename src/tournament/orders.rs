@@ -619,6 +619,13 @@ impl TableOrders {
             .any(|o| !matches!(o.kind, OrderKind::Button { .. }));
         self.pending().find(|o| match o.kind {
             OrderKind::Leave { .. } => true,
+            // A late entrant drawn to a placed stack takes it (UPT
+            // Tournament 6).
+            OrderKind::Sit { from: None } => {
+                o.ready
+                    && Seat::new(o.seat)
+                        .is_some_and(|s| table.seats.get(&s).is_none_or(|p| p.placed))
+            }
             OrderKind::Sit { .. } | OrderKind::Correct { returns: true } => {
                 o.ready && Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
             }

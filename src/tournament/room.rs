@@ -120,6 +120,9 @@ struct Arrival<'a> {
     seat: u8,
     name: &'a str,
     chips: u64,
+    /// He took a stack placed for him (UPT Tournament 6): its chips were
+    /// issued when it was placed, and the blinds have had their share.
+    placed: bool,
 }
 
 /// Audits the room: `records` the floor's, `tables` every table's.
@@ -290,9 +293,19 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                             seat: seat.number(),
                             name,
                             chips: chips.get(),
+                            placed: false,
                         });
                     }
                 }
+                // A stack placed for a late entrant: the house issues it.
+                TableEvent::StackPlaced { chips, .. } => out.issued += chips.get(),
+                TableEvent::PlacedTaken { seat, name } => arrivals.push(Arrival {
+                    table: &t.name,
+                    seat: seat.number(),
+                    name,
+                    chips: 0,
+                    placed: true,
+                }),
                 TableEvent::PlayerDisqualified { chips, .. }
                 | TableEvent::NoShowRemoved { chips, .. } => {
                     out.issued = out.issued.saturating_sub(chips.get());
@@ -317,6 +330,12 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
         if let Some(i) = entry {
             drawn[i] = true;
             let chips = entries[i].3;
+            if a.placed {
+                // His stack is the one placed, issued then: the draw's is
+                // not issued again.
+                out.issued = out.issued.saturating_sub(chips);
+                continue;
+            }
             if chips != a.chips {
                 out.problems.push(format!(
                     "{} sat at {} seat {} with {}, and the draw gave {}",

@@ -243,6 +243,7 @@ fn each_profile_differs_from_tda_exactly_where_its_book_does() {
                 "clock",
                 "colour-up",
                 "new-player-waits",
+                "late-entry",
                 "balance-who",
                 "balance-when",
                 "redraw",
@@ -432,10 +433,10 @@ fn rules_show_prints_each_clause_under_its_citation() {
         "{nuts}"
     );
     // `rules diff` compares settings only: the table's (8 differ) and the
-    // tournament's (6).
+    // tournament's (7).
     let (code, diff) = floorcall_rules(&["diff", "tda", "upt"]);
     assert_eq!(code, 0, "{diff}");
-    assert!(diff.ends_with("14 setting(s) differ.\n"), "{diff}");
+    assert!(diff.ends_with("15 setting(s) differ.\n"), "{diff}");
 }
 
 #[test]

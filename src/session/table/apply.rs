@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use super::{
-    Bought, ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Player, Presence, Table,
-    TableBreak, TableEvent,
+    Bought, ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, PLACED, Player, Presence,
+    Table, TableBreak, TableEvent,
 };
 use crate::session::structure::{Blinds, Structure};
 use crate::table::{Chips, Seat, TableSetup};
@@ -177,6 +177,9 @@ impl Table {
                     self.seats.remove(&f.seat);
                     self.places.push(f.clone());
                 }
+                // A placed stack the blinds took is gone, and no one is
+                // out (UPT Tournament 6).
+                self.seats.retain(|_, p| !(p.placed && p.chips.is_zero()));
                 self.places.sort_by_key(|f| f.place);
                 self.renumber_places();
             }
@@ -212,6 +215,7 @@ impl Table {
                         presence: Presence::Playing,
                         new: self.hand > 0 || self.positions.is_some(),
                         penalty: 0,
+                        placed: false,
                     },
                 );
                 self.ledger.entered += chips.get();
@@ -240,9 +244,39 @@ impl Table {
                     p.presence = *presence;
                 }
             }
+            TableEvent::StackPlaced { seat, chips } => {
+                // Absent, so dealt in with its blinds and antes posted and
+                // its hand killed (UPT Tournament 7).
+                self.seats.insert(
+                    *seat,
+                    Player {
+                        name: PLACED.into(),
+                        chips: *chips,
+                        presence: Presence::Away,
+                        new: self.hand > 0 || self.positions.is_some(),
+                        penalty: 0,
+                        placed: true,
+                    },
+                );
+                self.ledger.entered += chips.get();
+            }
+            TableEvent::PlacedTaken { seat, name } => {
+                if let Some(p) = self.seats.get_mut(seat) {
+                    p.name = name.clone();
+                    p.presence = Presence::Playing;
+                    p.placed = false;
+                }
+                // He is a player now: the field grows.
+                self.renumber_places();
+            }
             TableEvent::NoShowRemoved { seat, chips } => {
                 self.ledger.left += chips.get();
-                self.out_alone(*seat, false);
+                if self.seats.get(seat).is_some_and(|p| p.placed) {
+                    // A stack no one bought: no player is out.
+                    self.seats.remove(seat);
+                } else {
+                    self.out_alone(*seat, false);
+                }
             }
             TableEvent::LightSet { on } => self.light = *on,
             TableEvent::PlayerOut { seat, chips } => {
@@ -297,6 +331,7 @@ impl Table {
                             presence: Presence::Playing,
                             new: false,
                             penalty: 0,
+                            placed: false,
                         },
                     );
                     // His last finish is undone: he never went out.

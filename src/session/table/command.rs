@@ -28,6 +28,16 @@ pub enum TableCommand {
         /// The name.
         name: String,
     },
+    /// `seat 7 place 10000`: a starting stack placed in an unsold seat for
+    /// a late entrant, dealt in and posting its blinds and antes until one
+    /// takes it (`seat 7 sit 10000 Eve`) or the TD has it removed (`seat 7
+    /// no-show`), where the house's `late-entry` allows it (UPT Tournament 6).
+    Place {
+        /// The seat.
+        seat: Seat,
+        /// The starting stack.
+        chips: Chips,
+    },
     /// `seat 3 leave`: a player leaves with his chips (moved to another table).
     Leave(Seat),
     /// `seat 3 away`.

@@ -6,7 +6,7 @@
 //! and the events that open a table afresh.
 
 use super::{Finish, Player, Presence, Table, TableCommand, TableEvent, TableRefusal};
-use crate::rules::tournament::NoShow;
+use crate::rules::tournament::{LateEntry, NoShow};
 use crate::rules::{AfterBreak, HouseRules, RulingId};
 use crate::session::clock::{PlayerClock, PlayerClockReading};
 use crate::session::colour_up::{colour_up, odd_chips};
@@ -185,6 +185,14 @@ impl Table {
             TableCommand::NoShow(seat) => {
                 between()?;
                 let p = seated(*seat)?;
+                if p.placed {
+                    // An unsold seat's stack goes when the TD says (UPT
+                    // Tournament 6).
+                    return Ok(vec![TableEvent::NoShowRemoved {
+                        seat: *seat,
+                        chips: p.chips,
+                    }]);
+                }
                 if p.presence != Presence::Away {
                     return Err(TableRefusal::Other(format!(
                         "{} is not away: a player who has come plays his chips (seat {} away first, if he has gone).",
@@ -313,6 +321,21 @@ impl Table {
             }
             TableCommand::Sit { seat, chips, name } => {
                 between()?;
+                if self.seats.get(seat).is_some_and(|p| p.placed) {
+                    // The late entrant takes the stack placed for him, as
+                    // the blinds left it (UPT Tournament 6).
+                    if name.trim().is_empty() {
+                        return Err(TableRefusal::Other(format!(
+                            "The stack placed in seat {} is taken by a named player: seat {} sit {chips} Eve.",
+                            seat.number(),
+                            seat.number()
+                        )));
+                    }
+                    return Ok(vec![TableEvent::PlacedTaken {
+                        seat: *seat,
+                        name: name.clone(),
+                    }]);
+                }
                 if self.seats.contains_key(seat) {
                     return Err(TableRefusal::SeatTaken(seat.number()));
                 }
@@ -333,6 +356,30 @@ impl Table {
                     name: name.clone(),
                     chips: *chips,
                     rejoins,
+                }]
+            }
+            TableCommand::Place { seat, chips } => {
+                between()?;
+                let setting = &rules.tournament.late_entry;
+                if setting.value != LateEntry::PlacedStacks {
+                    return Err(TableRefusal::Other(format!(
+                        "The house places no stack for a late entrant: he is sold his stack when he comes ({}).",
+                        setting.citation
+                    )));
+                }
+                if self.seats.contains_key(seat) {
+                    return Err(TableRefusal::SeatTaken(seat.number()));
+                }
+                if chips.is_zero() {
+                    return Err(TableRefusal::Other(format!(
+                        "A stack is placed with chips: seat {} was given 0.",
+                        seat.number()
+                    )));
+                }
+                self.room_for(*chips)?;
+                vec![TableEvent::StackPlaced {
+                    seat: *seat,
+                    chips: *chips,
                 }]
             }
             TableCommand::Leave(seat) => {
@@ -600,9 +647,11 @@ impl Table {
                 misdeal: true,
             }];
         }
+        // A placed stack the blinds took is no player out (UPT Tournament 6).
+        let placed = |s: &Seat| self.seats.get(s).is_some_and(|p| p.placed);
         let mut bust: Vec<(Seat, Chips)> = state
             .occupied()
-            .filter(|s| state.seat(*s).stack.is_zero())
+            .filter(|s| state.seat(*s).stack.is_zero() && !placed(s))
             .map(|s| (s, state.seat(s).starting_stack))
             .collect();
         // The hand each showed with the whole board (None: not shown).

@@ -97,6 +97,22 @@ pub enum TableEvent {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         rejoins: bool,
     },
+    /// A starting stack placed in an unsold seat for a late entrant (UPT
+    /// Tournament 6): dealt in, it posts its blinds and antes.
+    StackPlaced {
+        /// The seat.
+        seat: Seat,
+        /// The chips placed.
+        chips: Chips,
+    },
+    /// A late entrant takes the stack placed in his seat, as the blinds and
+    /// antes left it (UPT Tournament 6).
+    PlacedTaken {
+        /// The seat.
+        seat: Seat,
+        /// His name.
+        name: String,
+    },
     /// A player left the table with his chips.
     PlayerLeft {
         /// The seat.
@@ -391,6 +407,16 @@ impl fmt::Display for TableEvent {
                 };
                 write!(f, "Seat {} {what}.", seat.number())
             }
+            TableEvent::StackPlaced { seat, chips } => write!(
+                f,
+                "A stack of {chips} is placed in seat {} for a late entrant: dealt in, it posts its blinds and antes.",
+                seat.number()
+            ),
+            TableEvent::PlacedTaken { seat, name } => write!(
+                f,
+                "{} takes the stack placed for him, as the blinds left it.",
+                named(seat, name)
+            ),
             TableEvent::NoShowRemoved { seat, chips } => write!(
                 f,
                 "Seat {} never came: his {chips} are taken out of play, and he is out.",

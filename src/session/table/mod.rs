@@ -38,6 +38,6 @@ pub use command::{TableCommand, TableRefusal};
 pub use decide::seeded_draw;
 pub use event::TableEvent;
 pub use state::{
-    Bought, ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Ledger, Player, Positions,
-    Presence, Table, TableBreak, ordinal,
+    Bought, ButtonSetAt, Correction, Deal, Departure, EndTaken, Finish, Ledger, PLACED, Player,
+    Positions, Presence, Table, TableBreak, ordinal,
 };

@@ -44,7 +44,16 @@ pub struct Player {
     /// 66-C: dealt, blinds and antes posted, the hand killed); 0: none.
     #[serde(default)]
     pub penalty: u32,
+    /// A stack placed for a late entrant, not yet taken (UPT Tournament
+    /// 6): dealt in, it is no player: it has no place, and a move, a
+    /// count or a deal passes it by.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub placed: bool,
 }
+
+/// The name a placed stack shows until a late entrant takes it (UPT
+/// Tournament 6).
+pub const PLACED: &str = "(placed stack)";
 
 /// A player who has busted and the place he finished in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -382,7 +391,10 @@ impl Table {
 
     /// The players still in (seated with chips).
     pub fn players_in(&self) -> usize {
-        self.seats.values().filter(|p| !p.chips.is_zero()).count()
+        self.seats
+            .values()
+            .filter(|p| !p.chips.is_zero() && !p.placed)
+            .count()
     }
 
     /// The blinds the next hand would be dealt with at `now`: the level
