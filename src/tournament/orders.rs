@@ -535,6 +535,16 @@ impl TableOrders {
                         Some(chips) => order.chips = chips,
                         None => order.ready = false,
                     },
+                    // A late entrant drawn to a placed stack takes it as
+                    // the blinds left it (UPT Tournament 6).
+                    OrderKind::Sit { from: None } => {
+                        if let Some(p) = Seat::new(order.seat)
+                            .and_then(|s| table.seats.get(&s))
+                            .filter(|p| p.placed)
+                        {
+                            order.chips = p.chips.get();
+                        }
+                    }
                     _ => {}
                 }
                 match order.kind {

@@ -321,14 +321,25 @@ impl Table {
             }
             TableCommand::Sit { seat, chips, name } => {
                 between()?;
-                if self.seats.get(seat).is_some_and(|p| p.placed) {
+                if let Some(placed) = self.seats.get(seat).filter(|p| p.placed) {
                     // The late entrant takes the stack placed for him, as
                     // the blinds left it (UPT Tournament 6).
+                    if *chips != placed.chips {
+                        return Err(TableRefusal::Other(format!(
+                            "The stack placed in seat {} holds {}: the late entrant takes it as it is (seat {} sit {} {}).",
+                            seat.number(),
+                            placed.chips,
+                            seat.number(),
+                            placed.chips.get(),
+                            name
+                        )));
+                    }
                     if name.trim().is_empty() {
                         return Err(TableRefusal::Other(format!(
-                            "The stack placed in seat {} is taken by a named player: seat {} sit {chips} Eve.",
+                            "The stack placed in seat {} is taken by a named player: seat {} sit {} Eve.",
                             seat.number(),
-                            seat.number()
+                            seat.number(),
+                            chips.get()
                         )));
                     }
                     return Ok(vec![TableEvent::PlacedTaken {
