@@ -175,6 +175,17 @@ impl Work<'_> {
         onto: &[String],
     ) -> Result<Vec<Move>, FloorRefusal> {
         between_hands(sim, from.iter())?;
+        // A stack placed for a late entrant is no player to move: the TD
+        // has it removed before its table breaks (UPT Tournament 6).
+        for name in from {
+            if let Some(seat) = sim.table(name)?.placed_seats().first() {
+                return Err(FloorRefusal::Other(format!(
+                    "{name} holds a stack placed for a late entrant in seat {}: have it removed first ({name}: seat {} no-show).",
+                    seat.number(),
+                    seat.number()
+                )));
+            }
+        }
         let mut leaving = Vec::new();
         for name in from {
             for (seat, player, chips) in sim.table(name)?.players() {
