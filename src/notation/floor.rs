@@ -89,6 +89,15 @@ pub enum FloorLine {
     },
     /// `level 200/400`: every table's blinds from its next hand.
     SetLevel(Blinds),
+    /// `key T3 seat 4 out`, `key T3 count s1 12000 s3 8000`, `key T3
+    /// button 4`: a light table's line keyed from the floor (a room
+    /// without dealers), which the table carries out by itself.
+    Key {
+        /// The table.
+        table: String,
+        /// Its line.
+        command: TableCommand,
+    },
     /// `T2: s3 allin`: a line for one table, as written after the colon.
     Table {
         /// The table named before the colon.
@@ -125,6 +134,29 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
                 line: rest.trim().to_string(),
             });
         }
+    }
+    if let Some(rest) = line
+        .get(..4)
+        .filter(|w| w.eq_ignore_ascii_case("key "))
+        .map(|_| &line[4..])
+    {
+        let rest = rest.trim_start();
+        let (table, table_line) = rest.split_once(' ').unwrap_or((rest, ""));
+        let at = line.len() - table_line.len();
+        let shift = |e: NotationError| NotationError {
+            column: e.column + at,
+            message: e.message,
+        };
+        return match parse_table_line(table_line).map_err(shift)? {
+            Some(command) if !table.is_empty() => Ok(FloorLine::Key {
+                table: table.to_string(),
+                command,
+            }),
+            _ => Err(NotationError {
+                column: 1,
+                message: "a light table's line from the floor is: key T3 seat 4 out, key T3 count s1 12000 s3 8000, key T3 button 4".into(),
+            }),
+        };
     }
     if line.to_ascii_lowercase().starts_with("level ") {
         return match parse_table_line(line)? {
@@ -240,7 +272,7 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
             return Err(NotationError {
                 column: 1,
                 message: format!(
-                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, rebuy NAME, addon NAME, deal icm|chip-chop|even [keep N] [agreed], clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), or T2: <a table's line>",
+                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, rebuy NAME, addon NAME, deal icm|chip-chop|even [keep N] [agreed], clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), key T3 <a light table's line>, or T2: <a table's line>",
                     quoted(line)
                 ),
             });

@@ -14,7 +14,8 @@
 //! `level 200/400`, `entry Ann`, `reentry Ann`, `rebuy Ann`, `addon Ann`,
 //! `deal icm [keep N] [agreed]`, `clock start`, `clock level 5`,
 //! `hand-for-hand on|off`, `final-table`, `button-draw T1`, each random one
-//! taking an optional `seed S`) and lines for one table (`T2: hand`, `T2: s3
+//! taking an optional `seed S`; `key T3 seat 4 out`: a light table's line
+//! the TD keys) and lines for one table (`T2: hand`, `T2: s3
 //! allin`, any session or hand line after the table's name and a colon).
 //! `[[expect]]` checks what a TD checks (`moves`, `made`, `seated`, `chips`,
 //! `counts`, `blinds`, `next`, `dealt_next`, `places`, `waiting`, `hand_for_hand`, `next_to_break`,
@@ -796,6 +797,12 @@ impl Run {
                 .map(|_| ()),
             FloorLine::HandForHand(on) => self
                 .decide(&FloorCommand::HandForHand(on), &ScriptSeeds::none())
+                .map(|_| ()),
+            FloorLine::Key { table, command } => self
+                .decide(
+                    &FloorCommand::KeyLight { table, command },
+                    &ScriptSeeds::none(),
+                )
                 .map(|_| ()),
             FloorLine::FinalTable(seed) => {
                 let seeds = seeded(self, seed, SeededLine::FinalTable);

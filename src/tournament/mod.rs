@@ -100,6 +100,34 @@ impl FloorTable {
     }
 }
 
+/// A light table's line the TD keys from the floor (`FloorRecord::LightKeyed`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LightLine {
+    /// The player in `seat` is out (`seat 4 out`).
+    Out {
+        /// His seat.
+        seat: u8,
+        /// The player there as the TD keyed it.
+        player: String,
+    },
+    /// Chip counts (`count s1 12000 s3 8000`).
+    Count {
+        /// Seat and chips, as counted.
+        counts: Vec<(u8, u64)>,
+        /// The counts the table had journaled as the floor read it: the
+        /// next one carries this out.
+        after: u32,
+    },
+    /// The button's seat (`button 4`).
+    Button {
+        /// The seat.
+        seat: u8,
+        /// The table's last hand as the floor read it.
+        after_hand: u32,
+    },
+}
+
 /// A player seated by a draw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Assignment {
@@ -224,6 +252,16 @@ pub enum FloorRecord {
         /// set).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         returns: Option<u32>,
+    },
+    /// The TD keyed a light table's line from the floor (a room without
+    /// dealers: nobody keys at the table): the table carries it out by
+    /// itself, journaled there as its own line (`seat 4 out`, `count s1
+    /// 12000 s3 8000`, `button 4`).
+    LightKeyed {
+        /// The table.
+        table: String,
+        /// What the table keys.
+        line: LightLine,
     },
     /// Tables' chain heads as the floor read them (written as their hands
     /// end): anchored in the floor's own chain, so a table's record

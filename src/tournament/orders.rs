@@ -25,7 +25,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{DrawPurpose, FloorRecord};
+use super::{DrawPurpose, FloorRecord, LightLine};
 use crate::notation::session::format_table_command;
 use crate::session::{LevelClock, Structure, Table, TableCommand};
 use crate::table::{Card, Chips, Seat};
@@ -59,6 +59,9 @@ pub enum OrderKind {
         /// A rebuy or an add-on.
         buy: Buy,
     },
+    /// A light table's line the TD keyed from the floor (a player out,
+    /// chip counts, the button): the table carries it out by itself.
+    Light(LightLine),
     /// The button goes to the seat the floor drew by a card (Ugly Tuna
     /// Seating 6), before the table's next hand: `button 4`.
     Button {
@@ -95,8 +98,17 @@ impl Order {
     /// The session line that carries it out: `seat 4 leave`, `seat 7 sit
     /// 24000 Ann`, `button 4`. None for a seat number no table has.
     pub fn command(&self) -> Option<TableCommand> {
+        if let OrderKind::Light(LightLine::Count { counts, .. }) = &self.kind {
+            let counts = counts
+                .iter()
+                .map(|(s, c)| Seat::new(*s).map(|s| (s, Chips(*c))))
+                .collect::<Option<Vec<_>>>()?;
+            return Some(TableCommand::Count(counts));
+        }
         let seat = Seat::new(self.seat)?;
         Some(match self.kind {
+            OrderKind::Light(LightLine::Out { .. }) => TableCommand::Out(seat),
+            OrderKind::Light(_) => TableCommand::SetButton(seat),
             OrderKind::Button { .. } => TableCommand::SetButton(seat),
             OrderKind::Leave { .. } => TableCommand::Leave(seat),
             OrderKind::Bought { buy } => TableCommand::Bought {
@@ -162,6 +174,23 @@ impl Order {
                 "{}'s bust is undone: back in seat {} with {chips}",
                 self.player, self.seat
             ),
+            OrderKind::Light(LightLine::Out { .. }) => format!(
+                "{} (seat {}) is out, as the floor keyed it",
+                self.player, self.seat
+            ),
+            OrderKind::Light(LightLine::Count { counts, .. }) => {
+                let counted: Vec<String> = counts
+                    .iter()
+                    .map(|(s, c)| format!("s{s} {}", Chips(*c)))
+                    .collect();
+                format!(
+                    "The stacks as the floor counted them: {}",
+                    counted.join(", ")
+                )
+            }
+            OrderKind::Light(LightLine::Button { .. }) => {
+                format!("Button to seat {}, as the floor keyed it", self.seat)
+            }
             OrderKind::Button { cards, .. } => {
                 let who = if self.player.is_empty() {
                     String::new()
@@ -317,6 +346,8 @@ impl TableOrders {
         let mut corrections: Vec<(Order, Option<u64>)> = Vec::new();
         // The chips bought here (rebuys, add-ons), in order.
         let mut bought: Vec<Order> = Vec::new();
+        // The lines the TD keyed for this light table, in order.
+        let mut light: Vec<Order> = Vec::new();
         for (i, record) in records.iter().enumerate() {
             fold_left(&mut left, record);
             match record {
@@ -447,6 +478,22 @@ impl TableOrders {
                             ready: true,
                         });
                     }
+                }
+                FloorRecord::LightKeyed { table: t, line } if t == name => {
+                    let (player, seat) = match line {
+                        LightLine::Out { seat, player } => (player.clone(), *seat),
+                        LightLine::Button { seat, .. } => (String::new(), *seat),
+                        LightLine::Count { .. } => (String::new(), 0),
+                    };
+                    light.push(Order {
+                        player,
+                        seat,
+                        chips: 0,
+                        kind: OrderKind::Light(line.clone()),
+                        record: i,
+                        done: false,
+                        ready: true,
+                    });
                 }
                 FloorRecord::TableBroken { table } if table == name => out.broken = true,
                 FloorRecord::ButtonDrawn {
@@ -611,6 +658,10 @@ impl TableOrders {
             b.done = done(&b, table, None);
             b
         }));
+        out.orders.extend(light.into_iter().map(|mut l| {
+            l.done = done(&l, table, None);
+            l
+        }));
         out
     }
 
@@ -639,7 +690,7 @@ impl TableOrders {
             OrderKind::Sit { .. } | OrderKind::Correct { returns: true } => {
                 o.ready && Seat::new(o.seat).is_some_and(|s| !table.seats.contains_key(&s))
             }
-            OrderKind::Correct { returns: false } => true,
+            OrderKind::Correct { returns: false } | OrderKind::Light(_) => true,
             // Added to his stack while he sits in the seat he bought at.
             OrderKind::Bought { .. } => Seat::new(o.seat)
                 .and_then(|s| table.seats.get(&s))
@@ -768,6 +819,12 @@ fn done(order: &Order, table: &Table, outs: Option<&Vec<usize>>) -> bool {
             b.seat.number() == order.seat && after_hand.is_none_or(|h| b.after_hand >= h)
         }),
         OrderKind::Leave { .. } => !sits_there,
+        OrderKind::Light(LightLine::Out { .. }) => !sits_there,
+        // The table has journaled a count since the floor read it.
+        OrderKind::Light(LightLine::Count { after, .. }) => table.counts > *after,
+        OrderKind::Light(LightLine::Button { seat, after_hand }) => table
+            .button_set
+            .is_some_and(|b| b.seat.number() == *seat && b.after_hand >= *after_hand),
         // Counted by the fold, from the table's own corrections and
         // purchases.
         OrderKind::Correct { .. } | OrderKind::Bought { .. } => order.done,

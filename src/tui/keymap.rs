@@ -161,6 +161,9 @@ pub enum Action {
     /// The floor: the room's money (an entry, a re-entry, a rebuy, an
     /// add-on, a deal), typed as a floor line.
     Money,
+    /// The floor: a light table's line (a player out, the counts, the
+    /// button), which the table carries out by itself.
+    KeyLight,
     /// The floor: hand-for-hand on or off.
     HandForHand,
     /// The floor: the clock to the next level.
@@ -192,7 +195,7 @@ pub enum Action {
 }
 
 /// The actions a key map may name, with their names.
-const NAMED: [(Action, &str); 79] = [
+const NAMED: [(Action, &str); 80] = [
     (Action::Fold, "fold"),
     (Action::Check, "check"),
     (Action::Call, "call"),
@@ -258,6 +261,7 @@ const NAMED: [(Action, &str); 79] = [
     (Action::LateEntry, "late-entry"),
     (Action::CorrectStack, "correct-stack"),
     (Action::Money, "money"),
+    (Action::KeyLight, "key-light"),
     (Action::HandForHand, "hand-for-hand"),
     (Action::NextLevel, "next-level"),
     (Action::PrevLevel, "prev-level"),
@@ -382,6 +386,7 @@ impl Action {
             Action::LateEntry => "a late entry: the name and chips, drawn to a seat",
             Action::CorrectStack => "correct a stack: the player and chips (a bust undone)",
             Action::Money => "money: an entry, rebuy, add-on or a deal",
+            Action::KeyLight => "a light table's line: out, count, button",
             Action::HandForHand => "hand-for-hand on or off",
             Action::NextLevel => "the next level",
             Action::PrevLevel => "the previous level",

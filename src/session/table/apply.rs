@@ -289,6 +289,7 @@ impl Table {
                 self.out_alone(*seat, false);
             }
             TableEvent::Counted { counts } => {
+                self.counts += 1;
                 for (seat, chips) in counts {
                     if let Some(p) = self.seats.get_mut(seat) {
                         let more = i128::from(chips.get()) - i128::from(p.chips.get());

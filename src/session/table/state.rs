@@ -326,6 +326,10 @@ pub struct Table {
     /// The stacks and these always add up to the ledger.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub uncounted: i64,
+    /// The chip counts journaled (`count ...`): the floor's count keyed
+    /// for this table is carried out once there is one more than it saw.
+    #[serde(default)]
+    pub counts: u32,
     /// Script time (for scenario files): milliseconds passed.
     pub script_ms: i64,
 }
@@ -361,6 +365,7 @@ impl Table {
             ledger: Ledger::default(),
             light: false,
             uncounted: 0,
+            counts: 0,
             script_ms: 0,
         }
     }

@@ -83,7 +83,7 @@ pub(super) fn apply(desk: &mut Tournament, record: FloorRecord) {
             desk.broken.insert(table.clone());
             floor.break_order.retain(|n| n != table);
         }
-        FloorRecord::ButtonDrawn { .. } => {}
+        FloorRecord::ButtonDrawn { .. } | FloorRecord::LightKeyed { .. } => {}
         FloorRecord::PlayerOut { bust } => {
             // Out since his move (at his new table, or at the old one in
             // the hand being played when the TD confirmed it): nothing is

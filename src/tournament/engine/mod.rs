@@ -54,7 +54,7 @@ use super::{
     Assignment, DrawPurpose, Floor, FloorRecord, FloorRefusal, FloorTable, Move, Proposal,
 };
 use crate::rules::HouseRules;
-use crate::session::{LevelClock, Structure, Table};
+use crate::session::{LevelClock, Structure, Table, TableCommand};
 use crate::table::{Chips, Seat};
 
 pub use deals::DealTerms;
@@ -110,6 +110,15 @@ pub enum FloorCommand {
         player: String,
         /// His stack now.
         chips: u64,
+    },
+    /// A light table's line keyed from the floor (a room without dealers):
+    /// a player out, chip counts or the button (`seat 4 out`, `count s1
+    /// 12000`, `button 4`), which the table carries out by itself.
+    KeyLight {
+        /// The table.
+        table: String,
+        /// Its line.
+        command: TableCommand,
     },
     /// Switches hand-for-hand on or off.
     HandForHand(bool),
@@ -350,6 +359,10 @@ impl Tournament {
             }
             FloorCommand::CorrectStack { player, chips } => {
                 Answer::Correction(work.correct_stack(player, *chips)?)
+            }
+            FloorCommand::KeyLight { table, command } => {
+                work.key_light(table, command)?;
+                Answer::Done
             }
             FloorCommand::HandForHand(on) => {
                 work.set_hand_for_hand(*on)?;

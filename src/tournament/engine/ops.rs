@@ -9,11 +9,13 @@
 
 use super::due::{live, with_orders, with_these_orders};
 use super::{Answer, OrderPhase, Work};
-use crate::session::LevelClock;
+use crate::session::{LevelClock, TableCommand};
 use crate::table::Chips;
 use crate::tournament::draw::commitment;
+use crate::tournament::orders::{OrderKind, TableOrders};
 use crate::tournament::{
-    Assignment, DrawPurpose, FloorRecord, FloorRefusal, Move, Proposal, SeatingInputs, TableState,
+    Assignment, DrawPurpose, FloorRecord, FloorRefusal, LightLine, Move, Proposal, SeatingInputs,
+    TableState,
 };
 
 /// What the TD does to the floor's clock.
@@ -265,6 +267,71 @@ impl Work<'_> {
         let mut moves = self.break_onto_draw(&sim, std::slice::from_ref(&name), &onto)?;
         moves.extend(self.after_break()?);
         Ok(moves)
+    }
+
+    /// Keys a light table's line from the floor: a player out, chip
+    /// counts, the button. The table's own rules decide it, on the floor's
+    /// read of the table (a refusal is the table's), and the record is the
+    /// order the table carries out by itself; one at a time, so each is
+    /// decided on the table as the last left it.
+    pub(super) fn key_light(
+        &mut self,
+        name: &str,
+        command: &TableCommand,
+    ) -> Result<(), FloorRefusal> {
+        if self.broken.contains(name) {
+            return Err(FloorRefusal::Other(format!("{name} is broken.")));
+        }
+        let t = self.floor.table(name)?;
+        if !t.table.light {
+            return Err(FloorRefusal::Other(format!(
+                "{name} keys its hands: its dealer keys a player out and the stacks (light on at the table: a table that keys no hands)."
+            )));
+        }
+        let orders = TableOrders::of(name, &t.table, &self.floor.records);
+        if let Some(o) = orders
+            .pending()
+            .find(|o| matches!(o.kind, OrderKind::Light(_)))
+        {
+            return Err(FloorRefusal::Other(format!(
+                "{name} has not yet carried out the last line keyed for it ({}): the next is keyed once it has.",
+                o.text()
+            )));
+        }
+        let line = match command {
+            TableCommand::Out(seat) => LightLine::Out {
+                seat: seat.number(),
+                player: t
+                    .table
+                    .seats
+                    .get(seat)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+            },
+            TableCommand::Count(counts) => LightLine::Count {
+                counts: counts.iter().map(|(s, c)| (s.number(), c.get())).collect(),
+                after: t.table.counts,
+            },
+            TableCommand::SetButton(seat) => LightLine::Button {
+                seat: seat.number(),
+                after_hand: t.table.hand,
+            },
+            _ => {
+                return Err(FloorRefusal::Other(
+                    "From the floor, a light table takes a player out (seat 4 out), chip counts (count s1 12000 s3 8000) and the button (button 4).".into(),
+                ));
+            }
+        };
+        t.table
+            .decide(&self.floor.rules, command, self.now_ms, &mut |_| Vec::new())
+            .map_err(|refusal| FloorRefusal::Table {
+                table: name.to_string(),
+                refusal,
+            })?;
+        self.write(&FloorRecord::LightKeyed {
+            table: name.to_string(),
+            line,
+        })
     }
 
     /// Switches hand-for-hand on or off (Redtooth 53-54; for the other

@@ -23,7 +23,7 @@ use crate::floor::ReaderStatus;
 use crate::journal::Session;
 use crate::session::TableCommand;
 use crate::tournament::FloorRecord;
-use crate::tournament::orders::TableOrders;
+use crate::tournament::orders::{OrderKind, TableOrders};
 use crate::tui::keymap::{Action, Section};
 
 /// The floor's records as the app last read them, and what they ask.
@@ -179,6 +179,17 @@ impl App {
                 });
             }
         }
+        // A light table, where nobody keys, carries out by itself the
+        // line the TD keyed for it from the floor (a player out, the
+        // counts, the button).
+        if table.light {
+            lines.extend(
+                orders
+                    .pending()
+                    .filter(|o| matches!(o.kind, OrderKind::Light(_)))
+                    .filter_map(|o| o.command()),
+            );
+        }
         self.floor.followed = Some(orders.records);
         let journaled = !lines.is_empty();
         for command in lines {
@@ -267,7 +278,6 @@ impl App {
         let table = self.session.as_ref()?.table()?;
         let key = self.hint(Section::Table, Action::FloorOrder);
         // A leave, then a stack as the TD corrected it, before the deal.
-        use crate::tournament::orders::OrderKind;
         let first = |leave: bool| {
             orders.pending().find(|o| match o.kind {
                 OrderKind::Leave { .. } => leave,

@@ -70,6 +70,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             LateEntry,
             CorrectStack,
             Money,
+            KeyLight,
             BreakTable,
             HandForHand,
         ];
@@ -167,6 +168,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             Some(Action::MovePlayer) => self.prompt(Ask::MoveBy(String::new())),
             Some(Action::LateEntry) => self.prompt(Ask::Enter(String::new())),
             Some(Action::Money) => self.prompt(Ask::Money(String::new())),
+            Some(Action::KeyLight) => self.prompt(Ask::KeyLight(String::new())),
             Some(Action::CorrectStack) => self.prompt(Ask::Correct(String::new())),
             Some(Action::HandForHand) => self.hand_for_hand(),
             Some(Action::LevelClock) => self.pause_or_resume(),
@@ -369,7 +371,8 @@ impl<D: FloorDesk> FloorScreen<D> {
             | Ask::MoveBy(_)
             | Ask::Enter(_)
             | Ask::Correct(_)
-            | Ask::Money(_)) => self.typing(ask, key),
+            | Ask::Money(_)
+            | Ask::KeyLight(_)) => self.typing(ask, key),
         }
     }
 
@@ -382,7 +385,8 @@ impl<D: FloorDesk> FloorScreen<D> {
         | Ask::MoveBy(typed)
         | Ask::Enter(typed)
         | Ask::Correct(typed)
-        | Ask::Money(typed)) = &mut ask
+        | Ask::Money(typed)
+        | Ask::KeyLight(typed)) = &mut ask
         else {
             return;
         };
@@ -395,6 +399,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                     Ask::Enter(typed) => self.enter(typed),
                     Ask::Correct(typed) => self.correct(typed),
                     Ask::Money(typed) => self.money(typed),
+                    Ask::KeyLight(typed) => self.key_light(typed),
                     _ => {}
                 };
             }
@@ -426,6 +431,9 @@ impl<D: FloorDesk> FloorScreen<D> {
             ),
             Ask::Money(typed) => format!(
                 "The money: entry Zoe, reentry Ann, rebuy Ann, addon Ann, or deal icm|chip-chop|even [keep 500] [agreed], {submit}: {typed}"
+            ),
+            Ask::KeyLight(typed) => format!(
+                "A light table's line, carried out there by itself: the table and the line (T3 seat 4 out, T3 count s1 12000 s3 8000, T3 button 4), {submit}: {typed}"
             ),
             Ask::Correct(typed) => format!(
                 "Correct whose stack? The player and the chips he has (Ann 11400); a player out by mistake returns to his seat with them, {submit}: {typed}"
@@ -481,6 +489,32 @@ impl<D: FloorDesk> FloorScreen<D> {
                 ));
             }
             Err(e) => self.refuse(format!("{name} is not entered: {e}")),
+        }
+        self.after();
+    }
+
+    /// `K`: a light table's line (a room without dealers), typed as the
+    /// floor line `key T3 seat 4 out` without its `key`: recorded, and
+    /// carried out at the table by itself.
+    fn key_light(&mut self, typed: &str) {
+        let command = match crate::notation::floor::parse_floor_line(&format!("key {typed}")) {
+            Ok(FloorLine::Key { table, command }) => FloorCommand::KeyLight { table, command },
+            Ok(_) => {
+                self.refuse(format!(
+                    "Nothing keyed: {typed} is not a table and its line (T3 seat 4 out)."
+                ));
+                return;
+            }
+            Err(e) => {
+                self.refuse(format!("Nothing keyed: {}", e.message));
+                return;
+            }
+        };
+        match self.desk.decide(&command) {
+            Ok(_) => self.info(format!(
+                "Keyed for the table: {typed}; it carries it out by itself."
+            )),
+            Err(e) => self.refuse(format!("Nothing keyed: {e}")),
         }
         self.after();
     }

@@ -131,6 +131,9 @@ pub enum Ask {
     /// The room's money: a floor line typed so far (`entry Zoe`, `deal
     /// icm agreed`).
     Money(String),
+    /// A light table's line: the table and its line typed so far (`T3
+    /// seat 4 out`).
+    KeyLight(String),
 }
 
 impl Ask {
@@ -141,7 +144,8 @@ impl Ask {
             | Ask::MoveBy(typed)
             | Ask::Enter(typed)
             | Ask::Correct(typed)
-            | Ask::Money(typed) => Some(typed),
+            | Ask::Money(typed)
+            | Ask::KeyLight(typed) => Some(typed),
             Ask::Break(_) | Ask::Cancel(_) | Ask::Amend(_) => None,
         }
     }
