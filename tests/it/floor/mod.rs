@@ -18,9 +18,10 @@ pub(crate) mod inbox;
 #[cfg(unix)]
 pub(crate) mod light;
 #[cfg(unix)]
+mod light_tmux;
+#[cfg(unix)]
 pub(crate) mod money;
 pub(crate) mod money_props;
-#[cfg(unix)]
 pub(crate) mod money_tmux;
 pub(crate) mod orders;
 pub(crate) mod screen;
