@@ -167,6 +167,52 @@ pub(crate) fn said(tmux: &Tmux, text: &str) {
     }
 }
 
+/// `floorcall floor draw` as the TD runs it: `players` drawn to the
+/// tables of `desk` (the floor's flags), each with `stack` chips. Its
+/// output (`Ann T1 seat 3 (1000)` a seat).
+pub(crate) fn drawn_by_cli(
+    home: &Home,
+    conninfo: &str,
+    tournament: &str,
+    desk: &[&str],
+    players: &[&str],
+    stack: &str,
+) -> String {
+    let players: Vec<&str> = players.iter().flat_map(|p| ["--player", p]).collect();
+    let draw = [&["floor", "draw"][..], desk, &players, &["--stack", stack]].concat();
+    let out = home.output_with(&draw, |command| {
+        command
+            .env("FLOORCALL_FLOOR", conninfo)
+            .env("FLOORCALL_TOURNAMENT", tournament);
+    });
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// Table `name` of the floor in a terminal of its own (tmux session
+/// `session`), six seats, its journal in the home, dealing to its draw.
+pub(crate) fn table_in_tmux(
+    home: &Home,
+    conninfo: &str,
+    env: &[&str],
+    session: &str,
+    name: &str,
+) -> Tmux {
+    let journal = home.path().join(format!("{name}.jsonl"));
+    let journal = journal.to_str().expect("utf-8");
+    let args = [
+        "--floor",
+        conninfo,
+        "--table",
+        name,
+        "--journal",
+        journal,
+        "--seats",
+        "6",
+    ];
+    home.tmux_with(session, env, &args)
+}
+
 /// The floor's flags for two tables of six, T1 and T2, under the
 /// structure file `structure`.
 pub(crate) fn two_tables_of_six(structure: &str) -> [&str; 6] {

@@ -4,7 +4,7 @@
 //! it, and the TD keys its player out from the floor's screen (`K`): the
 //! table carries it out by itself, and the TD's screen places him.
 
-use crate::floor::cli::said;
+use crate::floor::cli::{drawn_by_cli, said, table_in_tmux};
 use crate::floor::db::floor_db;
 use crate::home::Home;
 use crate::pg;
@@ -26,22 +26,9 @@ fn the_td_keys_a_light_table_s_player_out_and_the_table_carries_it_out_by_itself
         format!("FLOORCALL_FLOOR={conninfo}"),
     ];
     let env: Vec<&str> = env.iter().map(String::as_str).collect();
-    let players = ["Ann", "Bob", "Cy", "Di"].map(|p| ["--player", p]);
-    let draw = [
-        &["floor", "draw"][..],
-        &desk,
-        &players.concat(),
-        &["--stack", "1000"],
-    ]
-    .concat();
-    let out = home.output_with(&draw, |command| {
-        command
-            .env("FLOORCALL_FLOOR", &conninfo)
-            .env("FLOORCALL_TOURNAMENT", "light-tmux");
-    });
-    assert!(out.status.success(), "{out:?}");
+    let players = ["Ann", "Bob", "Cy", "Di"];
+    let drawn = drawn_by_cli(&home, &conninfo, "light-tmux", &desk, &players, "1000");
     // `Ann T1 seat 3 (1000)`: the first player drawn to T1.
-    let drawn = String::from_utf8_lossy(&out.stdout).to_string();
     let (player, seat) = drawn
         .lines()
         .find_map(|l| {
@@ -53,19 +40,7 @@ fn the_td_keys_a_light_table_s_player_out_and_the_table_carries_it_out_by_itself
         })
         .unwrap_or_else(|| panic!("a player at T1: {drawn}"));
     let table = |name: &str| {
-        let journal = home.path().join(format!("{name}.jsonl"));
-        let journal = journal.to_str().expect("utf-8");
-        let args = [
-            "--floor",
-            &conninfo,
-            "--table",
-            name,
-            "--journal",
-            journal,
-            "--seats",
-            "6",
-        ];
-        let tmux = home.tmux_with(&format!("light-{name}"), &env, &args);
+        let tmux = table_in_tmux(&home, &conninfo, &env, &format!("light-{name}"), name);
         tmux.wait_for("to act");
         tmux
     };

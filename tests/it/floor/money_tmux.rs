@@ -6,7 +6,7 @@
 //! selling an entry with `$` while refusing, with the reason, what the
 //! structure does not sell and a deal before the pool is final.
 
-use crate::floor::cli::{said, two_tables_of_six};
+use crate::floor::cli::{drawn_by_cli, said, table_in_tmux, two_tables_of_six};
 use crate::floor::db::floor_db;
 use crate::home::Home;
 use crate::pg;
@@ -45,35 +45,11 @@ fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_ent
         format!("FLOORCALL_FLOOR={conninfo}"),
     ];
     let env: Vec<&str> = env.iter().map(String::as_str).collect();
-    let players = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"].map(|p| ["--player", p]);
-    let draw = [
-        &["floor", "draw"][..],
-        &desk,
-        &players.concat(),
-        &["--stack", "1000"],
-    ]
-    .concat();
-    let out = home.output_with(&draw, |command| {
-        command
-            .env("FLOORCALL_FLOOR", &conninfo)
-            .env("FLOORCALL_TOURNAMENT", "money-tmux");
-    });
-    assert!(out.status.success(), "{out:?}");
+    let players = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"];
+    drawn_by_cli(&home, &conninfo, "money-tmux", &desk, &players, "1000");
     // Each table in a terminal of its own, dealing to its draw.
     let table = |name: &str| {
-        let journal = home.path().join(format!("{name}.jsonl"));
-        let journal = journal.to_str().expect("utf-8");
-        let args = [
-            "--floor",
-            &conninfo,
-            "--table",
-            name,
-            "--journal",
-            journal,
-            "--seats",
-            "6",
-        ];
-        let tmux = home.tmux_with(&format!("money-{name}"), &env, &args);
+        let tmux = table_in_tmux(&home, &conninfo, &env, &format!("money-{name}"), name);
         tmux.wait_for_all(&["to act", "Money: pool 1,200, 3 paid"]);
         tmux
     };
