@@ -409,10 +409,11 @@ impl Work<'_> {
             && t.table.in_hand
         {
             return refuse(format!(
-                "{table} is playing hand {}: {} {} is bought between hands (TDA 26), its chips in play from the next.",
+                "{table} is playing hand {}: {} {} is bought between hands, its chips in play from the next ({}).",
                 t.table.hand,
                 if buy == Buy::AddOn { "an" } else { "a" },
-                buy.key()
+                buy.key(),
+                self.floor.rules.tournament.rebuys.citation
             ));
         }
         if let Some(limit) = offer.at_or_below

@@ -58,7 +58,7 @@ fn entries_a_rebuy_and_a_late_entry_are_recorded_carried_out_and_verified() {
     assert!(
         during
             .to_string()
-            .contains("is playing hand 1: a rebuy is bought between hands (TDA 26)"),
+            .contains("is playing hand 1: a rebuy is bought between hands, its chips in play from the next (tda.txt rule 26:"),
         "{during}"
     );
     for d in dealers.iter_mut() {
