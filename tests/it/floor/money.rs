@@ -8,6 +8,8 @@
 //! the floor).
 
 use floorcall::floor::{self, Desk};
+use floorcall::session::TableCommand;
+use floorcall::table::{Chips, Seat};
 use floorcall::tournament::funding::{Buy, from_structure_toml};
 use floorcall::tournament::results::{csv, results};
 use floorcall::tournament::{Answer, Decide, FloorCommand};
@@ -128,6 +130,69 @@ fn entries_a_rebuy_and_a_late_entry_are_recorded_carried_out_and_verified() {
         lines
             .iter()
             .any(|l| l.starts_with("OK: the room: 135,000 chips issued (13 entries)")),
+        "{lines:#?}"
+    );
+}
+
+/// UPT Tournament 6 through real journals: a table places a starting
+/// stack in an unsold seat, the floor's draw gives the next late entrant
+/// that seat, the table seats him on the stack as it is (the `F` key's
+/// line), and `floor verify` counts the placed stack's chips once.
+#[test]
+fn a_late_entrant_takes_the_stack_placed_for_him_and_the_room_verifies() {
+    let Some(pg) = pg::shared() else {
+        return;
+    };
+    let tournament = "placed-upt";
+    let (db, mut options) = desk_on(pg, "upt", tournament);
+    options.funding = from_structure_toml(MONEY).expect("reads");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::open(options.clone()).expect("opens");
+    let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "upt");
+    for d in dealers.iter_mut() {
+        d.play(None);
+    }
+    let t = &mut dealers[1];
+    let empty = (1..=10)
+        .filter_map(Seat::new)
+        .find(|s| !t.session.table().expect("a table").seats.contains_key(s))
+        .expect("an empty seat");
+    t.line(TableCommand::Place {
+        seat: empty,
+        chips: Chips(10_000),
+    });
+    let at = t.name.clone();
+    sync(&mut desk, &dealers);
+    let late = FloorCommand::Buy {
+        player: "Late".into(),
+        buy: Buy::Entry,
+    };
+    let Answer::Seats(seats) = desk.decide(&late).expect("sold") else {
+        panic!("a late entry is drawn to a seat");
+    };
+    assert_eq!(
+        seats
+            .iter()
+            .map(|a| (a.table.clone(), a.seat))
+            .collect::<Vec<_>>(),
+        vec![(at.clone(), empty.number())],
+        "the placed stack's seat"
+    );
+    for d in dealers.iter_mut() {
+        d.obey(&desk.floor().records);
+    }
+    sync(&mut desk, &dealers);
+    let table = dealers[1].session.table().expect("a table");
+    let sat = &table.seats[&empty];
+    assert_eq!((sat.name.as_str(), sat.placed), ("Late", false));
+    let verified = floor::verify(&mut pg.admin(&db), tournament).expect("verifies");
+    let lines = verified.lines();
+    assert!(verified.ok(), "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l
+                .starts_with("OK: the room: 130,000 chips issued (13 entries), 130,000 in play")),
         "{lines:#?}"
     );
 }
