@@ -5,27 +5,13 @@
 //! the floor places, balances and moves from those; every journal and
 //! the room's chips verify.
 
-use floorcall::floor::{self, Desk};
+use floorcall::floor::Desk;
 use floorcall::session::TableCommand;
 use floorcall::table::{Chips, Seat};
 use floorcall::tournament::{Decide, FloorCommand};
 
-use crate::floor::desk::{Dealer, desk_on, seat_twelve, sync};
+use crate::floor::desk::{Dealer, desk_on, seat_twelve, sync, verified_with_room};
 use crate::pg;
-
-/// `floor verify` passes every check, the room's 120,000 chips among them.
-fn verified_whole(pg: &pg::Cluster, db: &str, tournament: &str) {
-    let verified = floor::verify(&mut pg.admin(db), tournament).expect("verifies");
-    let lines = verified.lines();
-    assert!(verified.ok(), "{lines:#?}");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l
-                .starts_with("OK: the room: 120,000 chips issued (12 entries), 120,000 in play")),
-        "{lines:#?}"
-    );
-}
 
 /// Twelve players drawn to three tables under `house`, each table's
 /// opening hand played: the database, the journals' folder, the Desk and
@@ -104,7 +90,12 @@ fn a_light_room_is_placed_balanced_and_verified_from_busts_and_counts() {
         .map(|d| d.session.table().expect("a table").chips_seated())
         .sum();
     assert_eq!(total, 120_000);
-    verified_whole(pg, &db, tournament);
+    verified_with_room(
+        pg,
+        &db,
+        tournament,
+        "OK: the room: 120,000 chips issued (12 entries), 120,000 in play",
+    );
 }
 
 /// A light table with nobody keying at it (issue 35.6: "at the table or
@@ -184,5 +175,10 @@ fn the_td_keys_a_light_table_s_busts_and_counts_from_the_floor() {
         "{places:?}"
     );
     assert!(desk.orders().is_empty(), "{:?}", desk.orders());
-    verified_whole(pg, &db, tournament);
+    verified_with_room(
+        pg,
+        &db,
+        tournament,
+        "OK: the room: 120,000 chips issued (12 entries), 120,000 in play",
+    );
 }

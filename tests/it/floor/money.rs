@@ -15,7 +15,7 @@ use floorcall::tournament::results::{csv, results};
 use floorcall::tournament::{Answer, Decide, FloorCommand};
 use floorcall::values::Money;
 
-use crate::floor::desk::{desk_on, seat_twelve, sync};
+use crate::floor::desk::{desk_on, seat_twelve, sync, verified_with_room};
 use crate::pg;
 
 /// The structure file's money: 110 an entry (10 the house's), rebuys of
@@ -185,14 +185,10 @@ fn a_late_entrant_takes_the_stack_placed_for_him_and_the_room_verifies() {
     let table = dealers[1].session.table().expect("a table");
     let sat = &table.seats[&empty];
     assert_eq!((sat.name.as_str(), sat.placed), ("Late", false));
-    let verified = floor::verify(&mut pg.admin(&db), tournament).expect("verifies");
-    let lines = verified.lines();
-    assert!(verified.ok(), "{lines:#?}");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l
-                .starts_with("OK: the room: 130,000 chips issued (13 entries), 130,000 in play")),
-        "{lines:#?}"
+    verified_with_room(
+        pg,
+        &db,
+        tournament,
+        "OK: the room: 130,000 chips issued (13 entries), 130,000 in play",
     );
 }

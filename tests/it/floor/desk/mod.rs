@@ -423,3 +423,19 @@ fn hand_for_hand_on(pg: &Cluster, tournament: &str, dir: &Path) -> (Desk, Vec<De
     desk.set_hand_for_hand(true).expect("on");
     (desk, dealers)
 }
+
+/// `floor verify` of the tournament passes every check, and its room
+/// line starts with `room` (`OK: the room: 120,000 chips issued ...`).
+/// Its lines.
+pub(crate) fn verified_with_room(
+    pg: &crate::pg::Cluster,
+    db: &str,
+    tournament: &str,
+    room: &str,
+) -> Vec<String> {
+    let verified = floor::verify(&mut pg.admin(db), tournament).expect("verifies");
+    let lines = verified.lines();
+    assert!(verified.ok(), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.starts_with(room)), "{lines:#?}");
+    lines
+}
