@@ -283,6 +283,7 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::Seat;
     use crate::table::event::AnteMode;
 
     fn parsed(line: &str) -> FloorLine {
@@ -403,6 +404,26 @@ mod tests {
         let e = refused("level 200/400 ante x");
         assert_eq!(e.column, 20);
         assert!(e.message.starts_with("'x' is not an amount"), "{e}");
+        // A light table's line keyed from the floor: the table's words,
+        // their columns in the whole line.
+        assert_eq!(
+            parsed("key T3 seat 4 out"),
+            FloorLine::Key {
+                table: "T3".into(),
+                command: TableCommand::Out(Seat::new(4).expect("a seat")),
+            }
+        );
+        let e = refused("key T3 seat 4 outt");
+        assert_eq!(e.column, 15, "{e}");
+        for line in ["key", "key ", "key T3", "KEY T3 "] {
+            let e = refused(line);
+            assert!(
+                e.message
+                    .starts_with("a light table's line from the floor is")
+                    || e.message.contains("is not a floor line"),
+                "{line}: {e}"
+            );
+        }
         let e = refused("jump");
         assert!(
             e.message
