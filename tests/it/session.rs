@@ -201,6 +201,11 @@ enum Step {
     FoldHand,
     Level(u64),
     ColourUp,
+    /// A stack placed for a late entrant (UPT Tournament 6).
+    Place(u8, u64),
+    /// A no-show's or an unsold placed stack's chips taken out.
+    NoShow(u8),
+    Away(u8),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -215,6 +220,9 @@ fn step() -> impl Strategy<Value = Step> {
         Just(Step::FoldHand),
         (1u64..10).prop_map(|l| Step::Level(l * 100)),
         Just(Step::ColourUp),
+        (1u8..=10, 1u64..400).prop_map(|(s, c)| Step::Place(s, c * 25)),
+        (1u8..=10).prop_map(Step::NoShow),
+        (1u8..=10).prop_map(Step::Away),
     ]
 }
 
@@ -222,8 +230,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_sessions_keep_chips_conserved_and_places_in_order(steps in proptest::collection::vec(step(), 1..40)) {
-        let rules = HouseRules::tda();
+    fn random_sessions_keep_chips_conserved_and_places_in_order(steps in proptest::collection::vec(step(), 1..40), upt in any::<bool>()) {
+        // UPT places stacks for late entrants and takes an absent
+        // player's chips out; the TDA refuses both.
+        let rules = if upt { HouseRules::load("upt").expect("upt") } else { HouseRules::tda() };
         let first = table(&[5_000, 5_000, 5_000], 1, (50, 100));
         let mut setup = first.clone();
         setup.denominations = vec![Chips(25), Chips(100), Chips(500)];
@@ -240,6 +250,9 @@ proptest! {
                 Step::Return(seat, chips) => TableCommand::Correct { seat: Seat::new(seat).expect("a seat"), chips: Chips(chips), returns: Some(format!("P{seat}")) },
                 Step::Level(big) => TableCommand::SetLevel(floorcall::session::Blinds { small: Chips(big / 2), big: Chips(big), ante: Chips::ZERO, ante_mode: Default::default() }),
                 Step::ColourUp => TableCommand::ColourUp { cards: Vec::new() },
+                Step::Place(seat, chips) => TableCommand::Place { seat: Seat::new(seat).expect("a seat"), chips: Chips(chips) },
+                Step::NoShow(seat) => TableCommand::NoShow(Seat::new(seat).expect("a seat")),
+                Step::Away(seat) => TableCommand::Away(Seat::new(seat).expect("a seat")),
                 Step::AllInHand | Step::FoldHand => {
                     // Play the hand in play out, then start the next.
                     let mut guard = 0;
@@ -284,6 +297,9 @@ proptest! {
             if !t.in_hand {
                 prop_assert_eq!(t.chips_seated(), t.chips_expected());
             }
+            // A placed stack is no player: never placed, never counted in.
+            prop_assert!(t.places.iter().all(|f| f.name != floorcall::session::table::PLACED), "{:?}", t.places);
+            prop_assert_eq!(t.players_in(), t.seats.values().filter(|p| !p.placed && !p.chips.is_zero()).count());
             // Places go down the list, shared only by a tie of one hand
             // (UPT Tournament 35), the next after a tie skipping its
             // places (4th=, 4th=, 6th).
