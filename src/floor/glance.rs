@@ -87,6 +87,9 @@ pub struct TableGlance {
     pub hand_for_hand: bool,
     /// Whether the table is on a break.
     pub on_break: bool,
+    /// Whether the table runs light (no hand keyed: players out and
+    /// counts), and the chips there not yet counted to anyone.
+    pub light: Option<i64>,
     /// When the table's last record was written, when the journal says.
     pub last_record: Option<Stamp>,
     /// How many records the journal holds.
@@ -186,6 +189,7 @@ pub fn glance(loaded: &Loaded) -> TableGlance {
         clock_expired: table.player_clock_expired,
         hand_for_hand: table.hand_for_hand,
         on_break: table.on_break,
+        light: table.light.then_some(table.uncounted),
         last_record,
         records: loaded.records,
     }

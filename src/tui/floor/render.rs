@@ -299,7 +299,13 @@ impl<D: FloorDesk> FloorScreen<D> {
                 s
             }
             None if g.on_break => "on a break".into(),
-            None => "between hands".into(),
+            // A light table keys no hands: its players out and counts.
+            None => match g.light {
+                Some(0) => "light: outs and counts".into(),
+                Some(n) if n > 0 => format!("light: {} uncounted", Chips(n.unsigned_abs())),
+                Some(n) => format!("light: counts {} over", Chips(n.unsigned_abs())),
+                None => "between hands".into(),
+            },
         }
     }
 

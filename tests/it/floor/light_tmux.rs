@@ -73,6 +73,10 @@ fn the_td_keys_a_light_table_s_player_out_and_the_table_carries_it_out_by_itself
     said(&floor, &format!("Keyed for the table: {line}"));
     said(&t1, &format!("Seat {seat} is out"));
     floor.wait_for_all(&["Busts (1)", &format!("4th {player}")]);
+    // T1's card says it runs light, and that the chips of the player out
+    // are not yet counted to anyone.
+    floor.wait_for("uncounted");
+    assert!(floor.screen().contains("light: "), "{}", floor.screen());
 
     floor.type_text("q");
     floor.wait_gone();
