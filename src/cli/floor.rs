@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use floorcall::floor::{self, Desk, DeskOptions, InitOptions, mask};
+use floorcall::page::Page;
 use floorcall::rules::HouseRules;
 use floorcall::session::Structure;
 use floorcall::table::Chips;
@@ -30,6 +31,12 @@ pub struct Args {
     pub command: Option<FloorCmd>,
     #[command(flatten)]
     pub desk: DeskArgs,
+    /// Also serve the room's page on this address (`0.0.0.0:8036`): every
+    /// display in the room opens http://HOST:8036/ and shows the level,
+    /// the clock, the players left, the money, the busts and the moves,
+    /// live. It only reads; without --serve nothing listens.
+    #[arg(long, value_name = "ADDR")]
+    pub serve: Option<String>,
 }
 
 /// The floor's subcommands.
@@ -91,6 +98,17 @@ pub enum FloorCmd {
         /// and its points by place.
         #[arg(long)]
         league: bool,
+    },
+    /// Serve the room's page alone (the TD's screen runs elsewhere): a
+    /// read-only page every display in the room shows, live, from the
+    /// floor's database. Runs until stopped (Ctrl-C).
+    Page {
+        #[command(flatten)]
+        desk: Box<DeskArgs>,
+        /// Where to listen (`0.0.0.0:8036`: every display on the room's
+        /// network; `127.0.0.1:8036`: this machine only).
+        #[arg(long, value_name = "ADDR")]
+        serve: String,
     },
     /// Check every table's chain in the database against itself (and
     /// through the journal's own verify), and the floor's records; redo
@@ -166,6 +184,20 @@ pub struct DeskArgs {
 impl DeskArgs {
     /// Opens the floor's desk on the database (as the floor's role).
     fn open(&self) -> Result<Desk, Failure> {
+        Desk::open(self.options()?).map_err(|e| failed(&e))
+    }
+
+    /// The room's page on `addr`, from a Desk of its own that only reads.
+    fn page(&self, addr: &str) -> Result<Page, Failure> {
+        let options = self.options()?;
+        let name = options.tournament.clone();
+        let desk = Desk::watch(options).map_err(|e| failed(&e))?;
+        Page::from_desk(addr, desk, &name)
+            .map_err(|e| Failure::User(format!("floorcall floor: {e}")))
+    }
+
+    /// The Desk's options from the arguments.
+    fn options(&self) -> Result<DeskOptions, Failure> {
         let (Some(conninfo), Some(tournament), false) =
             (&self.floor, &self.tournament, self.tables.is_empty())
         else {
@@ -194,7 +226,7 @@ impl DeskArgs {
             .iter()
             .map(|g| g.split(',').map(|n| n.trim().to_string()).collect())
             .collect();
-        Desk::open(options).map_err(|e| failed(&e))
+        Ok(options)
     }
 }
 
@@ -205,6 +237,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
         None => {
             let keymap = super::keymap()?;
             let desk = args.desk.open()?;
+            // The page reads on its own threads; the TD's screen never
+            // waits for it.
+            let _page = args
+                .serve
+                .as_deref()
+                .map(|addr| args.desk.page(addr))
+                .transpose()?;
             let mut screen = FloorScreen::new(desk, Theme::from_env()).with_keymap(keymap);
             on_screen(
                 &mut screen,
@@ -285,6 +324,18 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
                 )?;
             }
             Ok(())
+        }
+        FloorCmd::Page { desk, serve } => {
+            let page = desk.page(&serve)?;
+            writeln!(
+                out,
+                "The room's page: http://{}/ (every display in the room opens it; Ctrl-C stops it).",
+                page.addr()
+            )?;
+            out.flush()?;
+            loop {
+                std::thread::park();
+            }
         }
         FloorCmd::Results { desk, csv, league } => {
             let league = league

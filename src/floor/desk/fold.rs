@@ -1,7 +1,8 @@
 //! The Desk's reading: the tables from their journals and the floor's
 //! records as the reader brought them, folded by the engine, then what
 //! they make due (`FloorCommand::Due`), decided by the engine and written
-//! like any other decision.
+//! like any other decision (by a Desk that writes: one that only reads
+//! folds them as the TD's Desk writes them).
 
 use super::Desk;
 use crate::journal::{Loaded, floor_read, table_of};
@@ -58,6 +59,7 @@ pub(super) fn refresh(desk: &mut Desk) -> bool {
     // What the tables' journals make due; a failure to write is tried
     // again at the next refresh.
     if desk.caught_up
+        && desk.writes()
         && let Err(e) = desk.decide(&FloorCommand::Due)
     {
         problem(desk, e.to_string());

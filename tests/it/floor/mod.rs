@@ -23,6 +23,8 @@ pub(crate) mod money_props;
 #[cfg(unix)]
 pub(crate) mod money_tmux;
 pub(crate) mod orders;
+#[cfg(unix)]
+pub(crate) mod page;
 pub(crate) mod screen;
 pub(crate) mod structure;
 pub(crate) mod tables;

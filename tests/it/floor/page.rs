@@ -1,0 +1,381 @@
+//! The room's page in a real browser (issue 36): the floor on a throwaway
+//! PostgreSQL (`pg`), three tables dealing into their journals, the TD's
+//! Desk writing the floor's records, and the page served from a Desk of
+//! its own that only reads; headless Chromium (Debian's `chromium` and
+//! `chromium-driver`, driven through WebDriver) shows it, and the test
+//! reads what a player sees: the level and blinds, the clock counting
+//! down, a bust within a second of the table keying it, the TD's pause
+//! and message, a break and why, two displays agreeing, and the page
+//! after its server restarts. It writes the TV's and the phone's
+//! screenshots under `target/`.
+//!
+//! Where chromedriver cannot be had the test says so and skips; under CI
+//! (`CI` set) it fails instead, since .ci/run installs it.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use floorcall::floor::{ClockAction, Desk};
+use floorcall::journal::SystemClock;
+use floorcall::page::Page;
+use floorcall::session::Structure;
+use floorcall::tournament::Decide;
+use serde_json::json;
+
+use crate::floor::desk::{Dealer, dealer, desk_on, seat_twelve};
+use crate::pg;
+
+/// Levels of 20 minutes, the first a break's colour-up away from the
+/// second.
+const STRUCTURE: &str = "chips = [25, 100, 500]\n\
+    [[level]]\nsmall = 25\nbig = 50\n\
+    [[level]]\nbreak = 10\n\
+    [[level]]\nsmall = 100\nbig = 200\n\
+    [[level]]\nsmall = 200\nbig = 400\nante = 50\n";
+
+/// chromedriver on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A program on the PATH.
+fn on_path(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|p| p.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
+/// chromedriver, started; None (said on stderr) where it or Chromium
+/// cannot be had; under CI that is a failure.
+fn driver() -> Option<Driver> {
+    let missing = |why: &str| {
+        if std::env::var_os("CI").is_some() {
+            panic!("Chromium is needed for the page's tests under CI (.ci/run installs it): {why}");
+        }
+        eprintln!(
+            "\n*** SKIPPED: the room's page was not tested in a browser: {why} ***\n*** (apt-get install chromium chromium-driver) ***\n"
+        );
+        None
+    };
+    let Some(chromedriver) = on_path("chromedriver") else {
+        return missing("chromedriver is not on the PATH");
+    };
+    if on_path("chromium").is_none() {
+        return missing("chromium is not on the PATH");
+    }
+    let port = free_port();
+    let child = match Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) => return missing(&format!("chromedriver does not start: {e}")),
+    };
+    let driver = Driver { child, port };
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "chromedriver never listened"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Some(driver)
+}
+
+/// One headless Chromium, driven from blocking test code.
+struct Browser {
+    rt: tokio::runtime::Runtime,
+    client: Option<Client>,
+    profile: tempfile::TempDir,
+}
+
+impl Browser {
+    fn open(driver: &Driver, width: u32, height: u32) -> Browser {
+        let profile = tempfile::tempdir().expect("a profile folder");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let caps = json!({
+            "goog:chromeOptions": {
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--hide-scrollbars",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", profile.path().display()),
+                ]
+            }
+        });
+        let caps = caps.as_object().cloned().expect("an object");
+        let url = format!("http://127.0.0.1:{}", driver.port);
+        let client = rt
+            .block_on(ClientBuilder::native().capabilities(caps).connect(&url))
+            .expect("a browser session");
+        Browser {
+            rt,
+            client: Some(client),
+            profile,
+        }
+    }
+
+    fn client(&self) -> &Client {
+        self.client.as_ref().expect("open")
+    }
+
+    fn goto(&self, url: &str) {
+        self.rt.block_on(self.client().goto(url)).expect("goto");
+    }
+
+    /// The text of the element `id` ("" while hidden).
+    fn text(&self, id: &str) -> String {
+        self.rt
+            .block_on(async { self.client().find(Locator::Id(id)).await?.text().await })
+            .unwrap_or_else(|e| panic!("#{id}: {e}"))
+    }
+
+    /// A script's answer.
+    fn js(&self, script: &str) -> serde_json::Value {
+        self.rt
+            .block_on(self.client().execute(script, Vec::new()))
+            .unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+
+    /// The clock: ms left by the page's own count, and the browser's time.
+    fn clock(&self) -> (i64, i64) {
+        let v = self.js("return [Math.round(window.roomClock()), Date.now()];");
+        (
+            v[0].as_i64().expect("ms left"),
+            v[1].as_i64().expect("a time"),
+        )
+    }
+
+    /// Waits up to `within` for `id`'s text to satisfy `ok`; the time it
+    /// took.
+    fn until(&self, id: &str, within: Duration, ok: impl Fn(&str) -> bool) -> Duration {
+        let start = Instant::now();
+        loop {
+            let text = self.text(id);
+            if ok(&text) {
+                return start.elapsed();
+            }
+            assert!(
+                start.elapsed() < within,
+                "#{id} still reads {text:?} after {within:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn screenshot(&self, width: u32, height: u32, path: &PathBuf) {
+        self.rt
+            .block_on(self.client().set_window_size(width, height))
+            .expect("resized");
+        std::thread::sleep(Duration::from_millis(300));
+        let png = self
+            .rt
+            .block_on(self.client().screenshot())
+            .expect("a screenshot");
+        std::fs::write(path, png).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            let _ = self.rt.block_on(client.close());
+        }
+        let _ = &self.profile;
+    }
+}
+
+/// The folder screenshots go to: `target/` (or CARGO_TARGET_DIR).
+fn target_dir() -> PathBuf {
+    let dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
+    std::fs::create_dir_all(&dir).expect("target/");
+    dir
+}
+
+/// The TD's Desk kept reading while the test waits on the page: it
+/// places the busts the tables' journals bring.
+fn keep_reading(desk: &mut Desk, dealers: &[Dealer], for_: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < for_ {
+        for d in dealers {
+            if let Some(l) = &d.link {
+                l.poke();
+            }
+        }
+        desk.refresh();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
+    let Some(pg) = pg::shared() else { return };
+    let Some(driver) = driver() else { return };
+    let (_db, mut options) = desk_on(pg, "tda", "page-room");
+    options.structure = Structure::from_toml(STRUCTURE, 20).expect("the structure");
+    options.clock = Arc::new(SystemClock);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::open(options.clone()).expect("opens");
+    let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "tda");
+    desk.clock_action(ClockAction::Start).expect("starts");
+    desk.say("Welcome to the Sunday game").expect("said");
+
+    let page = Page::from_desk(
+        "127.0.0.1:0",
+        Desk::watch(options.clone()).expect("watches"),
+        "page-room",
+    )
+    .expect("serves");
+    let url = format!("http://{}/", page.addr());
+    let tv = Browser::open(&driver, 1920, 1080);
+    tv.goto(&url);
+
+    // The level and blinds, the next level, the players, the message.
+    tv.until("level", Duration::from_secs(5), |t| t == "Level 1");
+    assert_eq!(tv.text("blinds"), "25/50");
+    assert_eq!(
+        tv.text("next"),
+        "Next: Break, 10 min (colour-up of the 25s)"
+    );
+    tv.until("players", Duration::from_secs(2), |t| t == "12 left of 12");
+    assert_eq!(tv.text("message"), "Welcome to the Sunday game");
+    assert_eq!(tv.text("connection"), "", "connected: no warning");
+
+    // The clock counts down by itself.
+    let (a, _) = tv.clock();
+    std::thread::sleep(Duration::from_millis(1100));
+    let (b, _) = tv.clock();
+    assert!(
+        (19 * 60_000..20 * 60_000).contains(&a) && a - b >= 900 && a - b <= 1_500,
+        "the clock went from {a} to {b} ms in 1.1 s"
+    );
+    assert!(tv.text("clock").starts_with("19:"), "{}", tv.text("clock"));
+
+    // A bust keyed at a table is on the page within a second.
+    let t2 = dealer(&mut dealers, "T2");
+    t2.play(None);
+    let out = t2.hand_busting();
+    let keyed = Instant::now();
+    let shown = loop {
+        keep_reading(&mut desk, &dealers, Duration::from_millis(20));
+        if tv.text("busts").contains(&out) {
+            break keyed.elapsed();
+        }
+        assert!(
+            keyed.elapsed() < Duration::from_secs(5),
+            "{out}'s bust never reached the page: {}",
+            tv.text("busts")
+        );
+    };
+    eprintln!("a bust keyed at T2 was on the page in {shown:?}");
+    assert!(shown < Duration::from_secs(1), "the bust took {shown:?}");
+    assert_eq!(tv.text("busts"), format!("12th {out} (T2)"));
+    assert_eq!(tv.text("players"), "11 left of 12");
+
+    // A second display agrees: the same board, the clock within 0.5 s.
+    let phone = Browser::open(&driver, 390, 844);
+    phone.goto(&url);
+    phone.until("busts", Duration::from_secs(5), |t| t.contains(&out));
+    for id in ["level", "blinds", "next", "players", "average", "largest"] {
+        assert_eq!(tv.text(id), phone.text(id), "#{id}");
+    }
+    let ((left_tv, at_tv), (left_phone, at_phone)) = (tv.clock(), phone.clock());
+    let ends = |left: i64, at: i64| at + left;
+    let apart = (ends(left_tv, at_tv) - ends(left_phone, at_phone)).abs();
+    assert!(apart < 500, "the two displays' clocks are {apart} ms apart");
+
+    // The TD pauses: every display's clock stops, and says so.
+    desk.clock_action(ClockAction::Pause).expect("pauses");
+    tv.until("state", Duration::from_secs(2), |t| t == "PAUSED");
+    phone.until("state", Duration::from_secs(2), |t| t == "PAUSED");
+    let (a, _) = tv.clock();
+    std::thread::sleep(Duration::from_millis(700));
+    assert_eq!(tv.clock().0, a, "paused: the clock stands");
+    assert_eq!(phone.clock().0, a, "paused on the phone at the same time");
+
+    // Resumed with two seconds left: the break, and why.
+    desk.clock_action(ClockAction::Resume).expect("resumes");
+    let left = desk
+        .clock()
+        .expect("a clock")
+        .at(desk.now_ms())
+        .remaining_ms;
+    let cut = i64::try_from(left / 1000).expect("seconds") - 2;
+    desk.clock_action(ClockAction::Adjust(-cut))
+        .expect("adjusted");
+    tv.until("level", Duration::from_secs(6), |t| t == "BREAK");
+    assert_eq!(tv.text("break-reason"), "colour-up of the 25s");
+    assert_eq!(tv.text("blinds"), "Blinds 25/50");
+    assert_eq!(tv.text("next"), "Next: Level 2: 100/200, 20 min");
+    assert!(tv.text("clock").starts_with("9:") || tv.text("clock") == "10:00");
+    phone.until("level", Duration::from_secs(2), |t| t == "BREAK");
+
+    let target = target_dir();
+    tv.screenshot(1920, 1080, &target.join("page-tv.png"));
+    phone.screenshot(390, 844, &target.join("page-phone.png"));
+    drop(phone);
+
+    // The server goes away: the display says so at once and keeps
+    // counting; back on the same port, it catches up by itself.
+    let addr = page.addr();
+    drop(page);
+    tv.until("connection", Duration::from_secs(2), |t| {
+        t == "connection lost: the clock may be wrong"
+    });
+    let (a, _) = tv.clock();
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(
+        tv.clock().0 < a,
+        "the clock counts on while the server is away"
+    );
+    desk.say("Colour-up at table 2 first").expect("said");
+    let page = Page::from_desk(
+        &addr.to_string(),
+        Desk::watch(options.clone()).expect("watches"),
+        "page-room",
+    )
+    .expect("serves again on the same port");
+    tv.until("message", Duration::from_secs(5), |t| {
+        t == "Colour-up at table 2 first"
+    });
+    assert_eq!(tv.text("connection"), "");
+    assert_eq!(tv.text("level"), "BREAK");
+    drop(page);
+}
