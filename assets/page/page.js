@@ -128,14 +128,14 @@
       text("pool", b.money.pool + " (" + b.money.entries + (b.money.entries === 1 ? " entry)" : " entries)"));
       text("registration", b.registration || "");
       text("moneyline", b.money.money_line || b.money.payouts_problem || "");
-      list("payouts", b.money.payouts.map((p) => p[0] + "  " + p[1]), "no payouts yet");
+      list("payouts", b.money.payouts.map((p) => p[0] + " " + p[1]), "no payouts yet");
     }
     text("hand-for-hand", b.hand_for_hand || "");
     show("hand-for-hand", !!b.hand_for_hand);
     list("moves", b.moves.map((m) => m.player + ": " + m.from + " \u2192 " + m.to), "none");
     list(
       "busts",
-      b.busts.map((x) => x.place + "  " + x.player + " (" + x.table + ")" + (x.won ? ", wins " + x.won : "")),
+      b.busts.map((x) => x.place + " " + x.player + " (" + x.table + ")" + (x.won ? ", wins " + x.won : "")),
       "nobody yet"
     );
     text("message", b.message || "");

@@ -164,7 +164,7 @@ impl Structure {
             };
             gone.clear();
             while let [first, second, ..] = in_play[..] {
-                let divides = |c: Chips| second.get() > 0 && c.get() % second.get() == 0;
+                let divides = |c: Chips| second.get() > 0 && c.get().is_multiple_of(second.get());
                 if divides(next.small) && divides(next.big) && divides(next.ante) {
                     gone.push(first);
                     in_play.remove(0);

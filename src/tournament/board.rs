@@ -14,7 +14,7 @@
 use serde::Serialize;
 
 use super::Tournament;
-use super::payouts::PayoutError;
+use super::engine::MoneyView;
 use crate::session::table::ordinal;
 use crate::session::{ClockRun, Stage, Structure};
 use crate::table::Chips;
@@ -69,54 +69,6 @@ impl super::Floor {
             winner: self.winner(),
         }
     }
-}
-
-/// Whether entries are still sold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "state")]
-pub enum Registration {
-    /// Entries are sold (until the end of a level, or while it lasts).
-    Open {
-        /// The last level they are sold at.
-        until: Option<u32>,
-    },
-    /// No entry is sold now, though something else still is.
-    Closed,
-    /// Nothing more is sold: the pool is final.
-    Final,
-}
-
-impl Registration {
-    /// As the TD's money line and the room's board say it.
-    pub fn text(&self) -> String {
-        match self {
-            Registration::Open { until: Some(u) } => {
-                format!("late registration open until level {u}")
-            }
-            Registration::Open { until: None } => "registration open".into(),
-            Registration::Closed => "registration closed".into(),
-            Registration::Final => "nothing more is sold: the pool is final".into(),
-        }
-    }
-}
-
-/// The room's money at an instant: the pool, the prizes, registration,
-/// the bubble.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoneyView {
-    /// The pool.
-    pub pool: Money,
-    /// The entries (first entries and re-entries).
-    pub entries: u32,
-    /// The pool is the guarantee (and someone paid in).
-    pub guaranteed: bool,
-    /// The prizes, first place first (None: the structure names no
-    /// payouts).
-    pub prizes: Option<Result<Vec<Money>, PayoutError>>,
-    /// Whether entries are sold.
-    pub registration: Registration,
-    /// The next player out is the last one unpaid.
-    pub bubble: bool,
 }
 
 /// One stage of the structure as the room reads it.
@@ -318,7 +270,10 @@ impl Board {
                     place: format!("{}{}", ordinal(b.place), if tie { "=" } else { "" }),
                     player: b.player.clone(),
                     table: b.table.clone(),
-                    won: won.get(&b.player).map(Money::to_string),
+                    won: won
+                        .get(&b.player)
+                        .filter(|m| m.get() > 0)
+                        .map(Money::to_string),
                 }
             })
             .collect();

@@ -59,6 +59,7 @@ use crate::table::{Chips, Seat};
 
 pub use deals::DealTerms;
 pub use decide::Decide;
+pub use money::{MoneyView, Registration};
 pub use ops::{ClockAction, MESSAGE_MAX};
 
 /// What the TD (or the tables, `Due`) asks of the floor.

@@ -5,14 +5,63 @@
 
 use std::collections::BTreeMap;
 
+use serde::Serialize;
+
 use super::{Answer, Tournament, Work};
 use crate::rules::tournament::Rebuys;
 use crate::table::Chips;
-use crate::tournament::board::{MoneyView, Registration};
 use crate::tournament::funding::{Buy, Funding, Offer, Pool, Purchase, entry_name};
 use crate::tournament::payouts::{PayoutError, payouts, shared};
 use crate::tournament::{FloorRecord, FloorRefusal};
 use crate::values::Money;
+
+/// Whether entries are still sold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "state")]
+pub enum Registration {
+    /// Entries are sold (until the end of a level, or while it lasts).
+    Open {
+        /// The last level they are sold at.
+        until: Option<u32>,
+    },
+    /// No entry is sold now, though something else still is.
+    Closed,
+    /// Nothing more is sold: the pool is final.
+    Final,
+}
+
+impl Registration {
+    /// As the TD's money line and the room's board say it.
+    pub fn text(&self) -> String {
+        match self {
+            Registration::Open { until: Some(u) } => {
+                format!("late registration open until level {u}")
+            }
+            Registration::Open { until: None } => "registration open".into(),
+            Registration::Closed => "registration closed".into(),
+            Registration::Final => "nothing more is sold: the pool is final".into(),
+        }
+    }
+}
+
+/// The room's money at an instant: the pool, the prizes, registration,
+/// the bubble.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoneyView {
+    /// The pool.
+    pub pool: Money,
+    /// The entries (first entries and re-entries).
+    pub entries: u32,
+    /// The pool is the guarantee (and someone paid in).
+    pub guaranteed: bool,
+    /// The prizes, first place first (None: the structure names no
+    /// payouts).
+    pub prizes: Option<Result<Vec<Money>, PayoutError>>,
+    /// Whether entries are sold.
+    pub registration: Registration,
+    /// The next player out is the last one unpaid.
+    pub bubble: bool,
+}
 
 impl Tournament {
     /// The tournament with its money (the structure file's `[money]`):

@@ -357,3 +357,68 @@ fn a_disqualified_player_is_placed_by_the_floor() {
         room.records().last()
     );
 }
+
+/// The room's board (issue 36) reads what the engine folded: the players
+/// left, the busts with their places, the moves due, the TD's message
+/// (a record, said and cleared), the clock before it starts.
+#[test]
+fn the_rooms_board_is_the_floor_as_folded() {
+    use floorcall::session::Finish;
+    use floorcall::tournament::board::Board;
+    let mut room = Room::new("tda", &[3, 3], Vec::new());
+    let board = Board::of(&room.tournament, "sunday", 0);
+    assert_eq!(
+        (
+            board.standing.left,
+            board.standing.field,
+            board.standing.average
+        ),
+        (6, 6, Some(Chips(10_000)))
+    );
+    assert_eq!(board.clock.state, "not-started");
+    assert!(board.busts.is_empty() && board.moves.is_empty() && board.message.is_none());
+
+    let s1 = Seat::new(1).unwrap();
+    room.at_table(
+        "T1",
+        &TableEvent::HandEnded {
+            stacks: vec![(s1, Chips(0)), (Seat::new(2).unwrap(), Chips(20_000))],
+            busted: vec![Finish {
+                place: 3,
+                seat: s1,
+                name: "T1s1".into(),
+                hand: 0,
+                tied: false,
+                disqualified: false,
+            }],
+            misdeal: false,
+        },
+    );
+    room.decide(FloorCommand::Say("Colour-up at the break".into()))
+        .expect("said");
+    let board = Board::of(&room.tournament, "sunday", 0);
+    assert_eq!(board.standing.left, 5);
+    assert_eq!(
+        board.standing.largest,
+        Some(("T1s2".to_string(), "T1".to_string(), Chips(20_000)))
+    );
+    let busts: Vec<(&str, &str)> = board
+        .busts
+        .iter()
+        .map(|b| (b.place.as_str(), b.player.as_str()))
+        .collect();
+    assert_eq!(busts, [("6th", "T1s1")]);
+    assert_eq!(board.message.as_deref(), Some("Colour-up at the break"));
+    // Said again, refused; cleared by an empty line, a record too.
+    assert!(
+        room.decide(FloorCommand::Say("Colour-up at the break".into()))
+            .is_err()
+    );
+    room.decide(FloorCommand::Say(String::new()))
+        .expect("cleared");
+    assert_eq!(Board::of(&room.tournament, "sunday", 0).message, None);
+    assert!(matches!(
+        room.records().last(),
+        Some(FloorRecord::Said { text }) if text.is_empty()
+    ));
+}

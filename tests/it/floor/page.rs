@@ -24,6 +24,7 @@ use floorcall::journal::SystemClock;
 use floorcall::page::Page;
 use floorcall::session::Structure;
 use floorcall::tournament::Decide;
+use floorcall::tournament::funding::from_structure_toml;
 use serde_json::json;
 
 use crate::floor::desk::{Dealer, dealer, desk_on, seat_twelve};
@@ -36,6 +37,11 @@ const STRUCTURE: &str = "chips = [25, 100, 500]\n\
     [[level]]\nbreak = 10\n\
     [[level]]\nsmall = 100\nbig = 200\n\
     [[level]]\nsmall = 200\nbig = 400\nante = 50\n";
+
+/// The room's money: 110 an entry (10 the house's), 50/30/20.
+const MONEY: &str = "[money]\n\
+    [money.entry]\ncost = 110\nfee = 10\nchips = 10000\nuntil-level = 2\n\
+    [[money.tier]]\nup-to = 20\nshares = [50, 30, 20]\n";
 
 /// chromedriver on a free port, killed when dropped.
 struct Driver {
@@ -198,10 +204,23 @@ impl Browser {
         }
     }
 
+    /// A screenshot of the page at `width` x `height` (the window sized
+    /// so that its viewport is that).
     fn screenshot(&self, width: u32, height: u32, path: &PathBuf) {
-        self.rt
-            .block_on(self.client().set_window_size(width, height))
-            .expect("resized");
+        let resize = |w: u32, h: u32| {
+            self.rt
+                .block_on(self.client().set_window_size(w, h))
+                .expect("resized")
+        };
+        resize(width, height);
+        let inner = self.js("return [window.innerWidth, window.innerHeight];");
+        let less = |want: u32, got: &serde_json::Value| {
+            want.saturating_sub(u32::try_from(got.as_u64().unwrap_or(0)).unwrap_or(0))
+        };
+        resize(
+            width + less(width, &inner[0]),
+            height + less(height, &inner[1]),
+        );
         std::thread::sleep(Duration::from_millis(300));
         let png = self
             .rt
@@ -251,6 +270,7 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     let (_db, mut options) = desk_on(pg, "tda", "page-room");
     options.structure = Structure::from_toml(STRUCTURE, 20).expect("the structure");
     options.clock = Arc::new(SystemClock);
+    options.funding = from_structure_toml(MONEY).expect("the money");
     let dir = tempfile::tempdir().expect("tempdir");
     let mut desk = Desk::open(options.clone()).expect("opens");
     let (_, mut dealers) = seat_twelve(&mut desk, dir.path(), &options, "tda");
@@ -277,6 +297,17 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     tv.until("players", Duration::from_secs(2), |t| t == "12 left of 12");
     assert_eq!(tv.text("message"), "Welcome to the Sunday game");
     assert_eq!(tv.text("connection"), "", "connected: no warning");
+    // The money: the pool, the places paid, the money line.
+    assert_eq!(tv.text("pool"), "1,200 (12 entries)");
+    assert_eq!(tv.text("payouts"), "1st 600\n2nd 360\n3rd 240");
+    assert_eq!(
+        tv.text("moneyline"),
+        "3 paid: 9 more players out before the money"
+    );
+    assert_eq!(
+        tv.text("registration"),
+        "late registration open until level 2"
+    );
 
     // The clock counts down by itself.
     let (a, _) = tv.clock();
@@ -308,6 +339,10 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     assert!(shown < Duration::from_secs(1), "the bust took {shown:?}");
     assert_eq!(tv.text("busts"), format!("12th {out} (T2)"));
     assert_eq!(tv.text("players"), "11 left of 12");
+    assert_eq!(
+        tv.text("moneyline"),
+        "3 paid: 8 more players out before the money"
+    );
 
     // A second display agrees: the same board, the clock within 0.5 s.
     let phone = Browser::open(&driver, 390, 844);
