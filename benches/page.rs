@@ -15,8 +15,10 @@
 //! measured by criterion with no display connected and again with the 200
 //! displays receiving ten changes a second.
 //!
-//! Measured 2026-11-29 on the shared 2-core build machine: see the
-//! README ("The room's screen").
+//! Measured 2026-11-29 on the shared 2-core build machine: every display
+//! received each of 100 changes, change to receipt p50 3.3 ms, p99 9.5
+//! ms, largest 55.6 ms; the TD's screen's refresh and redraw 23.6 ms with
+//! no display, 23.4 ms with the 200 displays served.
 //!
 //! `cargo bench --bench page`; without `--bench` (as `cargo test
 //! --benches` runs it) it only serves a few displays a few changes.

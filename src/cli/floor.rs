@@ -3,11 +3,13 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Subcommand;
 
 use floorcall::floor::{self, Desk, DeskOptions, InitOptions, mask};
-use floorcall::page::Page;
+use floorcall::journal::SystemClock;
+use floorcall::page::{Boards, Page, PageError};
 use floorcall::rules::HouseRules;
 use floorcall::session::Structure;
 use floorcall::table::Chips;
@@ -187,13 +189,12 @@ impl DeskArgs {
         Desk::open(self.options()?).map_err(|e| failed(&e))
     }
 
-    /// The room's page on `addr`, from a Desk of its own that only reads.
-    fn page(&self, addr: &str) -> Result<Page, Failure> {
+    /// The page follows the floor, from a Desk of its own that only reads.
+    fn follow(&self, page: &mut Page) -> Result<(), Failure> {
         let options = self.options()?;
         let name = options.tournament.clone();
         let desk = Desk::watch(options).map_err(|e| failed(&e))?;
-        Page::from_desk(addr, desk, &name)
-            .map_err(|e| Failure::User(format!("floorcall floor: {e}")))
+        page.follow(desk, &name).map_err(page_failed)
     }
 
     /// The Desk's options from the arguments.
@@ -236,14 +237,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(command) => run_command(command),
         None => {
             let keymap = super::keymap()?;
+            // The port first: one it cannot have is said before anything.
+            let mut page = args.serve.as_deref().map(listen).transpose()?;
             let desk = args.desk.open()?;
             // The page reads on its own threads; the TD's screen never
             // waits for it.
-            let _page = args
-                .serve
-                .as_deref()
-                .map(|addr| args.desk.page(addr))
-                .transpose()?;
+            if let Some(page) = &mut page {
+                args.desk.follow(page)?;
+            }
             let mut screen = FloorScreen::new(desk, Theme::from_env()).with_keymap(keymap);
             on_screen(
                 &mut screen,
@@ -326,7 +327,8 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
             Ok(())
         }
         FloorCmd::Page { desk, serve } => {
-            let page = desk.page(&serve)?;
+            let mut page = listen(&serve)?;
+            desk.follow(&mut page)?;
             writeln!(
                 out,
                 "The room's page: http://{}/ (every display in the room opens it; Ctrl-C stops it).",
@@ -442,6 +444,17 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
             }
         }
     })
+}
+
+/// The room's page listening on `addr` (the floor's time from this
+/// machine's clock), following no floor yet.
+fn listen(addr: &str) -> Result<Page, Failure> {
+    Page::serve(addr, Boards::new(), Arc::new(SystemClock)).map_err(page_failed)
+}
+
+/// Why the page could not be served: the user's to put right, exit 2.
+fn page_failed(e: PageError) -> Failure {
+    Failure::User(format!("floorcall floor: {e}"))
 }
 
 /// Why the database could not be used (its password masked): the user's

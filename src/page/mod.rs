@@ -126,6 +126,7 @@ struct Published<'a> {
 /// The page, served: it listens until dropped.
 pub struct Page {
     addr: SocketAddr,
+    boards: Boards,
     server: Option<serve::Server>,
     stop: Arc<AtomicBool>,
     feeder: Option<JoinHandle<()>>,
@@ -141,9 +142,10 @@ impl Page {
     /// Serves `boards` on `addr` (`0.0.0.0:8036`, `127.0.0.1:0` for any
     /// free port), the floor's time from `clock`.
     pub fn serve(addr: &str, boards: Boards, clock: Arc<dyn Clock>) -> Result<Page, PageError> {
-        let server = serve::Server::start(addr, boards, clock)?;
+        let server = serve::Server::start(addr, boards.clone(), clock)?;
         Ok(Page {
             addr: server.addr(),
+            boards,
             server: Some(server),
             stop: Arc::new(AtomicBool::new(false)),
             feeder: None,
@@ -154,17 +156,26 @@ impl Page {
     /// on `addr`; `name`: the tournament. A thread reads the Desk every
     /// [`POLL`] and publishes the board when it changes.
     pub fn from_desk(addr: &str, desk: Desk, name: &str) -> Result<Page, PageError> {
-        let boards = Boards::new();
-        let clock = desk.clock_source();
-        let mut page = Page::serve(addr, boards.clone(), clock)?;
-        let stop = page.stop.clone();
-        let name = name.to_string();
+        let mut page = Page::serve(addr, Boards::new(), desk.clock_source())?;
+        page.follow(desk, name)?;
+        Ok(page)
+    }
+
+    /// Shows the room `desk` reads (a Desk that only reads) from now on:
+    /// a thread reads it every [`POLL`] and publishes the board when it
+    /// changes. A page serves before its Desk opens, so that an address
+    /// it cannot listen on is said before the database is reached.
+    pub fn follow(&mut self, desk: Desk, name: &str) -> Result<(), PageError> {
+        if self.feeder.is_some() {
+            return Err(PageError::Thread("the page already follows a floor".into()));
+        }
+        let (stop, boards, name) = (self.stop.clone(), self.boards.clone(), name.to_string());
         let feeder = std::thread::Builder::new()
             .name("floorcall-page-feed".into())
             .spawn(move || feed(desk, &name, &boards, &stop))
             .map_err(|e| PageError::Thread(e.to_string()))?;
-        page.feeder = Some(feeder);
-        Ok(page)
+        self.feeder = Some(feeder);
+        Ok(())
     }
 
     /// Where it listens.

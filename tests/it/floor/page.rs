@@ -414,3 +414,39 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     assert_eq!(tv.text("level"), "BREAK");
     drop(page);
 }
+
+/// `floor page --serve` on a port another program holds: said in a
+/// sentence, exit 2, before the database is reached; an address that does
+/// not read, the same.
+#[test]
+fn a_port_the_page_cannot_have_is_said_before_the_database() {
+    let held = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let addr = held.local_addr().expect("its address");
+    let home = crate::home::Home::new();
+    for (serve, said) in [
+        (
+            addr.to_string(),
+            format!("floorcall floor: cannot listen on {addr}: the address is in use"),
+        ),
+        (
+            "nowhere".to_string(),
+            "floorcall floor: --serve nowhere: not an address to listen on (give HOST:PORT, as 0.0.0.0:8036)".to_string(),
+        ),
+    ] {
+        let out = home.output(&[
+            "floor",
+            "page",
+            "--floor",
+            "host=/nonexistent dbname=floor",
+            "--tournament",
+            "t",
+            "--tables",
+            "T1",
+            "--serve",
+            &serve,
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(&said), "{stderr}");
+    }
+}
