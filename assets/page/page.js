@@ -5,7 +5,7 @@
 "use strict";
 
 (function () {
-  const KEEP_ALIVE_MS = 2000;
+  const KEEP_ALIVE_MS = 1000;
   // Silent this long (no board, no keep-alive): the network is gone.
   const SILENT_MS = 2.5 * KEEP_ALIVE_MS;
   const WARN_MS = 60000;

@@ -46,7 +46,7 @@ pub use serve::PageError;
 
 /// How often a display hears from the floor when nothing changes: its
 /// clock set again, and proof that the network is there.
-pub const KEEP_ALIVE: Duration = Duration::from_secs(2);
+pub const KEEP_ALIVE: Duration = Duration::from_secs(1);
 
 /// How often the feeder reads the Desk (a change reaches the displays
 /// within this, plus the reader's and the network's time).

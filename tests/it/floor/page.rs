@@ -267,7 +267,7 @@ fn keep_reading(desk: &mut Desk, dealers: &[Dealer], for_: Duration) {
 fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     let Some(pg) = pg::shared() else { return };
     let Some(driver) = driver() else { return };
-    let (_db, mut options) = desk_on(pg, "tda", "page-room");
+    let (db, mut options) = desk_on(pg, "tda", "page-room");
     options.structure = Structure::from_toml(STRUCTURE, 20).expect("the structure");
     options.clock = Arc::new(SystemClock);
     options.funding = from_structure_toml(MONEY).expect("the money");
@@ -413,6 +413,95 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     assert_eq!(tv.text("connection"), "");
     assert_eq!(tv.text("level"), "BREAK");
     drop(page);
+
+    // The binary's own page (`floor page`, with the TD's structure file):
+    // the same room. Stopped without closing its sockets (a network gone
+    // silent), the display says so within its keep-alive; it catches up
+    // when the server runs again.
+    let file = dir.path().join("sunday.toml");
+    std::fs::write(&file, format!("{STRUCTURE}{MONEY}")).expect("the structure file");
+    let served = Served::start(&[
+        "floor",
+        "page",
+        "--floor",
+        &options.conninfo,
+        "--tournament",
+        "page-room",
+        "--tables",
+        "T1,T2,T3",
+        "--seats",
+        "6",
+        "--structure",
+        file.to_str().expect("a path"),
+        "--serve",
+        "127.0.0.1:0",
+    ]);
+    tv.goto(&served.url);
+    tv.until("message", Duration::from_secs(15), |t| {
+        t == "Colour-up at table 2 first"
+    });
+    assert_eq!(tv.text("level"), "BREAK");
+    assert_eq!(tv.text("pool"), "1,200 (12 entries)");
+    served.signal("STOP");
+    let silent = tv.until("connection", Duration::from_secs(5), |t| {
+        t == "connection lost: the clock may be wrong"
+    });
+    eprintln!("a silent network was said in {silent:?}");
+    served.signal("CONT");
+    tv.until("connection", Duration::from_secs(5), str::is_empty);
+
+    // Every record the page showed is the floor's, and verifies.
+    let verified = floorcall::floor::verify(&mut pg.admin(&db), "page-room").expect("verifies");
+    assert!(verified.ok(), "{:#?}", verified.lines());
+}
+
+/// `floorcall floor page` running, killed when dropped.
+struct Served {
+    child: Child,
+    url: String,
+}
+
+impl Served {
+    /// Starts it and reads the address it prints.
+    fn start(args: &[&str]) -> Served {
+        let mut child = Command::new(crate::home::BIN)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("floorcall starts");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("its output");
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line)
+            .expect("a line");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Served { child, url }
+    }
+
+    /// Sends it a signal (`STOP`, `CONT`).
+    fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill -{name}");
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .arg("-CONT")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// `floor page --serve` on a port another program holds: said in a
