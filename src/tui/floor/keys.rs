@@ -518,7 +518,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                         self.info("The room's screen shows no message now.".into())
                     }
                     Ok(()) => self.info(format!("The room's screen says: {text}")),
-                    Err(e) => self.refuse(format!("The room's message is unchanged: {e}")),
+                    Err(e) => self.refuse(e.to_string()),
                 }
                 return self.after();
             }
