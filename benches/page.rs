@@ -96,6 +96,20 @@ fn display(addr: SocketAddr, receipts: Receipts, ready: Arc<std::sync::Barrier>)
     }
 }
 
+/// `n` displays connected to `page`, each on its own thread, once each
+/// has its first board.
+fn connect(page: &Page, n: usize, receipts: &Receipts) {
+    let ready = Arc::new(std::sync::Barrier::new(n + 1));
+    for _ in 0..n {
+        let (receipts, ready, addr) = (receipts.clone(), ready.clone(), page.addr());
+        std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || display(addr, receipts, ready))
+            .expect("a display's thread");
+    }
+    ready.wait();
+}
+
 /// The room changed `changes` times, `every` apart, each published: when
 /// each change was decided.
 fn changes(
@@ -131,15 +145,7 @@ fn main() {
     boards.publish(&Board::of(desk.tournament(), "bench", desk.now_ms()), None);
     let page = Page::serve("127.0.0.1:0", boards.clone(), Arc::new(SystemClock)).expect("serves");
     let receipts: Receipts = Arc::default();
-    let ready = Arc::new(std::sync::Barrier::new(displays + 1));
-    for _ in 0..displays {
-        let (receipts, ready, addr) = (receipts.clone(), ready.clone(), page.addr());
-        std::thread::Builder::new()
-            .stack_size(64 * 1024)
-            .spawn(move || display(addr, receipts, ready))
-            .expect("a display's thread");
-    }
-    ready.wait();
+    connect(&page, displays, &receipts);
     let decided = changes(&mut desk, &boards, 0, n, Duration::from_millis(100));
     std::thread::sleep(Duration::from_millis(500));
     let mut delays: Vec<Duration> = receipts
@@ -192,15 +198,7 @@ fn main() {
     drop(page);
     work(&mut c, "floor refresh + redraw, 100 tables, no display");
     let page = Page::serve("127.0.0.1:0", boards.clone(), Arc::new(SystemClock)).expect("serves");
-    let ready = Arc::new(std::sync::Barrier::new(displays + 1));
-    for _ in 0..displays {
-        let (receipts, ready, addr) = (receipts.clone(), ready.clone(), page.addr());
-        std::thread::Builder::new()
-            .stack_size(64 * 1024)
-            .spawn(move || display(addr, receipts, ready))
-            .expect("a display's thread");
-    }
-    ready.wait();
+    connect(&page, displays, &receipts);
     let stop = Arc::new(AtomicBool::new(false));
     let feeding = {
         let (stop, boards) = (stop.clone(), boards.clone());

@@ -300,14 +300,13 @@ fn every_floor_record_reads_back_from_its_json() {
     }
 }
 
-#[test]
-fn a_bust_undone_is_a_correcting_record_not_an_edit() {
-    use floorcall::session::Finish;
-    let mut room = Room::new("tda", &[3, 3], Vec::new());
+/// T1's first hand ended: seat 1 (T1s1) out to seat 2, third at the
+/// table.
+fn t1s1_busts() -> TableEvent {
     let s1 = Seat::new(1).unwrap();
-    let ended = TableEvent::HandEnded {
+    TableEvent::HandEnded {
         stacks: vec![(s1, Chips(0)), (Seat::new(2).unwrap(), Chips(20_000))],
-        busted: vec![Finish {
+        busted: vec![floorcall::session::Finish {
             place: 3,
             seat: s1,
             name: "T1s1".into(),
@@ -316,8 +315,13 @@ fn a_bust_undone_is_a_correcting_record_not_an_edit() {
             disqualified: false,
         }],
         misdeal: false,
-    };
-    room.at_table("T1", &ended);
+    }
+}
+
+#[test]
+fn a_bust_undone_is_a_correcting_record_not_an_edit() {
+    let mut room = Room::new("tda", &[3, 3], Vec::new());
+    room.at_table("T1", &t1s1_busts());
     let floor = room.tournament.floor();
     assert_eq!(floor.places().get("T1s1"), Some(&6));
     assert_eq!(floor.players_left(), 5);
@@ -363,7 +367,6 @@ fn a_disqualified_player_is_placed_by_the_floor() {
 /// (a record, said and cleared), the clock before it starts.
 #[test]
 fn the_rooms_board_is_the_floor_as_folded() {
-    use floorcall::session::Finish;
     use floorcall::tournament::board::Board;
     let mut room = Room::new("tda", &[3, 3], Vec::new());
     let board = Board::of(&room.tournament, "sunday", 0);
@@ -378,22 +381,7 @@ fn the_rooms_board_is_the_floor_as_folded() {
     assert_eq!(board.clock.state, "not-started");
     assert!(board.busts.is_empty() && board.moves.is_empty() && board.message.is_none());
 
-    let s1 = Seat::new(1).unwrap();
-    room.at_table(
-        "T1",
-        &TableEvent::HandEnded {
-            stacks: vec![(s1, Chips(0)), (Seat::new(2).unwrap(), Chips(20_000))],
-            busted: vec![Finish {
-                place: 3,
-                seat: s1,
-                name: "T1s1".into(),
-                hand: 0,
-                tied: false,
-                disqualified: false,
-            }],
-            misdeal: false,
-        },
-    );
+    room.at_table("T1", &t1s1_busts());
     room.decide(FloorCommand::Say("Colour-up at the break".into()))
         .expect("said");
     let board = Board::of(&room.tournament, "sunday", 0);
