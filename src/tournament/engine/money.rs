@@ -5,8 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-
 use super::{Answer, Tournament, Work};
 use crate::rules::tournament::Rebuys;
 use crate::table::Chips;
@@ -16,8 +14,7 @@ use crate::tournament::{FloorRecord, FloorRefusal};
 use crate::values::Money;
 
 /// Whether entries are still sold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "state")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Registration {
     /// Entries are sold (until the end of a level, or while it lasts).
     Open {
