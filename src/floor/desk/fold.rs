@@ -56,6 +56,12 @@ pub(super) fn refresh(desk: &mut Desk) -> bool {
     if live {
         desk.caught_up = true;
     }
+    // A Desk that only reads takes the floor's structure and money, and
+    // folds again with them.
+    if desk.adopt_published() {
+        refresh(desk);
+        return true;
+    }
     // What the tables' journals make due; a failure to write is tried
     // again at the next refresh.
     if desk.caught_up

@@ -196,7 +196,8 @@ impl Desk {
     /// A Desk that only reads (the room's page): the reader alone, as the
     /// floor's role; it folds every record as `open`'s does and writes
     /// nothing, not even what the tables make due (the TD's Desk writes
-    /// that, and this one reads it back).
+    /// that, and this one reads it back). It folds with the structure and
+    /// the money the floor published, whatever `options` say.
     pub fn watch(options: DeskOptions) -> Result<Desk, FloorError> {
         Desk::start(options, None)
     }
@@ -208,16 +209,7 @@ impl Desk {
         reading.catch_up = options.catch_up;
         reading.retry = Duration::from_millis(200);
         let reader = FloorReader::start(reading)?;
-        let mut tournament = Tournament::new(
-            options.rules.clone(),
-            options.structure.clone(),
-            &options.tables,
-            options.break_order.clone(),
-            options.keep_apart.clone(),
-        );
-        if let Some(funding) = options.funding.clone() {
-            tournament = tournament.with_funding(funding);
-        }
+        let tournament = fresh(&options);
         let mut desk = Desk {
             options,
             reader,
@@ -369,6 +361,42 @@ impl Desk {
 }
 
 impl Desk {
+    /// A Desk that only reads folds with the structure and the money the
+    /// floor published (its last `StructureSet` and `FundingSet`), not
+    /// with the ones it was opened with: when they differ, it takes them
+    /// and folds everything again (true). The TD's Desk publishes its own.
+    fn adopt_published(&mut self) -> bool {
+        if self.writes() {
+            return false;
+        }
+        let structure = self
+            .tournament
+            .published_structure()
+            .filter(|s| **s != self.options.structure)
+            .cloned();
+        let funding = self
+            .tournament
+            .published_funding()
+            .filter(|f| Some(*f) != self.options.funding.as_ref())
+            .cloned();
+        if structure.is_none() && funding.is_none() {
+            return false;
+        }
+        if let Some(structure) = structure {
+            self.options.structure = structure;
+        }
+        if let Some(funding) = funding {
+            self.options.funding = Some(funding);
+        }
+        self.tournament = fresh(&self.options);
+        self.version = 0;
+        self.applied = 0;
+        self.folded.clear();
+        self.journals.clear();
+        self.problems.clear();
+        true
+    }
+
     /// Whether this Desk writes the floor's records (`open`), or only
     /// reads them (`watch`).
     pub fn writes(&self) -> bool {
@@ -396,6 +424,21 @@ impl Desk {
             }
             done => done,
         }
+    }
+}
+
+/// The tournament as `options` open it, nothing folded yet.
+fn fresh(options: &DeskOptions) -> Tournament {
+    let tournament = Tournament::new(
+        options.rules.clone(),
+        options.structure.clone(),
+        &options.tables,
+        options.break_order.clone(),
+        options.keep_apart.clone(),
+    );
+    match options.funding.clone() {
+        Some(funding) => tournament.with_funding(funding),
+        None => tournament,
     }
 }
 

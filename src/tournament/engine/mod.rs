@@ -441,6 +441,22 @@ impl Tournament {
         self.hand_for_hand.as_ref().map(Option::as_ref)
     }
 
+    /// The structure the floor published last (its last `StructureSet`).
+    pub fn published_structure(&self) -> Option<&Structure> {
+        self.floor.records.iter().rev().find_map(|r| match r {
+            FloorRecord::StructureSet { structure } => Some(structure),
+            _ => None,
+        })
+    }
+
+    /// The money the floor published last (its last `FundingSet`).
+    pub fn published_funding(&self) -> Option<&Funding> {
+        self.floor.records.iter().rev().find_map(|r| match r {
+            FloorRecord::FundingSet { funding } => Some(&**funding),
+            _ => None,
+        })
+    }
+
     /// The TD's line for the room as last said (None: none, or cleared).
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()

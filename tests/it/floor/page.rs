@@ -414,12 +414,11 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     assert_eq!(tv.text("level"), "BREAK");
     drop(page);
 
-    // The binary's own page (`floor page`, with the TD's structure file):
-    // the same room. Stopped without closing its sockets (a network gone
-    // silent), the display says so within its keep-alive; it catches up
-    // when the server runs again.
-    let file = dir.path().join("sunday.toml");
-    std::fs::write(&file, format!("{STRUCTURE}{MONEY}")).expect("the structure file");
+    // The binary's own page (`floor page`), given other levels and no
+    // money: it shows the structure and the money the floor published.
+    // Stopped without closing its sockets (a network gone silent), the
+    // display says so within its keep-alive; it catches up when the
+    // server runs again.
     let served = Served::start(&[
         "floor",
         "page",
@@ -429,10 +428,8 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
         "page-room",
         "--tables",
         "T1,T2,T3",
-        "--seats",
-        "6",
-        "--structure",
-        file.to_str().expect("a path"),
+        "--levels",
+        "1/2,2/4",
         "--serve",
         "127.0.0.1:0",
     ]);
@@ -441,6 +438,7 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
         t == "Colour-up at table 2 first"
     });
     assert_eq!(tv.text("level"), "BREAK");
+    assert_eq!(tv.text("break-reason"), "colour-up of the 25s");
     assert_eq!(tv.text("pool"), "1,200 (12 entries)");
     served.signal("STOP");
     let silent = tv.until("connection", Duration::from_secs(5), |t| {
