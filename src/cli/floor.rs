@@ -246,6 +246,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 args.desk.follow(page)?;
             }
             let mut screen = FloorScreen::new(desk, Theme::from_env()).with_keymap(keymap);
+            if let Some(page) = &page {
+                screen = screen.with_page(page.addr().to_string());
+            }
             on_screen(
                 &mut screen,
                 "the floor",

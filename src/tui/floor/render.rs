@@ -93,11 +93,14 @@ impl<D: FloorDesk> FloorScreen<D> {
                 s
             }
         };
-        let link = match self.desk.status() {
+        let mut link = match self.desk.status() {
             ReaderStatus::Live => "database live".to_string(),
             ReaderStatus::Connecting => "connecting to the database".to_string(),
             ReaderStatus::Offline { since, .. } => format!("DATABASE OFFLINE since {since}"),
         };
+        if let Some(page) = &self.page {
+            link.push_str(&format!(" │ page {page}"));
+        }
         (format!(" floorcall floor │ {clock}"), link)
     }
 
