@@ -2,7 +2,8 @@
 //! PostgreSQL (`pg`), three tables dealing into their journals, the TD's
 //! Desk writing the floor's records, and the page served from a Desk of
 //! its own that only reads; headless Chromium (Debian's `chromium` and
-//! `chromium-driver`, driven through WebDriver) shows it, and the test
+//! `chromium-driver`, driven through WebDriver: a few JSON requests over
+//! HTTP/1, written here) shows it, and the test
 //! reads what a player sees: the level and blinds, the clock counting
 //! down, a bust within a second of the table keying it, the TD's pause
 //! and message, a break and why, two displays agreeing, and the page
@@ -18,7 +19,6 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder, Locator};
 use floorcall::floor::{ClockAction, Desk};
 use floorcall::journal::SystemClock;
 use floorcall::page::Page;
@@ -112,70 +112,93 @@ fn driver() -> Option<Driver> {
     Some(driver)
 }
 
-/// One headless Chromium, driven from blocking test code.
+/// One headless Chromium, driven through chromedriver's WebDriver (JSON
+/// over HTTP/1; each command a request of its own).
 struct Browser {
-    rt: tokio::runtime::Runtime,
-    client: Option<Client>,
-    profile: tempfile::TempDir,
+    port: u16,
+    session: String,
+    _profile: tempfile::TempDir,
 }
+
+/// The key WebDriver names an element by.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 impl Browser {
     fn open(driver: &Driver, width: u32, height: u32) -> Browser {
         let profile = tempfile::tempdir().expect("a profile folder");
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("a runtime");
         let caps = json!({
-            "goog:chromeOptions": {
-                "args": [
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--hide-scrollbars",
-                    format!("--window-size={width},{height}"),
-                    format!("--user-data-dir={}", profile.path().display()),
-                ]
-            }
+            "capabilities": { "alwaysMatch": {
+                "goog:chromeOptions": {
+                    "args": [
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--hide-scrollbars",
+                        format!("--window-size={width},{height}"),
+                        format!("--user-data-dir={}", profile.path().display()),
+                    ]
+                }
+            }}
         });
-        let caps = caps.as_object().cloned().expect("an object");
-        let url = format!("http://127.0.0.1:{}", driver.port);
-        let client = rt
-            .block_on(ClientBuilder::native().capabilities(caps).connect(&url))
-            .expect("a browser session");
+        let session = webdriver(driver.port, "POST", "/session", Some(&caps))["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_string();
         Browser {
-            rt,
-            client: Some(client),
-            profile,
+            port: driver.port,
+            session,
+            _profile: profile,
         }
     }
 
-    fn client(&self) -> &Client {
-        self.client.as_ref().expect("open")
+    /// A command of the session (`url`, `element`, ...).
+    fn command(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> serde_json::Value {
+        webdriver(
+            self.port,
+            method,
+            &format!("/session/{}/{path}", self.session),
+            body,
+        )
     }
 
     fn goto(&self, url: &str) {
-        self.rt.block_on(self.client().goto(url)).expect("goto");
+        self.command("POST", "url", Some(&json!({ "url": url })));
     }
 
-    /// The text of the element `id` ("" while hidden).
+    /// The text of the element `id` as shown ("" while hidden).
     fn text(&self, id: &str) -> String {
-        self.rt
-            .block_on(async { self.client().find(Locator::Id(id)).await?.text().await })
-            .unwrap_or_else(|e| panic!("#{id}: {e}"))
+        let found = self.command(
+            "POST",
+            "element",
+            Some(&json!({ "using": "css selector", "value": format!("#{id}") })),
+        );
+        let element = found[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("#{id}: {found}"));
+        let text = self.command("GET", &format!("element/{element}/text"), None);
+        text.as_str()
+            .unwrap_or_else(|| panic!("#{id}: {text}"))
+            .to_string()
     }
 
     /// A script's answer.
     fn js(&self, script: &str) -> serde_json::Value {
-        self.rt
-            .block_on(self.client().execute(script, Vec::new()))
-            .unwrap_or_else(|e| panic!("{script}: {e}"))
+        self.command(
+            "POST",
+            "execute/sync",
+            Some(&json!({ "script": script, "args": [] })),
+        )
     }
 
     /// The clock: ms left by the page's own count, and the browser's time.
@@ -208,9 +231,11 @@ impl Browser {
     /// so that its viewport is that).
     fn screenshot(&self, width: u32, height: u32, path: &PathBuf) {
         let resize = |w: u32, h: u32| {
-            self.rt
-                .block_on(self.client().set_window_size(w, h))
-                .expect("resized")
+            self.command(
+                "POST",
+                "window/rect",
+                Some(&json!({ "width": w, "height": h })),
+            );
         };
         resize(width, height);
         let inner = self.js("return [window.innerWidth, window.innerHeight];");
@@ -222,21 +247,111 @@ impl Browser {
             height + less(height, &inner[1]),
         );
         std::thread::sleep(Duration::from_millis(300));
-        let png = self
-            .rt
-            .block_on(self.client().screenshot())
-            .expect("a screenshot");
+        let png = self.command("GET", "screenshot", None);
+        let png = base64(png.as_str().expect("a screenshot"));
         std::fs::write(path, png).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        if let Some(client) = self.client.take() {
-            let _ = self.rt.block_on(client.close());
-        }
-        let _ = &self.profile;
+        let _ = std::panic::catch_unwind(|| {
+            webdriver(
+                self.port,
+                "DELETE",
+                &format!("/session/{}", self.session),
+                None,
+            )
+        });
     }
+}
+
+/// One WebDriver request to chromedriver on `port`: its `value`; a
+/// failure panics with WebDriver's message.
+fn webdriver(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: Option<&serde_json::Value>,
+) -> serde_json::Value {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let body = body.map(ToString::to_string).unwrap_or_default();
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("chromedriver");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("sent");
+    // The head, then a body of Content-Length bytes, or chunked.
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    let mut read_line = |reader: &mut BufReader<std::net::TcpStream>| -> String {
+        line.clear();
+        reader
+            .read_line(&mut line)
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        line.trim().to_string()
+    };
+    let ok = read_line(&mut reader).starts_with("HTTP/1.1 2");
+    let (mut length, mut chunked) = (0, false);
+    loop {
+        let header = read_line(&mut reader).to_ascii_lowercase();
+        if header.is_empty() {
+            break;
+        }
+        if let Some(n) = header.strip_prefix("content-length:") {
+            length = n.trim().parse::<usize>().unwrap_or(0);
+        }
+        chunked |= header == "transfer-encoding: chunked";
+    }
+    let mut content = Vec::new();
+    if chunked {
+        loop {
+            let size = usize::from_str_radix(&read_line(&mut reader), 16).unwrap_or(0);
+            let mut chunk = vec![0; size + 2];
+            reader.read_exact(&mut chunk).expect("a chunk");
+            if size == 0 {
+                break;
+            }
+            content.extend_from_slice(&chunk[..size]);
+        }
+    } else {
+        content.resize(length, 0);
+        reader.read_exact(&mut content).expect("the answer");
+    }
+    let content = String::from_utf8_lossy(&content);
+    let answer: serde_json::Value = serde_json::from_str(&content)
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}: {content}"));
+    assert!(ok, "{method} {path}: {}", answer["value"]);
+    answer["value"].clone()
+}
+
+/// Standard base64, decoded (a screenshot's PNG).
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let sextets: Vec<u8> = text.bytes().filter_map(value).collect();
+    sextets
+        .chunks(4)
+        .flat_map(|q| {
+            let n = q
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, s)| n | u32::from(*s) << (18 - 6 * i));
+            let bytes = n.to_be_bytes();
+            bytes[1..q.len()].to_vec()
+        })
+        .collect()
 }
 
 /// The folder screenshots go to: `target/` (or CARGO_TARGET_DIR).
