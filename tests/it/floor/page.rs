@@ -655,3 +655,47 @@ fn a_port_the_page_cannot_have_is_said_before_the_database() {
         assert!(stderr.contains(&said), "{stderr}");
     }
 }
+
+/// The page has no route that writes: every other method on its routes
+/// is refused (405) and any other path is not there (404); what it
+/// serves is read with GET (the board `null` before a floor is followed).
+#[test]
+fn the_page_has_no_write_route() {
+    use floorcall::page::Boards;
+    use std::io::{Read, Write};
+    let page = Page::serve("127.0.0.1:0", Boards::new(), Arc::new(SystemClock)).expect("serves");
+    let status = |method: &str, path: &str| -> (String, String) {
+        let mut stream = std::net::TcpStream::connect(page.addr()).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .expect("a timeout");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: room\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+        )
+        .expect("sent");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        let line = answer.lines().next().unwrap_or("").to_string();
+        (line, answer)
+    };
+    for path in ["/", "/page.js", "/page.css", "/board", "/events"] {
+        for method in ["POST", "PUT", "PATCH", "DELETE"] {
+            let (line, _) = status(method, path);
+            assert!(line.starts_with("HTTP/1.1 405"), "{method} {path}: {line}");
+        }
+    }
+    for path in ["/clock", "/say", "/admin", "/board/1"] {
+        let (line, _) = status("GET", path);
+        assert!(line.starts_with("HTTP/1.1 404"), "GET {path}: {line}");
+    }
+    let (line, answer) = status("GET", "/board");
+    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    assert!(answer.contains(",\"room\":null}"), "{answer}");
+    let (line, answer) = status("GET", "/");
+    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    assert!(
+        answer.contains("connection lost: the clock may be wrong"),
+        "{answer}"
+    );
+}
