@@ -20,6 +20,7 @@
 //! - `tournament`: the floor: every table of a tournament, its draws, moves and places
 //! - `journal`, `scenario`: the durable record; scenario files and their runner
 //! - `floor`: a tournament's tables in PostgreSQL (uses `journal`)
+//! - `page`: the room's web page, served from the floor's records (uses `floor`)
 //! - `practice`: drills
 //! - `folders`: the user's data and config folders; house rules by name
 //! - `tui`: the dealer's screen
@@ -29,6 +30,7 @@ pub mod floor;
 pub mod folders;
 pub mod journal;
 pub mod notation;
+pub mod page;
 pub mod practice;
 pub mod rules;
 pub mod scenario;

@@ -3,10 +3,13 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Subcommand;
 
 use floorcall::floor::{self, Desk, DeskOptions, InitOptions, mask};
+use floorcall::journal::SystemClock;
+use floorcall::page::{Boards, Page, PageError};
 use floorcall::rules::HouseRules;
 use floorcall::session::Structure;
 use floorcall::table::Chips;
@@ -30,6 +33,12 @@ pub struct Args {
     pub command: Option<FloorCmd>,
     #[command(flatten)]
     pub desk: DeskArgs,
+    /// Also serve the room's page on this address (`0.0.0.0:8036`): every
+    /// display in the room opens http://HOST:8036/ and shows the level,
+    /// the clock, the players left, the money, the busts and the moves,
+    /// live. It only reads; without --serve nothing listens.
+    #[arg(long, value_name = "ADDR")]
+    pub serve: Option<String>,
 }
 
 /// The floor's subcommands.
@@ -91,6 +100,17 @@ pub enum FloorCmd {
         /// and its points by place.
         #[arg(long)]
         league: bool,
+    },
+    /// Serve the room's page alone (the TD's screen runs elsewhere): a
+    /// read-only page every display in the room shows, live, from the
+    /// floor's database. Runs until stopped (Ctrl-C).
+    Page {
+        #[command(flatten)]
+        desk: Box<DeskArgs>,
+        /// Where to listen (`0.0.0.0:8036`: every display on the room's
+        /// network; `127.0.0.1:8036`: this machine only).
+        #[arg(long, value_name = "ADDR")]
+        serve: String,
     },
     /// Check every table's chain in the database against itself (and
     /// through the journal's own verify), and the floor's records; redo
@@ -166,6 +186,19 @@ pub struct DeskArgs {
 impl DeskArgs {
     /// Opens the floor's desk on the database (as the floor's role).
     fn open(&self) -> Result<Desk, Failure> {
+        Desk::open(self.options()?).map_err(|e| failed(&e))
+    }
+
+    /// The page follows the floor, from a Desk of its own that only reads.
+    fn follow(&self, page: &mut Page) -> Result<(), Failure> {
+        let options = self.options()?;
+        let name = options.tournament.clone();
+        let desk = Desk::watch(options).map_err(|e| failed(&e))?;
+        page.follow(desk, &name).map_err(page_failed)
+    }
+
+    /// The Desk's options from the arguments.
+    fn options(&self) -> Result<DeskOptions, Failure> {
         let (Some(conninfo), Some(tournament), false) =
             (&self.floor, &self.tournament, self.tables.is_empty())
         else {
@@ -194,7 +227,7 @@ impl DeskArgs {
             .iter()
             .map(|g| g.split(',').map(|n| n.trim().to_string()).collect())
             .collect();
-        Desk::open(options).map_err(|e| failed(&e))
+        Ok(options)
     }
 }
 
@@ -204,8 +237,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(command) => run_command(command),
         None => {
             let keymap = super::keymap()?;
+            // The port first: one it cannot have is said before anything.
+            let mut page = args.serve.as_deref().map(listen).transpose()?;
             let desk = args.desk.open()?;
+            // The page reads on its own threads; the TD's screen never
+            // waits for it.
+            if let Some(page) = &mut page {
+                args.desk.follow(page)?;
+            }
             let mut screen = FloorScreen::new(desk, Theme::from_env()).with_keymap(keymap);
+            if let Some(page) = &page {
+                screen = screen.with_page(page.addr().to_string());
+            }
             on_screen(
                 &mut screen,
                 "the floor",
@@ -285,6 +328,19 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
                 )?;
             }
             Ok(())
+        }
+        FloorCmd::Page { desk, serve } => {
+            let mut page = listen(&serve)?;
+            desk.follow(&mut page)?;
+            writeln!(
+                out,
+                "The room's page: http://{}/ (every display in the room opens it; Ctrl-C stops it).",
+                page.addr()
+            )?;
+            out.flush()?;
+            loop {
+                std::thread::park();
+            }
         }
         FloorCmd::Results { desk, csv, league } => {
             let league = league
@@ -391,6 +447,17 @@ fn run_command(command: FloorCmd) -> Result<(), Failure> {
             }
         }
     })
+}
+
+/// The room's page listening on `addr` (the floor's time from this
+/// machine's clock), following no floor yet.
+fn listen(addr: &str) -> Result<Page, Failure> {
+    Page::serve(addr, Boards::new(), Arc::new(SystemClock)).map_err(page_failed)
+}
+
+/// Why the page could not be served: the user's to put right, exit 2.
+fn page_failed(e: PageError) -> Failure {
+    Failure::User(format!("floorcall floor: {e}"))
 }
 
 /// Why the database could not be used (its password masked): the user's

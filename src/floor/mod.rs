@@ -80,7 +80,9 @@
 //!
 //! Every decision is applied from its record only, so a Desk opened again
 //! on the same database rebuilds the same state, and a second Desk sees
-//! what the first did.
+//! what the first did. A Desk that only reads (`Desk::watch`: the reader
+//! alone, no writing connection) folds the same state and writes nothing;
+//! the room's page (`page`) shows it.
 //!
 //! [`glance`] reads one table's journal as the TD's floor screen shows
 //! it, and [`moves_due`] the moves the tables have yet to carry out.

@@ -9,7 +9,8 @@
 //! `deal chip-chop keep 500 agreed` (a deal among the players left) · `clock start` · `clock level 5` ·
 //! `hand-for-hand on|off` · `final-table` ·
 //! `button-draw T1` · `level 200/400` (with `ante 25` or `bb-ante 400`, as
-//! a session's `level` line) · `T2: <a table's line>`. Any line but a
+//! a session's `level` line) · `say TEXT` (the TD's line on the room's
+//! displays) · `T2: <a table's line>`. Any line but a
 //! table's and a `level` may end in `seed S`, the seed of a random one
 //! (`balance`, `break`, `draw`, `enter`, `final-table`, `button-draw`).
 //! A table's line is kept as text: it is a session line (`session`) or a
@@ -98,6 +99,9 @@ pub enum FloorLine {
         /// Its line.
         command: TableCommand,
     },
+    /// `say Colour-up of the 25s at the break`: the TD's line on the
+    /// room's displays (`say` alone clears it).
+    Say(String),
     /// `T2: s3 allin`: a line for one table, as written after the colon.
     Table {
         /// The table named before the colon.
@@ -126,6 +130,16 @@ fn seeded<'a>(words: &[Word<'a>]) -> Result<(Vec<Word<'a>>, Option<String>), Not
 
 /// Parses a floor line (its comment already taken off).
 pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
+    // `say TEXT`: the rest of the line as typed, whatever it holds.
+    let trimmed = line.trim_start();
+    if let Some(rest) = trimmed
+        .get(..3)
+        .filter(|w| w.eq_ignore_ascii_case("say"))
+        .and_then(|_| trimmed.get(3..))
+        .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+    {
+        return Ok(FloorLine::Say(rest.trim().to_string()));
+    }
     if let Some((table, rest)) = line.split_once(':') {
         let table = table.trim();
         if !table.is_empty() && !table.contains(' ') {
@@ -272,7 +286,7 @@ pub fn parse_floor_line(line: &str) -> Result<FloorLine, NotationError> {
             return Err(NotationError {
                 column: 1,
                 message: format!(
-                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, rebuy NAME, addon NAME, deal icm|chip-chop|even [keep N] [agreed], clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400 (each random one with an optional seed S), key T3 <a light table's line>, or T2: <a table's line>",
+                    "{} is not a floor line: balance, move confirmed, break [T3], draw, enter NAME CHIPS, entry NAME, reentry NAME, rebuy NAME, addon NAME, deal icm|chip-chop|even [keep N] [agreed], clock start, clock level N, hand-for-hand on|off, final-table, button-draw T1, level 200/400, say TEXT (each random one with an optional seed S), key T3 <a light table's line>, or T2: <a table's line>",
                     quoted(line)
                 ),
             });
@@ -295,6 +309,23 @@ mod tests {
             Ok(l) => panic!("{line}: read as {l:?}"),
             Err(e) => e,
         }
+    }
+
+    #[test]
+    fn say_keeps_the_rest_of_the_line_as_typed() {
+        assert_eq!(
+            parsed("say Colour-up of the 25s: back at 21:30."),
+            FloorLine::Say("Colour-up of the 25s: back at 21:30.".into())
+        );
+        assert_eq!(parsed("SAY  seed 7 "), FloorLine::Say("seed 7".into()));
+        assert_eq!(parsed("say"), FloorLine::Say(String::new()));
+        assert_eq!(
+            parsed("say T1: s1 fold"),
+            FloorLine::Say("T1: s1 fold".into())
+        );
+        // A table named say (or sayer) keeps its lines.
+        assert!(matches!(parsed("say: s1 fold"), FloorLine::Table { table, .. } if table == "say"));
+        assert!(matches!(parsed("sayer: s1 fold"), FloorLine::Table { .. }));
     }
 
     #[test]

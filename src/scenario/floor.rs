@@ -804,6 +804,9 @@ impl Run {
                     &ScriptSeeds::none(),
                 )
                 .map(|_| ()),
+            FloorLine::Say(text) => self
+                .decide(&FloorCommand::Say(text), &ScriptSeeds::none())
+                .map(|_| ()),
             FloorLine::FinalTable(seed) => {
                 let seeds = seeded(self, seed, SeededLine::FinalTable);
                 self.decide(&FloorCommand::FinalTable, &seeds).map(|_| ())

@@ -144,6 +144,41 @@ impl Structure {
             .max(1)
     }
 
+    /// The chips coloured up at the break `stage` (none: it is not a
+    /// break, or the structure names no chips): at each break, from the
+    /// first, the smallest chip still in play goes while every blind and
+    /// ante of the level after the break is a multiple of the next chip
+    /// up (the last chip never goes).
+    pub fn colour_ups(&self, stage: usize) -> Vec<Chips> {
+        let mut in_play = self.chips.clone();
+        let mut gone = Vec::new();
+        for (i, s) in self.stages.iter().enumerate().take(stage + 1) {
+            if !matches!(s, Stage::Break { .. }) {
+                continue;
+            }
+            let Some(next) = self.stages.iter().skip(i + 1).find_map(|s| match s {
+                Stage::Level { blinds, .. } => Some(*blinds),
+                Stage::Break { .. } => None,
+            }) else {
+                break;
+            };
+            gone.clear();
+            while let [first, second, ..] = in_play[..] {
+                let divides = |c: Chips| second.get() > 0 && c.get().is_multiple_of(second.get());
+                if divides(next.small) && divides(next.big) && divides(next.ante) {
+                    gone.push(first);
+                    in_play.remove(0);
+                } else {
+                    break;
+                }
+            }
+            if i == stage {
+                return gone;
+            }
+        }
+        Vec::new()
+    }
+
     /// Every stage's length in milliseconds (for the level clock).
     pub fn stage_ms(&self) -> Vec<u64> {
         self.stages.iter().map(Stage::ms).collect()
@@ -346,5 +381,31 @@ mod tests {
             .expect("break");
         assert_eq!(c.blinds_at(1).map(|b| b.big), Some(Chips(2)));
         assert_eq!(c.stage_ms(), vec![900_000, 600_000]);
+    }
+
+    #[test]
+    fn a_break_colours_up_the_chips_the_next_level_no_longer_needs() {
+        let s = Structure::from_toml(
+            "chips = [25, 100, 500, 1000]\n\
+             [[level]]\nsmall = 25\nbig = 50\n\
+             [[level]]\nbreak = 10\n\
+             [[level]]\nsmall = 50\nbig = 100\nante = 25\n\
+             [[level]]\nbreak = 10\n\
+             [[level]]\nsmall = 100\nbig = 200\n\
+             [[level]]\nbreak = 10\n\
+             [[level]]\nsmall = 1000\nbig = 2000\n",
+            20,
+        )
+        .expect("a structure");
+        assert_eq!(s.colour_ups(0), Vec::<Chips>::new(), "a level");
+        assert_eq!(s.colour_ups(1), Vec::<Chips>::new(), "the ante of 25 stays");
+        assert_eq!(s.colour_ups(3), vec![Chips(25)]);
+        assert_eq!(s.colour_ups(5), vec![Chips(100), Chips(500)]);
+        assert!(
+            Structure::from_flag("100/200", 20)
+                .unwrap()
+                .colour_ups(0)
+                .is_empty()
+        );
     }
 }

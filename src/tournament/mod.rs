@@ -26,6 +26,7 @@
 
 pub mod audit;
 pub mod balance;
+pub mod board;
 pub mod breaking;
 pub mod deal;
 pub mod draw;
@@ -361,6 +362,12 @@ pub enum FloorRecord {
     DealMade {
         /// Its terms.
         deal: engine::DealTerms,
+    },
+    /// The TD's line for the room (`say TEXT`): every display of the room
+    /// shows it until another replaces it; an empty one clears it.
+    Said {
+        /// What the TD typed (empty: no message).
+        text: String,
     },
     /// The floor's one clock, whole, after the TD started, paused,
     /// resumed or adjusted it or set a level: every table follows it, a

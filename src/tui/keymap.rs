@@ -385,7 +385,7 @@ impl Action {
             Action::MovePlayer => "move a player by hand: the player, table and seat",
             Action::LateEntry => "a late entry: the name and chips, drawn to a seat",
             Action::CorrectStack => "correct a stack: the player and chips (a bust undone)",
-            Action::Money => "money: an entry, rebuy, add-on or a deal",
+            Action::Money => "money, a deal, or say TEXT to the room",
             Action::KeyLight => "a light table's line: out, count, button",
             Action::HandForHand => "hand-for-hand on or off",
             Action::NextLevel => "the next level",

@@ -1,7 +1,8 @@
 //! The Desk's reading: the tables from their journals and the floor's
 //! records as the reader brought them, folded by the engine, then what
 //! they make due (`FloorCommand::Due`), decided by the engine and written
-//! like any other decision.
+//! like any other decision (by a Desk that writes: one that only reads
+//! folds them as the TD's Desk writes them).
 
 use super::Desk;
 use crate::journal::{Loaded, floor_read, table_of};
@@ -55,9 +56,16 @@ pub(super) fn refresh(desk: &mut Desk) -> bool {
     if live {
         desk.caught_up = true;
     }
+    // A Desk that only reads takes the floor's structure and money, and
+    // folds again with them.
+    if desk.adopt_published() {
+        refresh(desk);
+        return true;
+    }
     // What the tables' journals make due; a failure to write is tried
     // again at the next refresh.
     if desk.caught_up
+        && desk.writes()
         && let Err(e) = desk.decide(&FloorCommand::Due)
     {
         problem(desk, e.to_string());

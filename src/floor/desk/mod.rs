@@ -153,7 +153,8 @@ impl From<FloorError> for DeskError {
 pub struct Desk {
     options: DeskOptions,
     reader: FloorReader,
-    client: Client,
+    /// The writing connection (None: a desk that only reads, `watch`).
+    client: Option<Client>,
     /// The floor as its records and the tables' journals fold.
     tournament: Tournament,
     /// The reader's version last folded.
@@ -189,20 +190,26 @@ impl Desk {
         let role = floor_role(&options.tournament);
         let mut client = connect(&options.conninfo, Some(&role))?;
         crate::floor::schema::check_floor_may_read(&mut client)?;
+        Desk::start(options, Some(client))
+    }
+
+    /// A Desk that only reads (the room's page): the reader alone, as the
+    /// floor's role; it folds every record as `open`'s does and writes
+    /// nothing, not even what the tables make due (the TD's Desk writes
+    /// that, and this one reads it back). It folds with the structure and
+    /// the money the floor published, whatever `options` say.
+    pub fn watch(options: DeskOptions) -> Result<Desk, FloorError> {
+        Desk::start(options, None)
+    }
+
+    /// Starts the reader, waits for its first reading (up to
+    /// `open_wait`) and folds it.
+    fn start(options: DeskOptions, client: Option<Client>) -> Result<Desk, FloorError> {
         let mut reading = ReaderOptions::new(&options.conninfo, &options.tournament);
         reading.catch_up = options.catch_up;
         reading.retry = Duration::from_millis(200);
         let reader = FloorReader::start(reading)?;
-        let mut tournament = Tournament::new(
-            options.rules.clone(),
-            options.structure.clone(),
-            &options.tables,
-            options.break_order.clone(),
-            options.keep_apart.clone(),
-        );
-        if let Some(funding) = options.funding.clone() {
-            tournament = tournament.with_funding(funding);
-        }
+        let tournament = fresh(&options);
         let mut desk = Desk {
             options,
             reader,
@@ -248,6 +255,11 @@ impl Desk {
     /// The floor's structure.
     pub fn structure(&self) -> &Structure {
         &self.options.structure
+    }
+
+    /// Where the Desk gets the time (`DeskOptions::clock`).
+    pub fn clock_source(&self) -> Arc<dyn Clock> {
+        self.options.clock.clone()
     }
 
     /// The time now, from the clock given.
@@ -332,7 +344,8 @@ impl Desk {
                 row
             }
             Err(e) => {
-                if self.client.is_closed() && self.write_down.is_none() {
+                if self.client.as_ref().is_some_and(Client::is_closed) && self.write_down.is_none()
+                {
                     let since = chrono::Local::now().format("%H:%M").to_string();
                     self.write_down = Some((since, e.to_string()));
                 }
@@ -348,26 +361,84 @@ impl Desk {
 }
 
 impl Desk {
+    /// A Desk that only reads folds with the structure and the money the
+    /// floor published (its last `StructureSet` and `FundingSet`), not
+    /// with the ones it was opened with: when they differ, it takes them
+    /// and folds everything again (true). The TD's Desk publishes its own.
+    fn adopt_published(&mut self) -> bool {
+        if self.writes() {
+            return false;
+        }
+        let structure = self
+            .tournament
+            .published_structure()
+            .filter(|s| **s != self.options.structure)
+            .cloned();
+        let funding = self
+            .tournament
+            .published_funding()
+            .filter(|f| Some(*f) != self.options.funding.as_ref())
+            .cloned();
+        if structure.is_none() && funding.is_none() {
+            return false;
+        }
+        if let Some(structure) = structure {
+            self.options.structure = structure;
+        }
+        if let Some(funding) = funding {
+            self.options.funding = Some(funding);
+        }
+        self.tournament = fresh(&self.options);
+        self.version = 0;
+        self.applied = 0;
+        self.folded.clear();
+        self.journals.clear();
+        self.problems.clear();
+        true
+    }
+
+    /// Whether this Desk writes the floor's records (`open`), or only
+    /// reads them (`watch`).
+    pub fn writes(&self) -> bool {
+        self.client.is_some()
+    }
+
     /// Appends one record to the floor's chain; a connection the database
     /// closed (it restarted) is opened again first, as the reader and the
     /// tables' links reconnect by themselves. A record whose append failed
     /// was not committed (one transaction), so it is simply written again.
     fn append(&mut self, json: &str) -> Result<super::Row, FloorError> {
-        let reconnect = |desk: &mut Desk| -> Result<(), FloorError> {
-            let role = floor_role(&desk.options.tournament);
-            desk.client = connect(&desk.options.conninfo, Some(&role))?;
-            Ok(())
+        let Some(client) = &mut self.client else {
+            return Err(FloorError::Refused(
+                "This floor only reads (the room's page): it writes no record.".into(),
+            ));
         };
-        if self.client.is_closed() {
-            reconnect(self)?;
+        let role = floor_role(&self.options.tournament);
+        if client.is_closed() {
+            *client = connect(&self.options.conninfo, Some(&role))?;
         }
-        match append_floor_record(&mut self.client, &self.options.tournament, json) {
-            Err(_) if self.client.is_closed() => {
-                reconnect(self)?;
-                append_floor_record(&mut self.client, &self.options.tournament, json)
+        match append_floor_record(client, &self.options.tournament, json) {
+            Err(_) if client.is_closed() => {
+                *client = connect(&self.options.conninfo, Some(&role))?;
+                append_floor_record(client, &self.options.tournament, json)
             }
             done => done,
         }
+    }
+}
+
+/// The tournament as `options` open it, nothing folded yet.
+fn fresh(options: &DeskOptions) -> Tournament {
+    let tournament = Tournament::new(
+        options.rules.clone(),
+        options.structure.clone(),
+        &options.tables,
+        options.break_order.clone(),
+        options.keep_apart.clone(),
+    );
+    match options.funding.clone() {
+        Some(funding) => tournament.with_funding(funding),
+        None => tournament,
     }
 }
 

@@ -98,6 +98,12 @@ pub trait Decide {
         self.decide(&FloorCommand::HandForHand(on)).map(|_| ())
     }
 
+    /// Puts the TD's line on the room's displays (empty: clears it).
+    fn say(&mut self, text: &str) -> Result<(), Self::Error> {
+        self.decide(&FloorCommand::Say(text.to_string()))
+            .map(|_| ())
+    }
+
     /// Starts, pauses, resumes, adjusts the clock or sets its level.
     fn clock_action(&mut self, action: ClockAction) -> Result<(), Self::Error> {
         self.decide(&FloorCommand::Clock(action)).map(|_| ())

@@ -26,11 +26,7 @@ pub(super) fn due(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
 /// yet, or the last one is another (the Desk opened with a new one).
 fn publish_structure(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
     let structure = &desk.structure;
-    let last = desk.floor.records.iter().rev().find_map(|r| match r {
-        FloorRecord::StructureSet { structure } => Some(structure),
-        _ => None,
-    });
-    if structure.stages.is_empty() || last == Some(structure) {
+    if structure.stages.is_empty() || desk.published_structure() == Some(structure) {
         return Ok(());
     }
     let record = FloorRecord::StructureSet {
@@ -45,11 +41,7 @@ pub(super) fn publish_funding(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
     let Some(funding) = &desk.funding else {
         return Ok(());
     };
-    let last = desk.floor.records.iter().rev().find_map(|r| match r {
-        FloorRecord::FundingSet { funding } => Some(&**funding),
-        _ => None,
-    });
-    if last == Some(funding) {
+    if desk.published_funding() == Some(funding) {
         return Ok(());
     }
     let record = FloorRecord::FundingSet {

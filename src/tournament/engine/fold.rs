@@ -123,6 +123,9 @@ pub(super) fn apply(desk: &mut Tournament, record: FloorRecord) {
             }
         }
         FloorRecord::ClockSet { clock } => desk.clock = Some(clock.clone()),
+        FloorRecord::Said { text } => {
+            desk.message = Some(text.clone()).filter(|t| !t.is_empty());
+        }
         FloorRecord::StructureSet { .. }
         | FloorRecord::FundingSet { .. }
         | FloorRecord::DealMade { .. } => {}

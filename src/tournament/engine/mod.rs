@@ -59,7 +59,8 @@ use crate::table::{Chips, Seat};
 
 pub use deals::DealTerms;
 pub use decide::Decide;
-pub use ops::ClockAction;
+pub use money::{MoneyView, Registration};
+pub use ops::{ClockAction, MESSAGE_MAX};
 
 /// What the TD (or the tables, `Due`) asks of the floor.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,6 +143,8 @@ pub enum FloorCommand {
         /// Every player left agreed to it.
         agreed: bool,
     },
+    /// The TD's line for the room's displays (empty: none shown).
+    Say(String),
     /// What the tables' journals make due now (nothing when nothing is).
     Due,
 }
@@ -272,6 +275,8 @@ pub struct Tournament {
     funding: Option<Funding>,
     /// Every purchase recorded, in order.
     bought: Vec<Purchase>,
+    /// The TD's line for the room, once said (`Said`; None: none).
+    message: Option<String>,
 }
 
 impl Tournament {
@@ -311,6 +316,7 @@ impl Tournament {
             reads: BTreeMap::new(),
             funding: None,
             bought: Vec::new(),
+            message: None,
         }
     }
 
@@ -378,6 +384,10 @@ impl Tournament {
                 kept,
                 agreed,
             } => work.deal(*method, *kept, *agreed)?,
+            FloorCommand::Say(text) => {
+                work.say(text)?;
+                Answer::Done
+            }
             FloorCommand::Due => {
                 due::due(&mut work)?;
                 Answer::Done
@@ -442,6 +452,27 @@ impl Tournament {
     /// Hand-for-hand: `None` off; `Some(None)` on with no round yet.
     pub fn hand_for_hand(&self) -> Option<Option<&Round>> {
         self.hand_for_hand.as_ref().map(Option::as_ref)
+    }
+
+    /// The structure the floor published last (its last `StructureSet`).
+    pub fn published_structure(&self) -> Option<&Structure> {
+        self.floor.records.iter().rev().find_map(|r| match r {
+            FloorRecord::StructureSet { structure } => Some(structure),
+            _ => None,
+        })
+    }
+
+    /// The money the floor published last (its last `FundingSet`).
+    pub fn published_funding(&self) -> Option<&Funding> {
+        self.floor.records.iter().rev().find_map(|r| match r {
+            FloorRecord::FundingSet { funding } => Some(&**funding),
+            _ => None,
+        })
+    }
+
+    /// The TD's line for the room as last said (None: none, or cleared).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
     }
 
     /// Whether the moves pending were computed before a table's hand

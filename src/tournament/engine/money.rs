@@ -13,6 +13,53 @@ use crate::tournament::payouts::{PayoutError, payouts, shared};
 use crate::tournament::{FloorRecord, FloorRefusal};
 use crate::values::Money;
 
+/// Whether entries are still sold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Registration {
+    /// Entries are sold (until the end of a level, or while it lasts).
+    Open {
+        /// The last level they are sold at.
+        until: Option<u32>,
+    },
+    /// No entry is sold now, though something else still is.
+    Closed,
+    /// Nothing more is sold: the pool is final.
+    Final,
+}
+
+impl Registration {
+    /// As the TD's money line and the room's board say it.
+    pub fn text(&self) -> String {
+        match self {
+            Registration::Open { until: Some(u) } => {
+                format!("late registration open until level {u}")
+            }
+            Registration::Open { until: None } => "registration open".into(),
+            Registration::Closed => "registration closed".into(),
+            Registration::Final => "nothing more is sold: the pool is final".into(),
+        }
+    }
+}
+
+/// The room's money at an instant: the pool, the prizes, registration,
+/// the bubble.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoneyView {
+    /// The pool.
+    pub pool: Money,
+    /// The entries (first entries and re-entries).
+    pub entries: u32,
+    /// The pool is the guarantee (and someone paid in).
+    pub guaranteed: bool,
+    /// The prizes, first place first (None: the structure names no
+    /// payouts).
+    pub prizes: Option<Result<Vec<Money>, PayoutError>>,
+    /// Whether entries are sold.
+    pub registration: Registration,
+    /// The next player out is the last one unpaid.
+    pub bubble: bool,
+}
+
 impl Tournament {
     /// The tournament with its money (the structure file's `[money]`):
     /// the floor publishes it in its records (`FundingSet`).
@@ -118,28 +165,55 @@ impl Tournament {
         }
     }
 
+    /// The money at `now_ms` (None: the tournament has no money): the
+    /// pool, the prizes, whether entries are sold, the bubble.
+    pub fn money(&self, now_ms: i64) -> Option<MoneyView> {
+        let funding = self.funding.as_ref()?;
+        let pool = self.pool()?;
+        let level = self.level_at(now_ms);
+        let sold_later = funding.still_sold(level).next().is_some();
+        let entries_open = funding
+            .entry
+            .as_ref()
+            .filter(|e| e.closed_at(Buy::Entry, level).is_none());
+        let registration = match entries_open {
+            _ if !sold_later => Registration::Final,
+            Some(e) => Registration::Open {
+                until: e.until_level,
+            },
+            None => Registration::Closed,
+        };
+        Some(MoneyView {
+            pool: pool.pool,
+            entries: pool.entries,
+            guaranteed: pool.pool == funding.guarantee && pool.paid_in.get() > 0,
+            prizes: self.prizes(),
+            registration,
+            bubble: self.on_the_bubble(),
+        })
+    }
+
     /// The money in one line, as the TD's screen shows it (None: the
     /// tournament has no money): `pool 1,350 (13 entries) │ 3 paid:
     /// 675, 405, 270 │ late registration open until level 4`, the pool
     /// said final once nothing more is sold, and the money line when the
     /// next player out is the last one unpaid.
     pub fn money_line(&self, now_ms: i64) -> Option<String> {
-        let funding = self.funding.as_ref()?;
-        let pool = self.pool()?;
+        let money = self.money(now_ms)?;
         let mut s = format!(
             "pool {} ({} {})",
-            pool.pool,
-            pool.entries,
-            if pool.entries == 1 {
+            money.pool,
+            money.entries,
+            if money.entries == 1 {
                 "entry"
             } else {
                 "entries"
             }
         );
-        if pool.pool == funding.guarantee && pool.paid_in.get() > 0 {
+        if money.guaranteed {
             s.push_str(", the guarantee");
         }
-        match self.prizes() {
+        match &money.prizes {
             Some(Ok(prizes)) => {
                 let shown: Vec<String> = prizes.iter().take(6).map(Money::to_string).collect();
                 let more = if prizes.len() > 6 { ", ..." } else { "" };
@@ -152,21 +226,8 @@ impl Tournament {
             Some(Err(e)) => s.push_str(&format!(" │ payouts: {e}")),
             None => {}
         }
-        let level = self.level_at(now_ms);
-        let sold_later = funding.still_sold(level).next().is_some();
-        let entries_open = funding
-            .entry
-            .as_ref()
-            .filter(|e| e.closed_at(Buy::Entry, level).is_none());
-        s.push_str(&match entries_open {
-            _ if !sold_later => " │ nothing more is sold: the pool is final".to_string(),
-            Some(e) => match e.until_level {
-                Some(u) => format!(" │ late registration open until level {u}"),
-                None => " │ registration open".to_string(),
-            },
-            None => " │ registration closed".to_string(),
-        });
-        if self.on_the_bubble() {
+        s.push_str(&format!(" │ {}", money.registration.text()));
+        if money.bubble {
             s.push_str(" │ BUBBLE: the next player out is the last one unpaid");
         }
         Some(s)

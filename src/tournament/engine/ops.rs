@@ -18,6 +18,9 @@ use crate::tournament::{
     TableState,
 };
 
+/// The longest message the TD may put on the room's screen.
+pub const MESSAGE_MAX: usize = 120;
+
 /// What the TD does to the floor's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClockAction {
@@ -331,6 +334,29 @@ impl Work<'_> {
         self.write(&FloorRecord::LightKeyed {
             table: name.to_string(),
             line,
+        })
+    }
+
+    /// The TD's line for the room's displays: written as typed (spaces
+    /// at its ends taken off), an empty one clearing it; refused past
+    /// `MESSAGE_MAX` characters, and when it says again what is shown.
+    pub(super) fn say(&mut self, text: &str) -> Result<(), FloorRefusal> {
+        let text = text.trim();
+        let count = text.chars().count();
+        if count > MESSAGE_MAX {
+            return Err(FloorRefusal::Other(format!(
+                "The room's message is {count} characters: at most {MESSAGE_MAX} read from across the room."
+            )));
+        }
+        if self.message().unwrap_or("") == text {
+            return Err(FloorRefusal::Other(if text.is_empty() {
+                "The room's screen shows no message: nothing to clear.".into()
+            } else {
+                "The room's screen already shows that message.".into()
+            }));
+        }
+        self.write(&FloorRecord::Said {
+            text: text.to_string(),
         })
     }
 

@@ -390,6 +390,18 @@ impl<D: FloorDesk> FloorScreen<D> {
         else {
             return;
         };
+        // A message for the room (`say ...`) is a sentence, and longer.
+        let saying = typed.trim_start().to_ascii_lowercase().starts_with("say");
+        let limit = if saying {
+            crate::tournament::engine::MESSAGE_MAX + 4
+        } else {
+            40
+        };
+        let typeable = |c: char| {
+            c.is_ascii_alphanumeric()
+                || " -_".contains(c)
+                || (saying && (c.is_alphanumeric() || ".,:;!?'()/&+=%#@".contains(c)))
+        };
         match self.keys.action(Section::Prompt, key) {
             Some(Action::Cancel) => return self.info("Nothing changed.".into()),
             Some(Action::Submit) => {
@@ -406,9 +418,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             Some(Action::DeleteBack) => {
                 typed.pop();
             }
-            Some(Action::Input(c))
-                if typed.len() < 40 && (c.is_ascii_alphanumeric() || " -_".contains(c)) =>
-            {
+            Some(Action::Input(c)) if typed.chars().count() < limit && typeable(c) => {
                 typed.push(c);
             }
             _ => {}
@@ -430,7 +440,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                 "A late entry: the name and chips (Zoe 20000), drawn to a seat (TDA 7), {submit}: {typed}"
             ),
             Ask::Money(typed) => format!(
-                "The money: entry Zoe, reentry Ann, rebuy Ann, addon Ann, or deal icm|chip-chop|even [keep 500] [agreed], {submit}: {typed}"
+                "The money: entry Zoe, reentry Ann, rebuy Ann, addon Ann, or deal icm|chip-chop|even [keep 500] [agreed]; or say TEXT for the room's screen, {submit}: {typed}"
             ),
             Ask::KeyLight(typed) => format!(
                 "A light table's line, carried out there by itself: the table and the line (T3 seat 4 out, T3 count s1 12000 s3 8000, T3 button 4), {submit}: {typed}"
@@ -536,6 +546,16 @@ impl<D: FloorDesk> FloorScreen<D> {
                 kept: crate::values::Money(kept),
                 agreed,
             },
+            Ok(FloorLine::Say(text)) => {
+                match self.desk.say(&text) {
+                    Ok(()) if text.is_empty() => {
+                        self.info("The room's screen shows no message now.".into())
+                    }
+                    Ok(()) => self.info(format!("The room's screen says: {text}")),
+                    Err(e) => self.refuse(e.to_string()),
+                }
+                return self.after();
+            }
             Ok(_) => {
                 self.refuse(format!(
                     "Nothing bought: {typed} is not a purchase or a deal (entry Zoe, rebuy Ann, deal icm agreed)."

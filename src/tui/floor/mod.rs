@@ -179,6 +179,8 @@ pub struct FloorScreen<D: FloorDesk> {
     /// The room's chips as last read: the audit `floor verify` makes, or
     /// why it cannot be made (a table's record not to be trusted).
     room: Result<RoomAudit, String>,
+    /// Where the room's page is served (`--serve`), said in the header.
+    page: Option<String>,
 }
 
 impl<D: FloorDesk> FloorScreen<D> {
@@ -199,6 +201,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             now_ms,
             columns: Cell::new(1),
             room: Err(String::new()),
+            page: None,
         };
         screen.read_tables();
         screen
@@ -207,6 +210,13 @@ impl<D: FloorDesk> FloorScreen<D> {
     /// The screen with the user's key map (the built-in one by default).
     pub fn with_keymap(mut self, keys: Keymap) -> FloorScreen<D> {
         self.keys = keys;
+        self
+    }
+
+    /// The screen saying, in its header, where the room's page is served
+    /// (`page 0.0.0.0:8036`).
+    pub fn with_page(mut self, url: String) -> FloorScreen<D> {
+        self.page = Some(url);
         self
     }
 

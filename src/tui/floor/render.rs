@@ -93,11 +93,14 @@ impl<D: FloorDesk> FloorScreen<D> {
                 s
             }
         };
-        let link = match self.desk.status() {
+        let mut link = match self.desk.status() {
             ReaderStatus::Live => "database live".to_string(),
             ReaderStatus::Connecting => "connecting to the database".to_string(),
             ReaderStatus::Offline { since, .. } => format!("DATABASE OFFLINE since {since}"),
         };
+        if let Some(page) = &self.page {
+            link.push_str(&format!(" │ page {page}"));
+        }
         (format!(" floorcall floor │ {clock}"), link)
     }
 
@@ -149,43 +152,23 @@ impl<D: FloorDesk> FloorScreen<D> {
 
     fn counts_text(&self) -> String {
         let floor = self.desk.floor();
-        let players: Vec<(String, String, u64)> = floor
-            .tables
-            .iter()
-            .flat_map(|t| {
-                t.players()
-                    .into_iter()
-                    .map(|(_, name, chips)| (name, t.name.clone(), chips.get()))
-            })
-            .collect();
-        let seated = players.len();
-        let total: u64 = players.iter().map(|p| p.2).sum();
-        if let Some((name, table)) = floor.winner() {
+        let standing = floor.standing();
+        if let Some((name, table)) = &standing.winner {
             return format!(
                 " {name} wins ({table}) │ {} players │ every place given",
-                floor.field
+                standing.field
             );
         }
-        // Still in: the field less the players placed, seated or not (a
-        // player drawn, or moving, is in before his table seats him).
-        let left = (floor.field as usize)
-            .saturating_sub(floor.busts.len())
-            .max(seated);
-        let mut s = format!(" {} left of {}", count(left, "player"), floor.field);
+        let (left, seated) = (standing.left, standing.seated);
+        let mut s = format!(" {} left of {}", count(left, "player"), standing.field);
         if left > seated {
             s.push_str(&format!(" ({} to be seated)", left - seated));
         }
-        if seated > 0 {
-            s.push_str(&format!(
-                " │ average {}",
-                crate::table::Chips(total / seated as u64)
-            ));
+        if let Some(average) = standing.average {
+            s.push_str(&format!(" │ average {average}"));
         }
-        if let Some((name, table, chips)) = players.iter().max_by_key(|p| p.2) {
-            s.push_str(&format!(
-                " │ largest {} {name} ({table})",
-                crate::table::Chips(*chips)
-            ));
+        if let Some((name, table, chips)) = &standing.largest {
+            s.push_str(&format!(" │ largest {chips} {name} ({table})"));
         }
         let playing = floor.live_tables().len();
         s.push_str(&format!(" │ {} playing", count(playing, "table")));

@@ -24,6 +24,8 @@ pub(crate) mod money;
 pub(crate) mod money_props;
 pub(crate) mod money_tmux;
 pub(crate) mod orders;
+#[cfg(unix)]
+pub(crate) mod page;
 pub(crate) mod screen;
 pub(crate) mod structure;
 pub(crate) mod tables;
@@ -299,14 +301,13 @@ fn every_floor_record_reads_back_from_its_json() {
     }
 }
 
-#[test]
-fn a_bust_undone_is_a_correcting_record_not_an_edit() {
-    use floorcall::session::Finish;
-    let mut room = Room::new("tda", &[3, 3], Vec::new());
+/// T1's first hand ended: seat 1 (T1s1) out to seat 2, third at the
+/// table.
+fn t1s1_busts() -> TableEvent {
     let s1 = Seat::new(1).unwrap();
-    let ended = TableEvent::HandEnded {
+    TableEvent::HandEnded {
         stacks: vec![(s1, Chips(0)), (Seat::new(2).unwrap(), Chips(20_000))],
-        busted: vec![Finish {
+        busted: vec![floorcall::session::Finish {
             place: 3,
             seat: s1,
             name: "T1s1".into(),
@@ -315,8 +316,13 @@ fn a_bust_undone_is_a_correcting_record_not_an_edit() {
             disqualified: false,
         }],
         misdeal: false,
-    };
-    room.at_table("T1", &ended);
+    }
+}
+
+#[test]
+fn a_bust_undone_is_a_correcting_record_not_an_edit() {
+    let mut room = Room::new("tda", &[3, 3], Vec::new());
+    room.at_table("T1", &t1s1_busts());
     let floor = room.tournament.floor();
     assert_eq!(floor.places().get("T1s1"), Some(&6));
     assert_eq!(floor.players_left(), 5);
@@ -355,4 +361,53 @@ fn a_disqualified_player_is_placed_by_the_floor() {
         "{:?}",
         room.records().last()
     );
+}
+
+/// The room's board (issue 36) reads what the engine folded: the players
+/// left, the busts with their places, the moves due, the TD's message
+/// (a record, said and cleared), the clock before it starts.
+#[test]
+fn the_rooms_board_is_the_floor_as_folded() {
+    use floorcall::tournament::board::Board;
+    let mut room = Room::new("tda", &[3, 3], Vec::new());
+    let board = Board::of(&room.tournament, "sunday", 0);
+    assert_eq!(
+        (
+            board.standing.left,
+            board.standing.field,
+            board.standing.average
+        ),
+        (6, 6, Some(Chips(10_000)))
+    );
+    assert_eq!(board.clock.state, "not-started");
+    assert!(board.busts.is_empty() && board.moves.is_empty() && board.message.is_none());
+
+    room.at_table("T1", &t1s1_busts());
+    room.decide(FloorCommand::Say("Colour-up at the break".into()))
+        .expect("said");
+    let board = Board::of(&room.tournament, "sunday", 0);
+    assert_eq!(board.standing.left, 5);
+    assert_eq!(
+        board.standing.largest,
+        Some(("T1s2".to_string(), "T1".to_string(), Chips(20_000)))
+    );
+    let busts: Vec<(&str, &str)> = board
+        .busts
+        .iter()
+        .map(|b| (b.place.as_str(), b.player.as_str()))
+        .collect();
+    assert_eq!(busts, [("6th", "T1s1")]);
+    assert_eq!(board.message.as_deref(), Some("Colour-up at the break"));
+    // Said again, refused; cleared by an empty line, a record too.
+    assert!(
+        room.decide(FloorCommand::Say("Colour-up at the break".into()))
+            .is_err()
+    );
+    room.decide(FloorCommand::Say(String::new()))
+        .expect("cleared");
+    assert_eq!(Board::of(&room.tournament, "sunday", 0).message, None);
+    assert!(matches!(
+        room.records().last(),
+        Some(FloorRecord::Said { text }) if text.is_empty()
+    ));
 }

@@ -4,7 +4,9 @@
 //! table's bar saying the pool and the places paid, and the TD's screen
 //! saying the pool, the prizes, late registration and the chips, and
 //! selling an entry with `$` while refusing, with the reason, what the
-//! structure does not sell and a deal before the pool is final.
+//! structure does not sell and a deal before the pool is final. The TD's
+//! screen serves the room's page (`--serve`): it says the same pool, and
+//! the message the TD types (`$say ...`).
 
 use crate::floor::cli::{drawn_by_cli, said, table_in_tmux, two_tables_of_six};
 use crate::floor::db::floor_db;
@@ -54,13 +56,24 @@ fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_ent
         tmux
     };
     let tables = [table("T1"), table("T2")];
-    let floor = home.tmux_with("money-floor", &env, &[&["floor"][..], &desk].concat());
+    // The TD's screen serves the room's page too (issue 36).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let serve = format!("127.0.0.1:{port}");
+    let floor = home.tmux_with(
+        "money-floor",
+        &env,
+        &[&["floor", "--serve", &serve][..], &desk].concat(),
+    );
     let pool =
         " pool 1,200 (6 entries) │ 3 paid: 600, 360, 240 │ late registration open until level 2";
     // Both tables play: every chip issued is in play (the line ends there:
     // nothing fails to add up).
     let chips = " chips: 6,000 in play of 6,000 issued\n";
     floor.wait_for_all(&["T1 · hand 1", "T2 · hand 1", pool, chips]);
+    floor.wait_for(&format!("database live │ page {serve}"));
 
     // An entry sold: Zed drawn to a seat, the pool and the prizes grown.
     floor.type_text("$entry Zed");
@@ -93,6 +106,13 @@ fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_ent
     for t in &tables {
         t.wait_for("Money: pool 1,400, 3 paid");
     }
+    board_says(&serve, &["\"pool\":\"1,400\"", "\"entries\":7"]);
+    // The TD's message for the room, at the money prompt: on the page.
+    floor.type_text("$say Dinner at 8, back at 9.");
+    floor.wait_for("Enter: say Dinner at 8, back at 9.");
+    floor.keys(&["Enter"]);
+    said(&floor, "The room's screen says: Dinner at 8, back at 9.");
+    board_says(&serve, &["\"message\":\"Dinner at 8, back at 9.\""]);
     let ordered = format!("Floor: Zed (drawn): seat {seat}, 1,000  [F]");
     tables[usize::from(name == "T2")].wait_for(&ordered);
 
@@ -133,5 +153,28 @@ fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_ent
         said(t, "Quit? A hand is in progress");
         t.type_text("y");
         t.wait_gone();
+    }
+}
+
+/// Waits up to 5 s for the room's page at `addr` to serve a board (`GET
+/// /board`) holding every one of `texts`.
+fn board_says(addr: &str, texts: &[&str]) {
+    use std::io::{Read, Write};
+    let start = std::time::Instant::now();
+    loop {
+        let mut body = String::new();
+        if let Ok(mut stream) = std::net::TcpStream::connect(addr) {
+            let _ =
+                stream.write_all(b"GET /board HTTP/1.1\r\nHost: room\r\nConnection: close\r\n\r\n");
+            let _ = stream.read_to_string(&mut body);
+        }
+        if texts.iter().all(|t| body.contains(t)) {
+            return;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "the room's page at {addr} never said {texts:?}: {body}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }

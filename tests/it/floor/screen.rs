@@ -1033,3 +1033,47 @@ fn the_final_table_from_three_tables_is_one_draw() {
     assert_eq!(moves.len(), 6);
     assert!(moves.iter().all(|m| m.to == "T1"), "{moves:?}");
 }
+
+/// The TD's message for the room's page (issue 36), typed at the money
+/// prompt: a sentence with its punctuation, recorded by the engine (a
+/// `Said` record), said back; `say` alone clears it; the same message
+/// again changes nothing and says why.
+#[test]
+fn the_td_says_a_message_to_the_room_at_the_money_prompt() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let mut screen = screen_of(&tables);
+    press(&mut screen, "$say Colour-up of the 25s: T3 first.<Enter>");
+    assert_eq!(
+        screen.message(),
+        Some((
+            Tone::Info,
+            "The room's screen says: Colour-up of the 25s: T3 first."
+        ))
+    );
+    assert_eq!(
+        screen.desk().tournament().message(),
+        Some("Colour-up of the 25s: T3 first.")
+    );
+    press(&mut screen, "$say Colour-up of the 25s: T3 first.<Enter>");
+    assert_eq!(
+        screen.message(),
+        Some((
+            Tone::Refusal,
+            "The room's screen already shows that message."
+        ))
+    );
+    press(&mut screen, "$say<Enter>");
+    assert_eq!(
+        screen.message(),
+        Some((Tone::Info, "The room's screen shows no message now."))
+    );
+    assert_eq!(screen.desk().tournament().message(), None);
+    let said = screen
+        .desk()
+        .records()
+        .iter()
+        .filter(|r| matches!(r, FloorRecord::Said { .. }))
+        .count();
+    assert_eq!(said, 2);
+}
