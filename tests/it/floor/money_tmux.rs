@@ -159,15 +159,12 @@ fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_ent
 /// Waits up to 5 s for the room's page at `addr` to serve a board (`GET
 /// /board`) holding every one of `texts`.
 fn board_says(addr: &str, texts: &[&str]) {
-    use std::io::{Read, Write};
     let start = std::time::Instant::now();
     loop {
-        let mut body = String::new();
-        if let Ok(mut stream) = std::net::TcpStream::connect(addr) {
-            let _ =
-                stream.write_all(b"GET /board HTTP/1.1\r\nHost: room\r\nConnection: close\r\n\r\n");
-            let _ = stream.read_to_string(&mut body);
-        }
+        let body = ureq::get(&format!("http://{addr}/board"))
+            .call()
+            .and_then(|mut r| r.body_mut().read_to_string())
+            .unwrap_or_default();
         if texts.iter().all(|t| body.contains(t)) {
             return;
         }

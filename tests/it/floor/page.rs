@@ -2,8 +2,8 @@
 //! PostgreSQL (`pg`), three tables dealing into their journals, the TD's
 //! Desk writing the floor's records, and the page served from a Desk of
 //! its own that only reads; headless Chromium (Debian's `chromium` and
-//! `chromium-driver`, driven through WebDriver: a few JSON requests over
-//! HTTP/1, written here) shows it, and the test
+//! `chromium-driver`, driven through WebDriver: its JSON requests over
+//! HTTP/1, sent with `ureq`) shows it, and the test
 //! reads what a player sees: the level and blinds, the clock counting
 //! down, a bust within a second of the table keying it, the TD's pause
 //! and message, a break and why, two displays agreeing, and the page
@@ -19,6 +19,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use base64::Engine as _;
 use floorcall::floor::{ClockAction, Desk};
 use floorcall::journal::SystemClock;
 use floorcall::page::Page;
@@ -248,7 +249,9 @@ impl Browser {
         );
         std::thread::sleep(Duration::from_millis(300));
         let png = self.command("GET", "screenshot", None);
-        let png = base64(png.as_str().expect("a screenshot"));
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(png.as_str().expect("a screenshot"))
+            .expect("a screenshot in base64");
         std::fs::write(path, png).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }
@@ -267,91 +270,37 @@ impl Drop for Browser {
 }
 
 /// One WebDriver request to chromedriver on `port`: its `value`; a
-/// failure panics with WebDriver's message.
+/// failure panics with WebDriver's message (an error's status is read,
+/// not raised, so its body says why), 30 s at the most.
 fn webdriver(
     port: u16,
     method: &str,
     path: &str,
     body: Option<&serde_json::Value>,
 ) -> serde_json::Value {
-    use std::io::{BufRead, BufReader, Read, Write};
-    let body = body.map(ToString::to_string).unwrap_or_default();
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("chromedriver");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .expect("a timeout");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("sent");
-    // The head, then a body of Content-Length bytes, or chunked.
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    let mut read_line = |reader: &mut BufReader<std::net::TcpStream>| -> String {
-        line.clear();
-        reader
-            .read_line(&mut line)
-            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        line.trim().to_string()
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into();
+    let url = format!("http://127.0.0.1:{port}{path}");
+    let sent = match method {
+        "GET" => agent.get(&url).call(),
+        "DELETE" => agent.delete(&url).call(),
+        _ => agent
+            .post(&url)
+            .send_json(body.cloned().unwrap_or_else(|| json!({}))),
     };
-    let ok = read_line(&mut reader).starts_with("HTTP/1.1 2");
-    let (mut length, mut chunked) = (0, false);
-    loop {
-        let header = read_line(&mut reader).to_ascii_lowercase();
-        if header.is_empty() {
-            break;
-        }
-        if let Some(n) = header.strip_prefix("content-length:") {
-            length = n.trim().parse::<usize>().unwrap_or(0);
-        }
-        chunked |= header == "transfer-encoding: chunked";
-    }
-    let mut content = Vec::new();
-    if chunked {
-        loop {
-            let size = usize::from_str_radix(&read_line(&mut reader), 16).unwrap_or(0);
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).expect("a chunk");
-            if size == 0 {
-                break;
-            }
-            content.extend_from_slice(&chunk[..size]);
-        }
-    } else {
-        content.resize(length, 0);
-        reader.read_exact(&mut content).expect("the answer");
-    }
-    let content = String::from_utf8_lossy(&content);
-    let answer: serde_json::Value = serde_json::from_str(&content)
-        .unwrap_or_else(|e| panic!("{method} {path}: {e}: {content}"));
+    let mut response = sent.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+    let ok = response.status().is_success();
+    let answer: serde_json::Value = response
+        .body_mut()
+        .with_config()
+        .limit(64 * 1024 * 1024)
+        .read_json()
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
     assert!(ok, "{method} {path}: {}", answer["value"]);
     answer["value"].clone()
-}
-
-/// Standard base64, decoded (a screenshot's PNG).
-fn base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => Some(c - b'A'),
-        b'a'..=b'z' => Some(c - b'a' + 26),
-        b'0'..=b'9' => Some(c - b'0' + 52),
-        b'+' => Some(62),
-        b'/' => Some(63),
-        _ => None,
-    };
-    let sextets: Vec<u8> = text.bytes().filter_map(value).collect();
-    sextets
-        .chunks(4)
-        .flat_map(|q| {
-            let n = q
-                .iter()
-                .enumerate()
-                .fold(0u32, |n, (i, s)| n | u32::from(*s) << (18 - 6 * i));
-            let bytes = n.to_be_bytes();
-            bytes[1..q.len()].to_vec()
-        })
-        .collect()
 }
 
 /// The folder screenshots go to: `target/` (or CARGO_TARGET_DIR).
@@ -662,38 +611,49 @@ fn a_port_the_page_cannot_have_is_said_before_the_database() {
 #[test]
 fn the_page_has_no_write_route() {
     use floorcall::page::Boards;
-    use std::io::{Read, Write};
     let page = Page::serve("127.0.0.1:0", Boards::new(), Arc::new(SystemClock)).expect("serves");
-    let status = |method: &str, path: &str| -> (String, String) {
-        let mut stream = std::net::TcpStream::connect(page.addr()).expect("connects");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(5)))
-            .expect("a timeout");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: room\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
-        )
-        .expect("sent");
-        let mut answer = String::new();
-        let _ = stream.read_to_string(&mut answer);
-        let line = answer.lines().next().unwrap_or("").to_string();
-        (line, answer)
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(5)))
+        .build()
+        .into();
+    // (status, body) of `method` on `path`, a small JSON body sent to
+    // those that take one.
+    let status = |method: &str, path: &str| -> (u16, String) {
+        let url = format!("http://{}{path}", page.addr());
+        let body = json!({});
+        let sent = match method {
+            "GET" => agent.get(&url).call(),
+            "DELETE" => agent.delete(&url).call(),
+            "PUT" => agent.put(&url).send_json(&body),
+            "PATCH" => agent.patch(&url).send_json(&body),
+            _ => agent.post(&url).send_json(&body),
+        };
+        let mut response = sent.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let code = response.status().as_u16();
+        // An event stream never ends: its status is enough.
+        let text = if path == "/events" {
+            String::new()
+        } else {
+            response.body_mut().read_to_string().unwrap_or_default()
+        };
+        (code, text)
     };
     for path in ["/", "/page.js", "/page.css", "/board", "/events"] {
         for method in ["POST", "PUT", "PATCH", "DELETE"] {
-            let (line, _) = status(method, path);
-            assert!(line.starts_with("HTTP/1.1 405"), "{method} {path}: {line}");
+            let (code, _) = status(method, path);
+            assert_eq!(code, 405, "{method} {path}");
         }
     }
     for path in ["/clock", "/say", "/admin", "/board/1"] {
-        let (line, _) = status("GET", path);
-        assert!(line.starts_with("HTTP/1.1 404"), "GET {path}: {line}");
+        let (code, _) = status("GET", path);
+        assert_eq!(code, 404, "GET {path}");
     }
-    let (line, answer) = status("GET", "/board");
-    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    let (code, answer) = status("GET", "/board");
+    assert_eq!(code, 200, "{answer}");
     assert!(answer.contains(",\"room\":null}"), "{answer}");
-    let (line, answer) = status("GET", "/");
-    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    let (code, answer) = status("GET", "/");
+    assert_eq!(code, 200, "{answer}");
     assert!(
         answer.contains("connection lost: the clock may be wrong"),
         "{answer}"
