@@ -166,6 +166,33 @@ impl Tmux {
         }
     }
 
+    /// The local addresses the pane's process listens on for TCP (its
+    /// sockets' inodes in LISTEN in Linux's `/proc/net/tcp` and `tcp6`,
+    /// as `0100007F:1F90`): none for a process that serves nothing.
+    pub fn listening(&self) -> Vec<String> {
+        let pid = self.pane("#{pane_pid}");
+        let inodes: Vec<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+            .unwrap_or_else(|e| panic!("the pane's process {pid}: {e}"))
+            .filter_map(|e| std::fs::read_link(e.ok()?.path()).ok())
+            .filter_map(|l| {
+                let l = l.to_str()?;
+                Some(l.strip_prefix("socket:[")?.strip_suffix(']')?.to_string())
+            })
+            .collect();
+        let mut out = Vec::new();
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            let text = std::fs::read_to_string(table).unwrap_or_default();
+            for line in text.lines().skip(1) {
+                let f: Vec<&str> = line.split_whitespace().collect();
+                // st 0A: LISTEN; the inode is the tenth field.
+                if f.len() > 9 && f[3] == "0A" && inodes.iter().any(|i| i == f[9]) {
+                    out.push(f[1].to_string());
+                }
+            }
+        }
+        out
+    }
+
     /// Kills (SIGKILL) the process running in the pane.
     pub fn kill_pane(&self) {
         let pid = self.pane("#{pane_pid}");

@@ -48,6 +48,8 @@ fn the_td_keys_a_light_table_s_player_out_and_the_table_carries_it_out_by_itself
     let t2 = table("T2");
     let floor = home.tmux_with("light-floor", &env, &[&["floor"][..], &desk].concat());
     floor.wait_for_all(&["T1 · hand 1", "T2 · hand 1"]);
+    // Without --serve the TD's screen listens on no port (issue 36).
+    assert_eq!(floor.listening(), Vec::<String>::new());
 
     // T1's opening hand ends (its players fold to the big blind), and the
     // table runs light.

@@ -74,6 +74,14 @@ fn the_money_shows_on_the_tables_bars_and_the_tds_screen_and_dollar_sells_an_ent
     let chips = " chips: 6,000 in play of 6,000 issued\n";
     floor.wait_for_all(&["T1 · hand 1", "T2 · hand 1", pool, chips]);
     floor.wait_for(&format!("database live │ page {serve}"));
+    // With it, the TD's process listens on the page's port, and on no
+    // other.
+    let listening = floor.listening();
+    assert_eq!(listening.len(), 1, "{listening:?}");
+    assert!(
+        listening[0].ends_with(&format!(":{port:04X}")),
+        "{listening:?} is not port {port}"
+    );
 
     // An entry sold: Zed drawn to a seat, the pool and the prizes grown.
     floor.type_text("$entry Zed");
