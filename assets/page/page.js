@@ -101,7 +101,13 @@
     const onBreak = !!s && s.kind === "break";
     document.body.classList.toggle("on-break", onBreak);
     text("level", s ? (onBreak ? "BREAK" : s.title) : "No structure");
-    text("blinds", s ? (onBreak ? "Blinds " + s.blinds : s.blinds) : "");
+    // On a break, the blinds that come after it (the ones before it are
+    // over); a break last in the structure says the ones it ends.
+    const after = onBreak && b.next && b.next.kind !== "break" ? b.next : null;
+    text(
+      "blinds",
+      s ? (after ? "After the break " + after.blinds : onBreak ? "Blinds " + s.blinds : s.blinds) : ""
+    );
     text("ante", s && s.ante ? s.ante : "");
     text("break-reason", onBreak && s.reason ? s.reason : "");
     show("break-reason", onBreak && !!s.reason);

@@ -444,7 +444,7 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
         .expect("adjusted");
     tv.until("level", Duration::from_secs(6), |t| t == "BREAK");
     assert_eq!(tv.text("break-reason"), "colour-up of the 25s");
-    assert_eq!(tv.text("blinds"), "Blinds 25/50");
+    assert_eq!(tv.text("blinds"), "After the break 100/200");
     assert_eq!(tv.text("next"), "Next: Level 2: 100/200, 20 min");
     assert!(tv.text("clock").starts_with("9:") || tv.text("clock") == "10:00");
     phone.until("level", Duration::from_secs(2), |t| t == "BREAK");
