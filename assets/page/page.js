@@ -186,8 +186,13 @@
   }
 
   // Sound, once a click allows it (browsers refuse it before).
+  // The chimes played, each its number of notes (read by the page's test:
+  // headless Chromium plays into no speaker).
+  const chimes = [];
+  window.roomChimes = chimes;
   function chime(n) {
     if (!audio || audio.state !== "running") return;
+    chimes.push(n);
     for (let i = 0; i < n; i++) {
       const t = audio.currentTime + i * 0.45;
       const osc = audio.createOscillator();

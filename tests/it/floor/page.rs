@@ -177,16 +177,32 @@ impl Browser {
         self.command("POST", "url", Some(&json!({ "url": url })));
     }
 
-    /// The text of the element `id` as shown ("" while hidden).
-    fn text(&self, id: &str) -> String {
+    /// The element `id`'s WebDriver reference.
+    fn element(&self, id: &str) -> String {
         let found = self.command(
             "POST",
             "element",
             Some(&json!({ "using": "css selector", "value": format!("#{id}") })),
         );
-        let element = found[ELEMENT]
+        found[ELEMENT]
             .as_str()
-            .unwrap_or_else(|| panic!("#{id}: {found}"));
+            .unwrap_or_else(|| panic!("#{id}: {found}"))
+            .to_string()
+    }
+
+    /// A click on the element `id`, as a player's.
+    fn click(&self, id: &str) {
+        let element = self.element(id);
+        self.command(
+            "POST",
+            &format!("element/{element}/click"),
+            Some(&json!({})),
+        );
+    }
+
+    /// The text of the element `id` as shown ("" while hidden).
+    fn text(&self, id: &str) -> String {
+        let element = self.element(id);
         let text = self.command("GET", &format!("element/{element}/text"), None);
         text.as_str()
             .unwrap_or_else(|| panic!("#{id}: {text}"))
@@ -432,6 +448,15 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     assert_eq!(tv.clock().0, a, "paused: the clock stands");
     assert_eq!(phone.clock().0, a, "paused on the phone at the same time");
 
+    // A player's click lets the TV sound (browsers refuse it before one):
+    // it chimes once to say so.
+    assert_eq!(tv.js("return window.roomChimes;"), json!([]));
+    tv.click("sound");
+    tv.until("sound", Duration::from_secs(2), |t| {
+        t.starts_with("Sound on")
+    });
+    assert_eq!(tv.js("return window.roomChimes;"), json!([1]));
+
     // Resumed with two seconds left: the break, and why.
     desk.clock_action(ClockAction::Resume).expect("resumes");
     let left = desk
@@ -446,6 +471,26 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     assert_eq!(tv.text("break-reason"), "colour-up of the 25s");
     assert_eq!(tv.text("blinds"), "After the break 100/200");
     assert_eq!(tv.text("next"), "Next: Level 2: 100/200, 20 min");
+    // The level's minute left, its end and the break each chimed on the
+    // TV (its end: two notes; the break: three); the phone, never
+    // clicked, stays silent.
+    let chimes = tv.js("return window.roomChimes;");
+    let chimes: Vec<u64> = chimes
+        .as_array()
+        .expect("the chimes")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    assert_eq!(chimes.first(), Some(&1), "{chimes:?}");
+    assert!(
+        chimes.ends_with(&[3]),
+        "the break chimes three notes: {chimes:?}"
+    );
+    assert!(
+        chimes.contains(&2),
+        "the level's end chimes two notes: {chimes:?}"
+    );
+    assert_eq!(phone.js("return window.roomChimes;"), json!([]));
     assert!(tv.text("clock").starts_with("9:") || tv.text("clock") == "10:00");
     phone.until("level", Duration::from_secs(2), |t| t == "BREAK");
 
