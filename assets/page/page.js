@@ -18,7 +18,12 @@
   let source = null;
   let audio = null;
   let lastRemaining = null;
-  let lastStageKey = null;
+  // The stage last shown (its place in the structure), whether it was a
+  // level running, and the stages whose last minute and end have chimed.
+  let lastStage = null;
+  let lastLevelRan = false;
+  let warned = null;
+  let endChimed = null;
 
   // The floor's time: our clock plus the largest recent offset (an
   // event's delay only ever makes its sample smaller).
@@ -149,9 +154,17 @@
     const fs = room.floor;
     text("floor-status", fs ? fs + ": the page shows the room as last read" : "");
     show("floor-status", !!fs);
-    const key = s ? s.title + "|" + (b.clock.ends_ms || "") : "";
-    if (lastStageKey !== null && key !== lastStageKey && onBreak) chime(3);
-    lastStageKey = key;
+    const stage = s ? s.index : null;
+    if (lastStage !== null && stage !== lastStage) {
+      // A break chimes three notes; a new level two, for the end of the
+      // one before, unless its clock's 0:00 chimed already (the new
+      // board may come before a tick sees it). A pause or a minute more
+      // is no new stage: it chimes nothing.
+      if (onBreak) chime(3);
+      else if (lastLevelRan && endChimed !== lastStage) chime(2);
+    }
+    lastStage = stage;
+    lastLevelRan = !!s && s.kind === "level" && b.clock.state === "running";
     tick();
   }
 
@@ -179,8 +192,17 @@
     const running = room.board.clock.state === "running";
     if (running && lastRemaining != null) {
       const level = room.board.stage && room.board.stage.kind === "level";
-      if (level && lastRemaining > WARN_MS && ms <= WARN_MS) chime(1);
-      if (lastRemaining > 0 && ms === 0) chime(2);
+      const stage = room.board.stage ? room.board.stage.index : null;
+      // The level's last minute, once, however the clock came to it (a
+      // minute taken off, a display opened late).
+      if (level && ms > 0 && ms <= WARN_MS && warned !== stage) {
+        chime(1);
+        warned = stage;
+      }
+      if (level && lastRemaining > 0 && ms === 0) {
+        chime(2);
+        endChimed = stage;
+      }
     }
     lastRemaining = running ? ms : null;
   }

@@ -74,6 +74,9 @@ impl super::Floor {
 /// One stage of the structure as the room reads it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardStage {
+    /// Its place in the structure (0: the first stage): a display knows
+    /// a new stage by it, whatever the clock does.
+    pub index: usize,
     /// `level` or `break`.
     pub kind: &'static str,
     /// `Level 3`, or `Break`.
@@ -109,6 +112,7 @@ impl BoardStage {
         };
         Some(match stage {
             Stage::Level { minutes, .. } => BoardStage {
+                index: i,
                 kind: "level",
                 title: format!("Level {}", structure.level_number(i)),
                 blinds: small_big,
@@ -117,6 +121,7 @@ impl BoardStage {
                 reason: None,
             },
             Stage::Break { minutes } => BoardStage {
+                index: i,
                 kind: "break",
                 title: "Break".into(),
                 blinds: small_big,

@@ -471,9 +471,7 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
     assert_eq!(tv.text("break-reason"), "colour-up of the 25s");
     assert_eq!(tv.text("blinds"), "After the break 100/200");
     assert_eq!(tv.text("next"), "Next: Level 2: 100/200, 20 min");
-    // The level's minute left, its end and the break each chimed on the
-    // TV (its end: two notes; the break: three); the phone, never
-    // clicked, stays silent.
+    // The phone, never clicked, stays silent.
     let chimes = tv.js("return window.roomChimes;");
     let chimes: Vec<u64> = chimes
         .as_array()
@@ -481,14 +479,12 @@ fn the_rooms_page_shows_the_floor_live_in_a_real_browser() {
         .iter()
         .filter_map(serde_json::Value::as_u64)
         .collect();
-    assert_eq!(chimes.first(), Some(&1), "{chimes:?}");
+    // The click's chime, the level's last minute (the clock cut to two
+    // seconds), then the break's three notes (the level's own 0:00 may
+    // chime two notes before it, where a tick sees it first).
     assert!(
-        chimes.ends_with(&[3]),
-        "the break chimes three notes: {chimes:?}"
-    );
-    assert!(
-        chimes.contains(&2),
-        "the level's end chimes two notes: {chimes:?}"
+        chimes == [1, 1, 3] || chimes == [1, 1, 2, 3],
+        "the chimes: {chimes:?}"
     );
     assert_eq!(phone.js("return window.roomChimes;"), json!([]));
     assert!(tv.text("clock").starts_with("9:") || tv.text("clock") == "10:00");
