@@ -141,6 +141,9 @@ impl Work<'_> {
         onto: &[String],
     ) -> Result<Vec<Move>, FloorRefusal> {
         between_hands(&sim, from.iter().chain(onto))?;
+        // Every seat is drawn again: one a placed stack holds would be
+        // given to a player who could never sit in it.
+        none_placed(&sim, from.iter().chain(onto))?;
         let mut everyone = Vec::new();
         for t in from {
             for (seat, player, chips) in sim.table(t)?.players() {
@@ -175,17 +178,7 @@ impl Work<'_> {
         onto: &[String],
     ) -> Result<Vec<Move>, FloorRefusal> {
         between_hands(sim, from.iter())?;
-        // A stack placed for a late entrant is no player to move: the TD
-        // has it removed before its table breaks (UPT Tournament 6).
-        for name in from {
-            if let Some(seat) = sim.table(name)?.placed_seats().first() {
-                return Err(FloorRefusal::Other(format!(
-                    "{name} holds a stack placed for a late entrant in seat {}: have it removed first ({name}: seat {} no-show).",
-                    seat.number(),
-                    seat.number()
-                )));
-            }
-        }
+        none_placed(sim, from.iter())?;
         let mut leaving = Vec::new();
         for name in from {
             for (seat, player, chips) in sim.table(name)?.players() {
@@ -281,6 +274,25 @@ impl Work<'_> {
 
 /// Refuses while a table of `tables` has a hand in play: players move
 /// between hands.
+/// Refused while one of `tables` holds a stack placed for a late entrant
+/// (UPT Tournament 6): it is no player to move, and its seat is no seat
+/// to draw a player to; the TD has it removed first.
+fn none_placed<'a>(
+    sim: &Floor,
+    tables: impl Iterator<Item = &'a String>,
+) -> Result<(), FloorRefusal> {
+    for name in tables {
+        if let Some(seat) = sim.table(name)?.placed_seats().first() {
+            return Err(FloorRefusal::Other(format!(
+                "{name} holds a stack placed for a late entrant in seat {}: have it removed first ({name}: seat {} no-show).",
+                seat.number(),
+                seat.number()
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn between_hands<'a>(
     sim: &Floor,
     tables: impl Iterator<Item = &'a String>,
