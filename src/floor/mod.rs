@@ -96,6 +96,7 @@ mod glance;
 mod inbox;
 mod link;
 mod listen;
+mod migrate;
 mod reader;
 mod rows;
 mod schema;

@@ -1,6 +1,5 @@
-//! `floor init`: the schema (refinery's versioned migrations, embedded
-//! from `migrations/`), and the roles of a tournament's tables and floor;
-//! and the floor's own records written.
+//! `floor init`: the schema (its migrations: `migrate`), and the roles of
+//! a tournament's tables and floor; and the floor's own records written.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,12 +8,11 @@ use postgres::Client;
 use rand::Rng;
 
 use super::connect::passfile_line;
+use super::migrate::migrate;
 use super::rows::Row;
 use super::{FloorError, check_name, floor_role, table_role};
 use crate::journal::chain::{self, Head};
 use crate::table::event::EVENT_VERSION;
-
-refinery::embed_migrations!("src/floor/migrations");
 
 /// What `init` is to set up.
 #[derive(Debug, Clone, Default)]
@@ -53,14 +51,7 @@ pub fn init(client: &mut Client, options: &InitOptions) -> Result<Initialised, F
     for t in &options.tables {
         check_name(t)?;
     }
-    let report = migrations::runner()
-        .run(client)
-        .map_err(|e| FloorError::Db(format!("migrating the floor's schema: {e}")))?;
-    let applied = report
-        .applied_migrations()
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
+    let applied = migrate(client)?;
     let mut roles = vec![(floor_role(&options.tournament), None)];
     for t in &options.tables {
         roles.push((table_role(&options.tournament, t), Some(t.as_str())));

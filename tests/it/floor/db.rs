@@ -876,6 +876,77 @@ fn a_table_and_a_floor_of_different_releases_work_or_are_refused_at_once() {
     );
 }
 
+/// The schema's history is refinery's table, each migration recorded with
+/// refinery's checksum in the transaction that applied it; a history this
+/// release did not write (a migration changed after it was applied, one
+/// from a later release) is refused, and nothing changes.
+#[test]
+fn init_records_each_migration_as_refinery_does_and_refuses_a_history_not_its_own() {
+    let Some(pg) = pg::shared() else { return };
+    let db = floor_db(pg, "mig-t", &["T1"]);
+    let history = |db: &str| -> Vec<(i32, String, String)> {
+        pg.admin(db)
+            .query(
+                "SELECT version, name, checksum FROM refinery_schema_history ORDER BY version",
+                &[],
+            )
+            .expect("reads")
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect()
+    };
+    assert_eq!(
+        history(&db),
+        [
+            (1, "floor".to_string(), "4617593963235144542".to_string()),
+            (2, "meta".to_string(), "15133603320930202801".to_string()),
+        ]
+    );
+    let init = |db: &str| {
+        floor::init(
+            &mut pg.admin(db),
+            &InitOptions {
+                tournament: "mig-t".into(),
+                tables: vec!["T1".into(), "T2".into()],
+                passfile: None,
+                passdir: None,
+            },
+        )
+    };
+    pg.admin(&db)
+        .execute(
+            "UPDATE refinery_schema_history SET checksum = '1' WHERE version = 1",
+            &[],
+        )
+        .expect("updated");
+    let refused = init(&db).expect_err("a changed migration");
+    assert_eq!(
+        refused.to_string(),
+        "migrating the floor's schema: the database's migration V1__floor (checksum 1) \
+         is not this release's V1__floor (checksum 4617593963235144542): it was changed \
+         after it was applied"
+    );
+    let roles: i64 = pg
+        .admin(&db)
+        .query_one("SELECT count(*) FROM floorcall.roles", &[])
+        .expect("reads")
+        .get(0);
+    assert_eq!(roles, 2, "T2 was not added");
+    pg.admin(&db)
+        .batch_execute(
+            "UPDATE refinery_schema_history SET checksum = '4617593963235144542' WHERE version = 1; \
+             INSERT INTO refinery_schema_history VALUES (3, 'later', 'x', '7')",
+        )
+        .expect("a later release's migration");
+    let refused = init(&db).expect_err("a later release's database");
+    assert!(
+        refused
+            .to_string()
+            .contains("V3__later, which this release does not have"),
+        "{refused}"
+    );
+}
+
 /// A floor's database as an earlier release's own `floor init` set it up,
 /// with a tournament played on it (`tests/history/DATE-COMMIT/floor`: a
 /// dump, its roles without passwords, the tables' journals): today's
