@@ -60,7 +60,8 @@ pub enum OrderKind {
         buy: Buy,
     },
     /// A light table's line the TD keyed from the floor (a player out,
-    /// chip counts, the button): the table carries it out by itself.
+    /// chip counts, the button): the table carries it out by itself. One
+    /// waits at a time; a line keyed after it replaces it.
     Light(LightLine),
     /// The button goes to the seat the floor drew by a card (Ugly Tuna
     /// Seating 6), before the table's next hand: `button 4`.
@@ -658,10 +659,15 @@ impl TableOrders {
             b.done = done(&b, table, None);
             b
         }));
-        out.orders.extend(light.into_iter().map(|mut l| {
-            l.done = done(&l, table, None);
-            l
-        }));
+        // A line keyed after another replaces it: the floor keys the next
+        // only once the last is done, or to replace it (a count, or a line
+        // the table can no longer carry out).
+        let last = light.len().saturating_sub(1);
+        out.orders
+            .extend(light.into_iter().enumerate().map(|(i, mut l)| {
+                l.done = i < last || done(&l, table, None);
+                l
+            }));
         out
     }
 

@@ -291,15 +291,30 @@ impl Work<'_> {
                 "{name} keys its hands: its dealer keys a player out and the stacks (light on at the table: a table that keys no hands)."
             )));
         }
+        // One line waits at a time. A new one replaces it when it is a
+        // count replacing a count (the last count is the table's), or when
+        // the table can no longer carry it out (a player it names went out
+        // meanwhile): the TD keys it again as the table now is.
         let orders = TableOrders::of(name, &t.table, &self.floor.records);
         if let Some(o) = orders
             .pending()
             .find(|o| matches!(o.kind, OrderKind::Light(_)))
         {
-            return Err(FloorRefusal::Other(format!(
-                "{name} has not yet carried out the last line keyed for it ({}): the next is keyed once it has.",
-                o.text()
-            )));
+            let recount = matches!(o.kind, OrderKind::Light(LightLine::Count { .. }))
+                && matches!(command, TableCommand::Count(_));
+            let dead = o.command().is_none_or(|waiting| {
+                t.table
+                    .decide(&self.floor.rules, &waiting, self.now_ms, &mut |_| {
+                        Vec::new()
+                    })
+                    .is_err()
+            });
+            if !recount && !dead {
+                return Err(FloorRefusal::Other(format!(
+                    "{name} has not yet carried out the last line keyed for it ({}): the next is keyed once it has (a count replaces a count).",
+                    o.text()
+                )));
+            }
         }
         let line = match command {
             TableCommand::Out(seat) => LightLine::Out {

@@ -411,3 +411,69 @@ fn the_rooms_board_is_the_floor_as_folded() {
         Some(FloorRecord::Said { text }) if text.is_empty()
     ));
 }
+
+/// A light table's line the TD keys, as the floor decides it, before the
+/// table has read it.
+fn key(room: &mut Room, table: &str, line: &str) -> Result<(), FloorRefusal> {
+    let command = floorcall::notation::session::parse_table_line(line)
+        .expect("a table line")
+        .expect("a command");
+    let decision = room.tournament.decide(
+        &FloorCommand::KeyLight {
+            table: table.into(),
+            command,
+        },
+        &room.seeds,
+        0,
+    )?;
+    for record in decision.records {
+        room.tournament.apply(record);
+    }
+    Ok(())
+}
+
+/// One line keyed from the floor waits at a light table at a time. A count
+/// replaces a count waiting (the last count is the table's); a line the
+/// table can no longer carry out (a player it counts went out at the
+/// table meanwhile) is replaced by the next keyed, so the TD's screen is
+/// never stuck behind it; any other line waits for the last to be done.
+#[test]
+fn a_light_tables_waiting_line_is_replaced_by_a_count_or_once_the_table_cannot_carry_it_out() {
+    let mut room = Room::new("redtooth", &[3], Vec::new());
+    room.at_table("T1", &TableEvent::LightSet { on: true });
+    key(&mut room, "T1", "count s1 15000 s2 10000 s3 5000").expect("a count");
+    let refused = key(&mut room, "T1", "seat 1 out").expect_err("the count waits");
+    assert_eq!(
+        refused.to_string(),
+        "T1 has not yet carried out the last line keyed for it (The stacks as the floor counted them: s1 15,000, s2 10,000, s3 5,000): the next is keyed once it has (a count replaces a count)."
+    );
+    key(&mut room, "T1", "count s1 20000 s2 5000 s3 5000").expect("a count replaces a count");
+    // Seat 3 goes out at the table before it reads the floor: the count
+    // waiting names him, and the table refuses it.
+    let rules = room.tournament.floor().rules.clone();
+    let t1 = room.tables.get_mut("T1").expect("T1");
+    for e in t1
+        .decide(
+            &rules,
+            &floorcall::session::TableCommand::Out(Seat::new(3).unwrap()),
+            0,
+            &mut |_| Vec::new(),
+        )
+        .expect("seat 3 out")
+    {
+        t1.apply(&e);
+    }
+    room.tournament
+        .table_read("T1", t1.clone(), TableRead::default());
+    key(&mut room, "T1", "count s1 20000 s2 10000").expect("the count the table now has");
+    room.settle();
+    let t1 = &room.tables["T1"];
+    let stacks: Vec<u64> = t1.seats.values().map(|p| p.chips.get()).collect();
+    assert_eq!(
+        stacks,
+        [20_000, 10_000],
+        "the last count, the one before never"
+    );
+    let orders = TableOrders::of("T1", t1, room.records());
+    assert!(orders.pending().next().is_none(), "{:?}", orders.orders);
+}
