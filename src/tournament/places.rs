@@ -195,7 +195,8 @@ impl Floor {
         Ok(())
     }
 
-    /// Every player out and his place, and the winner's 1 when one is left.
+    /// Every player out and his place, and the winner's 1 when one is left
+    /// (and no unsold stack: `unsold_stack`).
     pub fn places(&self) -> BTreeMap<String, u32> {
         let mut places: BTreeMap<String, u32> = self
             .busts
@@ -203,6 +204,7 @@ impl Floor {
             .map(|b| (b.player.clone(), b.place))
             .collect();
         if self.players_left() == 1
+            && self.unsold_stack().is_none()
             && let Some((_, name, _)) = self.tables.iter().flat_map(|t| t.players()).next()
         {
             places.insert(name, 1);
@@ -211,9 +213,13 @@ impl Floor {
     }
 
     /// The tournament's winner and his table: one player seated, every
-    /// other player of the field placed (none between tables).
+    /// other player of the field placed (none between tables), and no
+    /// unsold stack left in play (`unsold_stack`).
     pub fn winner(&self) -> Option<(String, String)> {
-        if self.field < 2 || self.busts.len() + 1 != self.field as usize {
+        if self.field < 2
+            || self.busts.len() + 1 != self.field as usize
+            || self.unsold_stack().is_some()
+        {
             return None;
         }
         let mut left = self.tables.iter().flat_map(|t| {
@@ -223,6 +229,16 @@ impl Floor {
         });
         let first = left.next()?;
         left.next().is_none().then_some(first)
+    }
+
+    /// A stack placed for a late entrant and still unsold (UPT Tournament
+    /// 6), at any table: its table and seat. Its chips are in play and in
+    /// no player's stack, so the tournament is not won, nor a deal made,
+    /// until the TD has it removed (`seat N no-show`) or the blinds take it.
+    pub fn unsold_stack(&self) -> Option<(&str, Seat)> {
+        self.tables
+            .iter()
+            .find_map(|t| t.placed_seats().first().map(|s| (t.name.as_str(), *s)))
     }
 
     /// The tables hand-for-hand waits for: still playing the round's hand,

@@ -372,3 +372,61 @@ fn a_scenario_message_names_toml_tables_and_arrays_not_rust_types() {
         "bad.toml:5:10: invalid type: integer `100`, expected an array"
     );
 }
+
+/// A house that both places stacks for late entrants (UPT Tournament 6)
+/// and makes deals: no deal while a placed stack is unsold, its chips in
+/// no player's stack; once the TD has it removed, the deal is worked out.
+#[test]
+fn no_deal_while_a_stack_placed_for_a_late_entrant_is_unsold() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("placed.toml"),
+        r#"name = "placed"
+extends = "tda"
+
+[tournament.late-entry]
+value = "placed-stacks"
+rule = "House 1"
+text = "A starting stack is placed in an unsold seat for a late entrant."
+"#,
+    )
+    .expect("the house");
+    let text = r#"title = "no deal while a placed stack is unsold"
+house = "placed.toml"
+script = """
+draw seed s1
+T1: seat 6 place 10000
+deal even
+T1: seat 6 no-show
+deal even
+"""
+
+[floor]
+players = { Ann = 10000, Bob = 10000, Cy = 10000 }
+
+[money]
+[money.entry]
+cost = 100
+chips = 10000
+[[money.tier]]
+up-to = 10
+shares = [50, 30, 20]
+
+[[tables]]
+name = "T1"
+seats = 6
+button = 1
+blinds = [100, 200]
+
+[[expect]]
+after = 3
+rejected = true
+refusal = "No deal while T1 holds a stack placed for a late entrant in seat 6: its chips are in no player's stack; have it removed first (T1: seat 6 no-show)."
+
+[[expect]]
+rejected = false
+"#;
+    let s = scenario::parse("placed-deal.toml", text, Some(dir.path())).expect("reads");
+    let report = scenario::run(&s);
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+}

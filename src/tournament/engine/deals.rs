@@ -43,7 +43,8 @@ impl Work<'_> {
     /// Works out a deal by `method`, keeping `kept` to play for; with
     /// `agreed`, records it. Refused, changing nothing, where the house
     /// makes none, a deal was made already, the tournament pays no
-    /// prizes, or a table is in a hand (its stacks are not yet known).
+    /// prizes, a stack placed for a late entrant is unsold, or a table is
+    /// in a hand (its stacks are not yet known).
     pub(super) fn deal(
         &mut self,
         method: Method,
@@ -87,6 +88,12 @@ impl Work<'_> {
             Some(Err(e)) => return refuse(format!("The prizes cannot be worked out: {e}.")),
             Some(Ok(prizes)) => prizes,
         };
+        if let Some((table, seat)) = self.floor.unsold_stack() {
+            let seat = seat.number();
+            return refuse(format!(
+                "No deal while {table} holds a stack placed for a late entrant in seat {seat}: its chips are in no player's stack; have it removed first ({table}: seat {seat} no-show)."
+            ));
+        }
         let mut players = Vec::new();
         for t in self.floor.live_tables() {
             if t.table.in_hand {

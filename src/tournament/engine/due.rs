@@ -116,7 +116,8 @@ fn stop_clock_at_the_winner(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
     let won = desk.floor.players_left() == 1
         && in_transit(desk) == 0
         && !desk.floor.busts.is_empty()
-        && desk.floor.busts.len() as u32 + 1 >= desk.floor.field;
+        && desk.floor.busts.len() as u32 + 1 >= desk.floor.field
+        && desk.floor.unsold_stack().is_none();
     let Some(mut clock) = desk.clock.clone() else {
         return Ok(());
     };

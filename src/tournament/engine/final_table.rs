@@ -272,8 +272,6 @@ impl Work<'_> {
     }
 }
 
-/// Refuses while a table of `tables` has a hand in play: players move
-/// between hands.
 /// Refused while one of `tables` holds a stack placed for a late entrant
 /// (UPT Tournament 6): it is no player to move, and its seat is no seat
 /// to draw a player to; the TD has it removed first.
@@ -293,6 +291,8 @@ fn none_placed<'a>(
     Ok(())
 }
 
+/// Refuses while a table of `tables` has a hand in play: players move
+/// between hands.
 fn between_hands<'a>(
     sim: &Floor,
     tables: impl Iterator<Item = &'a String>,

@@ -600,6 +600,19 @@ impl<D: FloorDesk> FloorScreen<D> {
                 ),
                 theme.to_act(),
             ));
+        } else if floor.players_left() == 1
+            && let Some((table, seat)) = floor.unsold_stack()
+        {
+            // The last player in wins once the stack placed for a late
+            // entrant is gone (UPT Tournament 6).
+            let seat = seat.number();
+            lines.push(Line::styled(
+                fit(
+                    &format!(" no winner while {table} seat {seat} holds an unsold stack: {table}: seat {seat} no-show"),
+                    width,
+                ),
+                theme.to_act(),
+            ));
         }
         for b in &busts {
             // A place shared (UPT Tournament 35) reads `4th=`.
