@@ -130,6 +130,15 @@ pub struct Citation {
     pub text: String,
 }
 
+impl Citation {
+    /// The rulebook and the rule, without its words, for a hint on a
+    /// screen's one line (`tda.txt 10-D`, `ultimate-poker-tour.txt
+    /// Tournament 6`).
+    pub fn brief(&self) -> String {
+        format!("{} {}", self.rulebook, self.rule)
+    }
+}
+
 impl fmt::Display for Citation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} rule {}: \"{}\"", self.rulebook, self.rule, self.text)

@@ -238,8 +238,16 @@ impl App {
             return;
         }
         // A seat beyond the table's last is the final table's extra chair
-        // (TDA 11: "a full table plus one"): the table grows to it.
+        // (the house's `final-table`; TDA 11: "a full table plus one"): the
+        // table grows to it.
         let grows = (order.seat > session.header().seats).then_some(order.seat);
+        let final_table = session
+            .hand()
+            .rules()
+            .tournament
+            .final_table
+            .citation
+            .brief();
         let (Some(command), Some(line)) = (order.command(), order.line()) else {
             self.refuse(format!(
                 "The floor's order names seat {}: a table has seats 1 to 10.",
@@ -260,7 +268,7 @@ impl App {
                 n => format!("{n} more orders of the floor."),
             };
             let chair = grows.map_or(String::new(), |s| {
-                format!(" The table now has {s} seats (TDA 11: the final table seats a full table plus one).")
+                format!(" The table now has {s} seats: the final table's ({final_table}).")
             });
             self.info(format!(
                 "Done for the floor: {} ({line}).{chair} {more}",

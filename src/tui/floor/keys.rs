@@ -247,8 +247,15 @@ impl<D: FloorDesk> FloorScreen<D> {
                     String::new()
                 } else {
                     format!(
-                        " {} halts until players arrive (TDA 10-D).",
-                        p.halted.join(", ")
+                        " {} halts until players arrive ({}).",
+                        p.halted.join(", "),
+                        self.desk
+                            .floor()
+                            .rules
+                            .tournament
+                            .halt_short_by
+                            .citation
+                            .brief()
                     )
                 };
                 let n = p.moves.len();
@@ -437,7 +444,14 @@ impl<D: FloorDesk> FloorScreen<D> {
                 format!("Move whom where? The player, table and seat (Ann T2 5), {submit}: {typed}")
             }
             Ask::Enter(typed) => format!(
-                "A late entry: the name and chips (Zoe 20000), drawn to a seat (TDA 7), {submit}: {typed}"
+                "A late entry: the name and chips (Zoe 20000), drawn to a seat ({}), {submit}: {typed}",
+                self.desk
+                    .floor()
+                    .rules
+                    .tournament
+                    .late_entry
+                    .citation
+                    .brief()
             ),
             Ask::Money(typed) => format!(
                 "The money: entry Zoe, reentry Ann, rebuy Ann, addon Ann, or deal icm|chip-chop|even [keep 500] [agreed]; or say TEXT for the room's screen, {submit}: {typed}"

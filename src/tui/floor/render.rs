@@ -513,7 +513,11 @@ impl<D: FloorDesk> FloorScreen<D> {
             }
             if !p.halted.is_empty() {
                 lines.push(Line::raw(fit(
-                    &format!(" {} halts (TDA 10-D)", p.halted.join(", ")),
+                    &format!(
+                        " {} halts ({})",
+                        p.halted.join(", "),
+                        floor.rules.tournament.halt_short_by.citation.brief()
+                    ),
                     width,
                 )));
             }

@@ -352,7 +352,7 @@ fn the_final_tables_extra_chair_is_added_by_the_floors_order() {
     press(&mut app, "F");
     assert_eq!(
         message(&app),
-        "Done for the floor: Fay arrives from T3: seat 5, 30,000 (seat 5 sit 30000 Fay). The table now has 5 seats (TDA 11: the final table seats a full table plus one). Every order of the floor is done."
+        "Done for the floor: Fay arrives from T3: seat 5, 30,000 (seat 5 sit 30000 Fay). The table now has 5 seats: the final table's (tda.txt 11). Every order of the floor is done."
     );
     assert!(journal_has(&path, "seat 5 sit 30000 Fay"));
     press(&mut app, "n");

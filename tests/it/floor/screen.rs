@@ -1077,3 +1077,24 @@ fn the_td_says_a_message_to_the_room_at_the_money_prompt() {
         .count();
     assert_eq!(said, 2);
 }
+
+/// The floor's hints cite the house in force, not TDA's numbers: under UPT
+/// a late entry takes a stack placed for him (Tournament 6).
+#[test]
+fn the_floors_hints_cite_the_house_in_force() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    let desk = MemoryDesk::new(
+        HouseRules::load("upt").expect("upt"),
+        structure(),
+        tables.iter().map(Playing::for_desk).collect(),
+        T0,
+    );
+    let mut screen = FloorScreen::new(desk, Theme::plain());
+    let mut out = Vec::new();
+    told(&mut screen, "e", &mut out);
+    assert!(
+        out[0].contains("drawn to a seat (ultimate-poker-tour.txt Tournament 6)"),
+        "{out:?}"
+    );
+}
