@@ -11,6 +11,7 @@ use ratatui::widgets::Widget;
 
 use super::{App, MessageKind, PromptKind, SeatKey};
 use crate::floor::LinkStatus;
+use crate::rules::RulingId;
 use crate::table::Chips;
 use crate::table::event::{Event, Street};
 use crate::tui::keymap::{Action, Section};
@@ -188,8 +189,12 @@ impl StatusPane<'_> {
                     t.heading(),
                 ),
                 Span::raw(format!(
-                    "every chip went back. {} deals the re-deal: the same button, blinds and players (TDA 34-C).",
-                    self.key(Section::Table, Action::NextHand)
+                    "every chip went back. {} deals the re-deal: the same button, blinds and players{}.",
+                    self.key(Section::Table, Action::NextHand),
+                    rules
+                        .clause(RulingId::Misdeal, "re-deal")
+                        .map(|c| format!(" ({})", c.brief()))
+                        .unwrap_or_default()
                 )),
             ]),
             Street::Done => {

@@ -1283,3 +1283,24 @@ fn no_screen_matches_a_key_literal() {
         found.join("\n")
     );
 }
+
+/// The misdeal's line cites the house's own words on the re-deal: Ugly
+/// Tuna's Misdeals, not TDA 34-C.
+#[test]
+fn a_misdeal_cites_the_houses_re_deal() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let clock = floorcall::journal::SteppingClock::new(1_763_814_961_000, 0, 0);
+    let flags = floorcall::tui::setup::TableFlags {
+        house: Some("ugly-tuna".into()),
+        ..crate::tui::session::four_seats()
+    };
+    let mut app = crate::tui::session::table_app_with(&path, &clock, false, None, &flags);
+    press(&mut app, ":floor misdeal<Enter>");
+    assert!(app.state().expect("a hand").misdealt);
+    let shown = crate::tui::fixtures::screen_text(&app, 160, 40);
+    assert!(
+        shown.contains("the same button, blinds and players (ugly-tuna.txt Misdeals)."),
+        "{shown}"
+    );
+}
