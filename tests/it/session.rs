@@ -900,3 +900,62 @@ fn a_hand_begun_says_a_dead_small_blind_and_a_dead_button() {
         "Hand 3 begins: a dead button on seat 4, the blinds on seats 5 and 1."
     );
 }
+
+/// A stack placed for a late entrant (UPT Tournament 6) is no player: a
+/// seat's lines that only a player takes (leave, back, away, sit out, add,
+/// a rebuy, a correction, a name, out at a light table, the clock) are
+/// refused, naming the two lines that end it; a late entrant takes it, the
+/// TD removes it, and a count or the button may name it.
+#[test]
+fn a_placed_stack_takes_no_players_line() {
+    let rules = HouseRules::load("upt").expect("upt");
+    let seat = |n: u8| Seat::new(n).expect("a seat");
+    let mut t = Table::new(seat(1), Structure::default(), Vec::new());
+    for (s, name) in [(1, "Ann"), (2, "Bob")] {
+        t.apply(&TableEvent::PlayerSeated {
+            seat: seat(s),
+            name: name.into(),
+            chips: Chips(10_000),
+            rejoins: false,
+        });
+    }
+    t.apply(&TableEvent::StackPlaced {
+        seat: seat(7),
+        chips: Chips(10_000),
+    });
+    t.apply(&TableEvent::LightSet { on: true });
+    for line in [
+        "seat 7 leave",
+        "seat 7 back",
+        "seat 7 away",
+        "seat 7 sitout",
+        "seat 7 add 500",
+        "seat 7 rebuy 10000",
+        "seat 7 correct 9000",
+        "seat 7 name Eve",
+        "seat 7 out",
+        "clock s7",
+    ] {
+        let command = parse_table_line(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .expect("a command");
+        let refused = t
+            .decide(&rules, &command, 0, &mut |_| Vec::new())
+            .expect_err(line);
+        assert_eq!(
+            refused.to_string(),
+            "Seat 7 holds a stack placed for a late entrant, and no player: a late entrant takes it (seat 7 sit 10000 NAME), or the TD has it removed (seat 7 no-show).",
+            "{line}"
+        );
+    }
+    for line in [
+        "seat 7 sit 10000 Eve",
+        "seat 7 no-show",
+        "count s1 10000 s2 10000 s7 10000",
+        "button 7",
+    ] {
+        let command = parse_table_line(line).expect("reads").expect("a command");
+        t.decide(&rules, &command, 0, &mut |_| Vec::new())
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}

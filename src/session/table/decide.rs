@@ -147,6 +147,20 @@ impl Table {
                 .get(&seat)
                 .ok_or(TableRefusal::SeatEmpty(seat.number()))
         };
+        // A seat's line only a player takes: a stack placed for a late
+        // entrant is no player (UPT Tournament 6); it is taken (`sit`) or
+        // removed (`no-show`), and a count or the button may name it.
+        let player = |seat: Seat| -> Result<&Player, TableRefusal> {
+            let p = seated(seat)?;
+            if p.placed {
+                let n = seat.number();
+                return Err(TableRefusal::Other(format!(
+                    "Seat {n} holds a stack placed for a late entrant, and no player: a late entrant takes it (seat {n} sit {} NAME), or the TD has it removed (seat {n} no-show).",
+                    p.chips.get()
+                )));
+            }
+            Ok(p)
+        };
         let light = || -> Result<(), TableRefusal> {
             if self.light {
                 Ok(())
@@ -208,7 +222,7 @@ impl Table {
             }
             TableCommand::Out(seat) => {
                 light()?;
-                let p = seated(*seat)?;
+                let p = player(*seat)?;
                 if self.players_in() < 2 {
                     return Err(TableRefusal::Other(format!(
                         "{} is the last player at the table: the floor places the winner.",
@@ -395,14 +409,14 @@ impl Table {
             }
             TableCommand::Leave(seat) => {
                 between()?;
-                let p = seated(*seat)?;
+                let p = player(*seat)?;
                 vec![TableEvent::PlayerLeft {
                     seat: *seat,
                     chips: p.chips,
                 }]
             }
             TableCommand::Away(seat) | TableCommand::Back(seat) | TableCommand::SitOut(seat) => {
-                seated(*seat)?;
+                player(*seat)?;
                 let presence = match command {
                     TableCommand::Away(_) => Presence::Away,
                     TableCommand::SitOut(_) => Presence::SittingOut,
@@ -415,7 +429,7 @@ impl Table {
             }
             TableCommand::Add { seat, chips } | TableCommand::Bought { seat, chips, .. } => {
                 between()?;
-                seated(*seat)?;
+                player(*seat)?;
                 self.room_for(*chips)?;
                 let bought = match command {
                     TableCommand::Bought { buy, .. } => Some(*buy),
@@ -433,10 +447,13 @@ impl Table {
                 returns,
             } => {
                 between()?;
+                if self.seats.contains_key(seat) {
+                    player(*seat)?;
+                }
                 self.correction(*seat, *chips, returns.as_deref())?
             }
             TableCommand::Rename { seat, name } => {
-                seated(*seat)?;
+                player(*seat)?;
                 vec![TableEvent::Renamed {
                     seat: *seat,
                     name: name.clone(),
@@ -512,7 +529,7 @@ impl Table {
                 vec![TableEvent::ColouredUp { removed, changes }]
             }
             TableCommand::ClockOn(seat) => {
-                seated(*seat)?;
+                player(*seat)?;
                 vec![TableEvent::PlayerClockCalled {
                     clock: PlayerClock::call(*seat, now_ms, rules.settings.clock.value),
                 }]
