@@ -307,7 +307,8 @@ pub fn audit(records: &[FloorRecord], tables: &[RoomTable]) -> RoomAudit {
                     placed: true,
                 }),
                 TableEvent::PlayerDisqualified { chips, .. }
-                | TableEvent::NoShowRemoved { chips, .. } => {
+                | TableEvent::NoShowRemoved { chips, .. }
+                | TableEvent::PlacedRemoved { chips, .. } => {
                     out.issued = out.issued.saturating_sub(chips.get());
                 }
                 _ => {}

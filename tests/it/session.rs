@@ -959,3 +959,55 @@ fn a_placed_stack_takes_no_players_line() {
             .unwrap_or_else(|e| panic!("{line}: {e}"));
     }
 }
+
+/// An unsold placed stack removed (`seat 7 no-show`) is its own event,
+/// saying no one is out; a journal of 29 November that wrote it as a
+/// no-show reads the same: the seat empty, its chips out, no place.
+#[test]
+fn an_unsold_stack_removed_says_no_one_is_out_and_reads_as_it_did() {
+    let rules = HouseRules::load("upt").expect("upt");
+    let seat = |n: u8| Seat::new(n).expect("a seat");
+    let placed = || {
+        let mut t = Table::new(seat(1), Structure::default(), Vec::new());
+        for (s, name) in [(1, "Ann"), (2, "Bob")] {
+            t.apply(&TableEvent::PlayerSeated {
+                seat: seat(s),
+                name: name.into(),
+                chips: Chips(10_000),
+                rejoins: false,
+            });
+        }
+        t.apply(&TableEvent::StackPlaced {
+            seat: seat(7),
+            chips: Chips(10_000),
+        });
+        t
+    };
+    let mut now = placed();
+    let events = now
+        .decide(&rules, &TableCommand::NoShow(seat(7)), 0, &mut |_| Vec::new())
+        .expect("removed");
+    assert_eq!(
+        events,
+        [TableEvent::PlacedRemoved {
+            seat: seat(7),
+            chips: Chips(10_000)
+        }]
+    );
+    assert_eq!(
+        events[0].to_string(),
+        "The stack placed in seat 7 was never sold: its 10,000 are taken out of play, and no one is out."
+    );
+    let mut then = placed();
+    now.apply(&events[0]);
+    then.apply(&TableEvent::NoShowRemoved {
+        seat: seat(7),
+        chips: Chips(10_000),
+    });
+    for t in [&now, &then] {
+        assert!(!t.seats.contains_key(&seat(7)));
+        assert!(t.places.is_empty(), "{:?}", t.places);
+        assert_eq!(t.chips_seated(), t.chips_expected());
+        assert_eq!(t.chips_seated(), 20_000);
+    }
+}

@@ -528,6 +528,7 @@ fn table_chips(event: &TableEvent) -> Box<dyn Iterator<Item = Chips> + '_> {
         | TableEvent::PlayerLeft { chips, .. }
         | TableEvent::ChipsAdded { chips, .. }
         | TableEvent::NoShowRemoved { chips, .. }
+        | TableEvent::PlacedRemoved { chips, .. }
         | TableEvent::StackPlaced { chips, .. }
         | TableEvent::PlayerOut { chips, .. } => Box::new(std::iter::once(*chips)),
         TableEvent::HandEnded { stacks, .. } => Box::new(stacks.iter().map(|(_, c)| *c)),

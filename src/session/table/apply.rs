@@ -269,10 +269,12 @@ impl Table {
                 // He is a player now: the field grows.
                 self.renumber_places();
             }
-            TableEvent::NoShowRemoved { seat, chips } => {
+            TableEvent::NoShowRemoved { seat, chips }
+            | TableEvent::PlacedRemoved { seat, chips } => {
                 self.ledger.left += chips.get();
                 if self.seats.get(seat).is_some_and(|p| p.placed) {
-                    // A stack no one bought: no player is out.
+                    // A stack no one bought (`PlacedRemoved`, or as the
+                    // journals of 29 November wrote it): no player is out.
                     self.seats.remove(seat);
                 } else {
                     self.out_alone(*seat, false);

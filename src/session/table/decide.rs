@@ -202,7 +202,7 @@ impl Table {
                 if p.placed {
                     // An unsold seat's stack goes when the TD says (UPT
                     // Tournament 6).
-                    return Ok(vec![TableEvent::NoShowRemoved {
+                    return Ok(vec![TableEvent::PlacedRemoved {
                         seat: *seat,
                         chips: p.chips,
                     }]);

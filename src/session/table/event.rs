@@ -105,6 +105,16 @@ pub enum TableEvent {
         /// The chips placed.
         chips: Chips,
     },
+    /// A stack placed for a late entrant and never sold is removed at the
+    /// TD's word (`seat 7 no-show`, UPT Tournament 6): its chips are taken
+    /// out of play, and no one is out. (Journals of 29 November wrote
+    /// `NoShowRemoved` for it: read the same.)
+    PlacedRemoved {
+        /// The seat.
+        seat: Seat,
+        /// The chips taken out of play.
+        chips: Chips,
+    },
     /// A late entrant takes the stack placed in his seat, as the blinds and
     /// antes left it (UPT Tournament 6).
     PlacedTaken {
@@ -416,6 +426,11 @@ impl fmt::Display for TableEvent {
                 f,
                 "{} takes the stack placed for him, as the blinds left it.",
                 named(seat, name)
+            ),
+            TableEvent::PlacedRemoved { seat, chips } => write!(
+                f,
+                "The stack placed in seat {} was never sold: its {chips} are taken out of play, and no one is out.",
+                seat.number()
             ),
             TableEvent::NoShowRemoved { seat, chips } => write!(
                 f,
