@@ -901,14 +901,9 @@ fn a_hand_begun_says_a_dead_small_blind_and_a_dead_button() {
     );
 }
 
-/// A stack placed for a late entrant (UPT Tournament 6) is no player: a
-/// seat's lines that only a player takes (leave, back, away, sit out, add,
-/// a rebuy, a correction, a name, out at a light table, the clock) are
-/// refused, naming the two lines that end it; a late entrant takes it, the
-/// TD removes it, and a count or the button may name it.
-#[test]
-fn a_placed_stack_takes_no_players_line() {
-    let rules = HouseRules::load("upt").expect("upt");
+/// Ann and Bob in seats 1 and 2 with 10,000 each, and a stack of 10,000
+/// placed in seat 7 for a late entrant (UPT Tournament 6).
+fn with_a_placed_stack() -> Table {
     let seat = |n: u8| Seat::new(n).expect("a seat");
     let mut t = Table::new(seat(1), Structure::default(), Vec::new());
     for (s, name) in [(1, "Ann"), (2, "Bob")] {
@@ -923,6 +918,18 @@ fn a_placed_stack_takes_no_players_line() {
         seat: seat(7),
         chips: Chips(10_000),
     });
+    t
+}
+
+/// A stack placed for a late entrant (UPT Tournament 6) is no player: a
+/// seat's lines that only a player takes (leave, back, away, sit out, add,
+/// a rebuy, a correction, a name, out at a light table, the clock) are
+/// refused, naming the two lines that end it; a late entrant takes it, the
+/// TD removes it, and a count or the button may name it.
+#[test]
+fn a_placed_stack_takes_no_players_line() {
+    let rules = HouseRules::load("upt").expect("upt");
+    let mut t = with_a_placed_stack();
     t.apply(&TableEvent::LightSet { on: true });
     for line in [
         "seat 7 leave",
@@ -967,25 +974,11 @@ fn a_placed_stack_takes_no_players_line() {
 fn an_unsold_stack_removed_says_no_one_is_out_and_reads_as_it_did() {
     let rules = HouseRules::load("upt").expect("upt");
     let seat = |n: u8| Seat::new(n).expect("a seat");
-    let placed = || {
-        let mut t = Table::new(seat(1), Structure::default(), Vec::new());
-        for (s, name) in [(1, "Ann"), (2, "Bob")] {
-            t.apply(&TableEvent::PlayerSeated {
-                seat: seat(s),
-                name: name.into(),
-                chips: Chips(10_000),
-                rejoins: false,
-            });
-        }
-        t.apply(&TableEvent::StackPlaced {
-            seat: seat(7),
-            chips: Chips(10_000),
-        });
-        t
-    };
-    let mut now = placed();
+    let mut now = with_a_placed_stack();
     let events = now
-        .decide(&rules, &TableCommand::NoShow(seat(7)), 0, &mut |_| Vec::new())
+        .decide(&rules, &TableCommand::NoShow(seat(7)), 0, &mut |_| {
+            Vec::new()
+        })
         .expect("removed");
     assert_eq!(
         events,
@@ -998,7 +991,7 @@ fn an_unsold_stack_removed_says_no_one_is_out_and_reads_as_it_did() {
         events[0].to_string(),
         "The stack placed in seat 7 was never sold: its 10,000 are taken out of play, and no one is out."
     );
-    let mut then = placed();
+    let mut then = with_a_placed_stack();
     now.apply(&events[0]);
     then.apply(&TableEvent::NoShowRemoved {
         seat: seat(7),
