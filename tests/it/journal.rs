@@ -1310,6 +1310,67 @@ fn a_large_journal_checked_in_parts_says_what_one_pass_says() {
     assert!(text.contains("hand 351 follows hand 349"), "{text}");
 }
 
+/// `line` with seat 1's chips in every list of stacks
+/// (`"stacks":[[1,N],...]`) `more` higher.
+fn seat_one_given(line: &str, more: u64) -> String {
+    const STACKS: &str = "\"stacks\":[[1,";
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find(STACKS) {
+        let from = at + STACKS.len();
+        let digits = rest[from..].find(']').expect("a pair closes");
+        let chips: u64 = rest[from..from + digits].parse().expect("chips");
+        out.push_str(&rest[..from]);
+        out.push_str(&(chips + more).to_string());
+        rest = &rest[from + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn chips_changed_between_two_hands_are_caught_where_the_parts_meet() {
+    // A forger gives seat 1 another 100 chips from one hand on (its
+    // header, its start and its seal, and every hand after it), and
+    // writes the chain again: only the join of that hand and the one
+    // before shows it. Where a part of the check in parts began at that
+    // hand, nothing compared the two, and the journal verified.
+    let dir = memory_dir();
+    let path = dir.path().join("big.jsonl");
+    drop(many_hands(&path, 700));
+    let clean = lines_of(&path);
+    // The hands whose headers are near where the first later part
+    // begins (the first hand header at or after 256 KiB; every hand
+    // there is tried, so a change in where parts begin is still covered).
+    let mut offset = 0;
+    let mut near = Vec::new();
+    for (i, line) in clean.iter().enumerate() {
+        if line.starts_with("{\"record\":\"hand\"") && offset >= (1 << 18) - 4096 {
+            near.push(i);
+        }
+        if near.len() == 6 {
+            break;
+        }
+        offset += line.len() + 1;
+    }
+    assert_eq!(near.len(), 6);
+    for &from in &near {
+        let mut lines = clean.clone();
+        for line in &mut lines[from..] {
+            *line = seat_one_given(line, 100);
+        }
+        rechain(&mut lines);
+        write_lines(&path, &lines);
+        let (line, text) = bad_record(&path);
+        assert_eq!(line, from + 1, "{text}");
+        assert!(
+            text.contains("starts with the stacks")
+                && text.contains("chips were changed between the hands"),
+            "{text}"
+        );
+    }
+}
+
 /// Runs `f` on another thread and fails if it has not returned within ten
 /// seconds (a FIFO opened for reading waits for a writer for ever).
 fn within_ten_seconds<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {

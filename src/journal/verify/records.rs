@@ -106,6 +106,11 @@ pub(super) struct Checker<'a> {
     /// A session record came since the last hand header (a run of
     /// floorcall began, or the house changed).
     pub(super) fresh_run: bool,
+    /// The stacks the first hand checked starts with, where nothing
+    /// before it here says what it should start with (no table, and no
+    /// hand before it in this part): the join with the part before
+    /// compares them with what that part's last hand left (`closing`).
+    pub(super) opening: Option<Vec<(Seat, Chips)>>,
 }
 
 impl<'a> Checker<'a> {
@@ -134,7 +139,18 @@ impl<'a> Checker<'a> {
             found: None,
             table,
             fresh_run: false,
+            opening: None,
         }
+    }
+
+    /// The stacks the last hand checked leaves for the next, as a hand
+    /// in the same run without a table must start (`carried`); `None`
+    /// when no such check would be made: no hand, one not over, a table
+    /// kept (the next part begins with it), or a session record since.
+    pub(super) fn closing(&self) -> Option<Vec<(Seat, Chips)>> {
+        let hand = self.hand.as_ref()?;
+        (self.table.is_none() && !self.fresh_run && hand.state.street == Street::Done)
+            .then(|| carried_on(&hand.state))
     }
 }
 
@@ -353,15 +369,12 @@ impl Checker<'_> {
                     }
                 }
             }
-        } else if let Some((last, state)) = ended
-            && !self.fresh_run
-        {
+        } else if self.fresh_run {
+            // A new run: its first hand may start afresh.
+        } else if let Some((last, state)) = ended {
             // Within a run without a table, the next hand carries every
             // stack left (seats with none leave).
-            let carried: Vec<(Seat, Chips)> = stacks_left(state)
-                .into_iter()
-                .filter(|(_, c)| !c.is_zero())
-                .collect();
+            let carried = carried_on(state);
             if header.setup.stacks != carried {
                 return Err(format!(
                     "hand {number} starts with the stacks {}, but hand {last} left {}: chips were changed between the hands.",
@@ -369,6 +382,10 @@ impl Checker<'_> {
                     stacks_text(&carried)
                 ));
             }
+        } else if self.hands == 0 {
+            // The first hand of a part: what the part before left is
+            // compared where the two meet.
+            self.opening = Some(header.setup.stacks.clone());
         }
         Ok(())
     }
@@ -510,6 +527,15 @@ impl Checker<'_> {
 /// Each occupied seat's chips in `state`.
 fn stacks_left(state: &HandState) -> Vec<(Seat, Chips)> {
     state.occupied().map(|s| (s, state.seat(s).stack)).collect()
+}
+
+/// The stacks a hand leaves for the next in a run without a table:
+/// every stack left (seats with none leave).
+fn carried_on(state: &HandState) -> Vec<(Seat, Chips)> {
+    stacks_left(state)
+        .into_iter()
+        .filter(|(_, c)| !c.is_zero())
+        .collect()
 }
 
 /// Stacks as the messages say them: `seat 1 4,500, seat 2 5,500`.

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::journal::{Dropped, Head, JournalError};
+use crate::table::{Chips, Seat};
 
 /// What checking a journal, or a part of one, found.
 #[derive(Debug, Clone)]
@@ -25,6 +26,12 @@ pub(super) struct Tally {
     pub(super) lines: usize,
     /// The part ends with a finished hand whose seal has not come.
     pub(super) unsealed_end: bool,
+    /// The stacks the part's first hand starts with, not checked within
+    /// it (`Checker::opening`), and those its last hand leaves for the
+    /// next (`Checker::closing`): where two parts meet, the one must be
+    /// the other.
+    pub(super) opening: Option<Vec<(Seat, Chips)>>,
+    pub(super) closing: Option<Vec<(Seat, Chips)>>,
 }
 
 /// A journal that verified.
