@@ -173,6 +173,15 @@ pub enum SameHandBusts {
     StartingStackTiesEqual,
 }
 
+/// When a new level of the clock applies at a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewLevel {
+    /// At the table's next hand, never within one (TDA 22, Nuts 23,
+    /// Redtooth 44; UPT Tournament 10: "on the next deal").
+    NextHand,
+}
+
 /// Whether the house sells rebuys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -313,6 +322,8 @@ tournament_settings! {
     /// Whether a paid entrant who never came has his chips taken out of
     /// play, and when.
     no_show: NoShow = "no-show" (since "2026-11-29", earlier Some(NoShow::BlindedOff)),
+    /// When a new level applies at a table (the floor's hint cites it).
+    new_level: NewLevel = "new-level" (since "2026-11-29", earlier Some(NewLevel::NextHand)),
 }
 
 impl FinalTable {

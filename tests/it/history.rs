@@ -144,7 +144,7 @@ fn rules_show_and_check_say_what_was_filled_in() {
     let text = String::from_utf8_lossy(&show.stdout);
     assert!(show.status.success(), "{text}");
     assert!(
-        text.contains("written before 21 setting(s) arrived"),
+        text.contains("written before 22 setting(s) arrived"),
         "{text}"
     );
     assert!(

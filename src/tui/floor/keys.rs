@@ -754,7 +754,14 @@ impl<D: FloorDesk> FloorScreen<D> {
                     }
                     ClockAction::Adjust(_) => "A minute less in this level.".to_string(),
                     ClockAction::Level(level) => format!(
-                        "The clock is at the start of level {level}: the tables take it at their next hand (TDA 22)."
+                        "The clock is at the start of level {level}: the tables take it at their next hand ({}).",
+                        self.desk
+                            .floor()
+                            .rules
+                            .tournament
+                            .new_level
+                            .citation
+                            .brief()
                     ),
                 };
                 self.info(done);

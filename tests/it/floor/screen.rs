@@ -584,6 +584,37 @@ fn the_clock_keys_start_pause_adjust_and_change_the_level() {
 }
 
 #[test]
+fn a_new_level_is_said_to_apply_at_the_next_hand_under_the_house_in_force() {
+    // It cited TDA 22 whatever the house: UPT says it in its own words.
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let tables = three_tables(dir.path());
+    for (house, cited) in [
+        ("tda", "(tda.txt 22)"),
+        ("upt", "(ultimate-poker-tour.txt Tournament 10)"),
+        ("redtooth", "(redtooth.txt 44)"),
+        ("ugly-tuna", "(tda.txt 22)"),
+    ] {
+        let desk = MemoryDesk::new(
+            HouseRules::load(house).expect("a built-in house"),
+            structure(),
+            tables.iter().map(Playing::for_desk).collect(),
+            T0,
+        );
+        let mut screen = FloorScreen::new(desk, Theme::plain());
+        keys(&mut screen, " L");
+        let (tone, message) = screen.message().expect("a message");
+        assert_eq!(tone, Tone::Info, "{house}: {message}");
+        assert_eq!(
+            message,
+            format!(
+                "The clock is at the start of level 2: the tables take it at their next hand {cited}."
+            ),
+            "{house}"
+        );
+    }
+}
+
+#[test]
 fn breaking_asks_first_and_a_refusal_is_a_message() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let mut tables = one_hand_each(dir.path(), &[("T1", 6), ("T2", 6), ("T3", 5)]);
