@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use super::line::{self, Moment, table_words};
 use super::{Answer, HOUSES, Question, built_in, text_hash};
 use crate::notation::parse_line;
-use crate::rules::{Citation, HouseRules, RulingId};
+use crate::rules::{Citation, HouseRules, OddChip, RulingId};
 use crate::table::event::Street;
 use crate::table::pots::odd_chip_order;
 use crate::table::{Chips, Command, Hand, HandState, Seat, TableSetup};
@@ -476,7 +476,10 @@ fn can_raise(id: &str, rng: &mut StdRng, rules: &HouseRules) -> Option<Question>
             out.push(may(bet + st.big_blind));
             out
         },
-        "A short all-in does not reopen the betting to a seat that has already acted, unless the raises since add up to a full raise (TDA 44); a full raise does.".into(),
+        format!(
+            "A short all-in does not reopen the betting to a seat that has already acted, unless the raises since add up to a full raise ({}); a full raise does.",
+            rules.citation(RulingId::ShortAllIn).brief()
+        ),
         Some(rules.citation(RulingId::ShortAllIn)),
     )
 }
@@ -619,7 +622,14 @@ fn odd_chip(id: &str, rng: &mut StdRng, rules: &HouseRules) -> Option<Question> 
                 .map(|s| seat_gets(*s))
         },
         move |st, _| st.live().map(seat_gets).collect(),
-        "The odd chip goes by the house's rule: the first winner clockwise from the button (TDA 19-A), or the smaller stack where the house says so.".into(),
+        format!(
+            "The odd chip goes to {} ({}).",
+            match rules.settings.odd_chip.value {
+                OddChip::FirstLeftOfButton => "the first winner clockwise from the button",
+                OddChip::SmallerStack => "the winner with the smaller stack",
+            },
+            rules.settings.odd_chip.citation.brief()
+        ),
         Some(Citation::clone(&rules.settings.odd_chip.citation)),
     )?;
     q.told = format!(

@@ -579,6 +579,47 @@ fn questions_of_every_house() -> Vec<Question> {
     out
 }
 
+/// An explanation cites the rule of the house practised under: under
+/// UPT the short all-in's was said to be "TDA 44" and the odd chip's "TDA
+/// 19-A" (and under Ugly Tuna, whose odd chip goes to the smaller stack,
+/// the explanation named both ways), beside the house's own citation.
+#[test]
+fn an_explanation_cites_the_house_in_force() {
+    let questions = questions_of_every_house();
+    let mut checked = 0;
+    for q in &questions {
+        let Some(citation) = q.citation.as_ref() else {
+            continue;
+        };
+        if citation.rulebook != "tda.txt" {
+            checked += 1;
+            assert!(
+                !q.explanation.contains("TDA "),
+                "{} under {}: {}",
+                q.id,
+                q.house,
+                q.explanation
+            );
+        }
+    }
+    assert!(checked > 0, "questions under other books' rules");
+    let odd_chip = |house: &str| {
+        questions
+            .iter()
+            .find(|q| q.id.starts_with("drill:odd-chip") && q.house == house)
+            .map(|q| q.explanation.clone())
+            .unwrap_or_else(|| panic!("an odd-chip drill under {house}"))
+    };
+    assert_eq!(
+        odd_chip("ugly-tuna"),
+        "The odd chip goes to the winner with the smaller stack (ugly-tuna.txt Ties 3)."
+    );
+    assert_eq!(
+        odd_chip("nuts"),
+        "The odd chip goes to the first winner clockwise from the button (nuts-poker-league.txt 20)."
+    );
+}
+
 /// The seats a sentence says fold (or whose hand is dead), and those it
 /// says win chips.
 fn seats_saying(choice: &str, what: &str) -> Vec<String> {
