@@ -297,6 +297,7 @@ mod tests {
                 starting_stack: 2_100,
                 place: 4,
                 disqualified: false,
+                shown: None,
             },
         }
     }

@@ -93,6 +93,7 @@ fn ann_out_at(table: &str) -> FloorRecord {
             starting_stack: 24_000,
             place: 9,
             disqualified: false,
+            shown: None,
         },
     }
 }
@@ -305,6 +306,7 @@ fn a_player_who_sat_and_went_out_here_is_not_seated_again() {
             hand: 4,
             tied: false,
             disqualified: false,
+            shown: None,
         }],
         misdeal: false,
     });
@@ -658,6 +660,7 @@ fn a_correction_is_an_order_done_when_the_table_journals_it() {
             hand: 1,
             tied: false,
             disqualified: false,
+            shown: None,
         }],
         misdeal: false,
     });

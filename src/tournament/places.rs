@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::{Floor, FloorRecord, FloorRefusal};
 use crate::rules::tournament::{HandForHand as HandForHandRule, HandForHandClock};
 use crate::table::Seat;
+use crate::table::eval::HandRank;
 
 /// A player out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +40,12 @@ pub struct Bust {
     /// is placed alone, above the hand's busts.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub disqualified: bool,
+    /// The hand he showed with the whole board, if he showed one (his
+    /// table's `Finish::shown`): of players sharing a place, the best
+    /// hand takes the unit of their prizes that does not divide (UPT
+    /// Tournament 35).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<HandRank>,
 }
 
 impl Bust {

@@ -452,6 +452,7 @@ impl Table {
                 hand: self.hand,
                 tied: false,
                 disqualified,
+                shown: None,
             },
         );
         self.renumber_places();

@@ -720,6 +720,7 @@ impl Table {
                     .map(|p| p.name.clone())
                     .unwrap_or_default(),
                 hand: self.hand,
+                shown: shown(*seat),
             })
             .collect();
         let mut events = vec![TableEvent::HandEnded {

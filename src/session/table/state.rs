@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::session::clock::{LevelClock, PlayerClock, PlayerClockReading};
 use crate::session::structure::{Blinds, Stage, Structure};
+use crate::table::eval::HandRank;
 use crate::table::event::{BlindSeats, Post, TableSetup};
 use crate::table::{Chips, Command, Event, Irregularity, Seat};
 use crate::values::money::Buy;
@@ -75,6 +76,12 @@ pub struct Finish {
     /// below everyone still in, shown `4th (disqualified)`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub disqualified: bool,
+    /// The hand he showed with the whole board, if he showed one: of
+    /// players sharing a place, the best hand on the deal takes a unit of
+    /// their prizes that does not divide (UPT Tournament 35), whichever
+    /// table each was at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<HandRank>,
 }
 
 impl Finish {

@@ -179,6 +179,7 @@ fn place_busts(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
                 starting_stack,
                 place: 0,
                 disqualified: f.disqualified,
+                shown: f.shown,
             });
         }
     }
@@ -211,8 +212,7 @@ fn place_busts(desk: &mut Work<'_>) -> Result<(), FloorRefusal> {
     }
     // A disqualification after a hand's busts, placed above them; each
     // table's busts of one hand in its own order (the better hand shown
-    // first among equal stacks: the odd unit of a shared prize is his,
-    // UPT Tournament 35). The sort is stable.
+    // first among equal stacks). The sort is stable.
     found.sort_by(|a, b| {
         (a.round, a.hand, a.disqualified, &a.table).cmp(&(
             b.round,

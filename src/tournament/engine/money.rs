@@ -128,6 +128,23 @@ impl Tournament {
                 list.push(entry);
             }
         }
+        // Of players sharing a place, the best hand shown on the deal
+        // first, whichever table it was at: a unit of their prizes that
+        // does not divide is his (UPT Tournament 35: "with the best hand
+        // on that deal receiving any non-divisible award"). Else in the
+        // order they were placed (it went to the first placed, so to the
+        // table whose hand ended first, before).
+        let shown = |entry: &str| {
+            self.floor
+                .busts
+                .iter()
+                .rev()
+                .find(|b| b.player == entry)
+                .and_then(|b| b.shown)
+        };
+        for entries in by_place.values_mut() {
+            entries.sort_by_key(|e| std::cmp::Reverse(shown(e)));
+        }
         let mut won = BTreeMap::new();
         for (place, entries) in by_place
             .into_iter()

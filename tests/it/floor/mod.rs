@@ -314,6 +314,7 @@ fn t1s1_busts() -> TableEvent {
             hand: 0,
             tied: false,
             disqualified: false,
+            shown: None,
         }],
         misdeal: false,
     }

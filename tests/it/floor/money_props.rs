@@ -177,6 +177,7 @@ fn run(seed: u64, steps: usize) -> Result<(), TestCaseError> {
                             starting_stack: chips.get(),
                             place: 0,
                             disqualified: false,
+                            shown: None,
                         }],
                         left,
                     );

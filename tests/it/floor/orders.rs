@@ -446,6 +446,7 @@ fn a_player_out_has_the_floors_place_not_the_tables_count() {
             starting_stack: 10_000,
             place: 10,
             disqualified: false,
+            shown: None,
         },
     });
     app.tick();

@@ -776,6 +776,7 @@ fn the_screen_says_what_is_due_and_names_the_winner() {
             starting_stack: 20_000,
             place: 3 - i as u32,
             disqualified: false,
+            shown: None,
         });
     }
     floor.field = 3;

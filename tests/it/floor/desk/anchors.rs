@@ -124,6 +124,7 @@ fn a_place_without_its_bust_at_the_table_fails_the_room() {
             starting_stack: 10_000,
             place: 11,
             disqualified: false,
+            shown: None,
         },
     };
     let mut client =
