@@ -108,7 +108,7 @@ fn reload(path: &Path) -> Hand {
     Hand::from_entries(hand.entries, HouseRules::tda())
 }
 
-fn lines_of(path: &Path) -> Vec<String> {
+pub(crate) fn lines_of(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)
         .expect("read")
         .lines()
@@ -116,13 +116,13 @@ fn lines_of(path: &Path) -> Vec<String> {
         .collect()
 }
 
-fn write_lines(path: &Path, lines: &[String]) {
+pub(crate) fn write_lines(path: &Path, lines: &[String]) {
     std::fs::write(path, lines.join("\n") + "\n").expect("written");
 }
 
 /// Recomputes every link from the first chained line on, as a forger
 /// who knows the format would.
-fn rechain(lines: &mut [String]) {
+pub(crate) fn rechain(lines: &mut [String]) {
     let mut head: Option<Head> = None;
     let mut before = Vec::new();
     for line in lines.iter_mut() {
@@ -1310,22 +1310,45 @@ fn a_large_journal_checked_in_parts_says_what_one_pass_says() {
     assert!(text.contains("hand 351 follows hand 349"), "{text}");
 }
 
-/// `line` with seat 1's chips in every list of stacks
-/// (`"stacks":[[1,N],...]`) `more` higher.
-fn seat_one_given(line: &str, more: u64) -> String {
-    const STACKS: &str = "\"stacks\":[[1,";
+/// Each list of stacks in `line` (`"stacks":[[1,N],...]`) with seat `s`'s
+/// chips moved by `delta[s - 1]`.
+pub(crate) fn stacks_moved(line: &str, delta: &[i64]) -> String {
+    const STACKS: &str = "\"stacks\":";
     let mut out = String::new();
     let mut rest = line;
     while let Some(at) = rest.find(STACKS) {
         let from = at + STACKS.len();
-        let digits = rest[from..].find(']').expect("a pair closes");
-        let chips: u64 = rest[from..from + digits].parse().expect("chips");
+        let end = from + rest[from..].find("]]").expect("a list closes") + 2;
+        let pairs: Vec<(i64, i64)> = serde_json::from_str(&rest[from..end]).expect("pairs");
+        let moved: Vec<(i64, i64)> = pairs
+            .into_iter()
+            .map(|(seat, chips)| (seat, chips + delta[(seat - 1) as usize]))
+            .collect();
         out.push_str(&rest[..from]);
-        out.push_str(&(chips + more).to_string());
-        rest = &rest[from + digits..];
+        out.push_str(&serde_json::to_string(&moved).expect("JSON"));
+        rest = &rest[end..];
     }
     out.push_str(rest);
     out
+}
+
+/// The first `count` hand headers (line indexes) from just before where
+/// a journal checked in parts has its first join (the first hand header
+/// at or after 256 KiB): a change in where parts begin still meets one.
+pub(crate) fn hands_near_the_first_join(lines: &[String], count: usize) -> Vec<usize> {
+    let mut offset = 0;
+    let mut near = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with("{\"record\":\"hand\"") && offset >= (1 << 18) - 8192 {
+            near.push(i);
+        }
+        if near.len() == count {
+            break;
+        }
+        offset += line.len() + 1;
+    }
+    assert_eq!(near.len(), count, "hands past the first join");
+    near
 }
 
 #[test]
@@ -1339,25 +1362,10 @@ fn chips_changed_between_two_hands_are_caught_where_the_parts_meet() {
     let path = dir.path().join("big.jsonl");
     drop(many_hands(&path, 700));
     let clean = lines_of(&path);
-    // The hands whose headers are near where the first later part
-    // begins (the first hand header at or after 256 KiB; every hand
-    // there is tried, so a change in where parts begin is still covered).
-    let mut offset = 0;
-    let mut near = Vec::new();
-    for (i, line) in clean.iter().enumerate() {
-        if line.starts_with("{\"record\":\"hand\"") && offset >= (1 << 18) - 4096 {
-            near.push(i);
-        }
-        if near.len() == 6 {
-            break;
-        }
-        offset += line.len() + 1;
-    }
-    assert_eq!(near.len(), 6);
-    for &from in &near {
+    for from in hands_near_the_first_join(&clean, 8) {
         let mut lines = clean.clone();
         for line in &mut lines[from..] {
-            *line = seat_one_given(line, 100);
+            *line = stacks_moved(line, &[100, 0, 0]);
         }
         rechain(&mut lines);
         write_lines(&path, &lines);

@@ -1004,3 +1004,72 @@ fn an_unsold_stack_removed_says_no_one_is_out_and_reads_as_it_did() {
         assert_eq!(t.chips_seated(), 20_000);
     }
 }
+
+#[test]
+fn a_hands_result_undone_where_its_end_was_never_recorded_is_caught_where_the_parts_meet() {
+    // A table's journal of 600 hands (2.3 MB: checked in parts). A forger
+    // takes out one hand's end (the table's record of it, which a stop
+    // between the seal and that record leaves out too) and gives every
+    // seat back the chips it had before that hand, from the next hand on,
+    // then writes the chain again. One pass caught it: the table takes
+    // the hand's end from the hand itself when the next begins. Where a
+    // part began at the next hand, the walk that folds the table records
+    // for it had no hand to take the end from, and the journal verified.
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let mut session = named_table(&path, "tda", &["Ann", "Bob", "Cy"], &[5_000; 3], 1);
+    for _ in 0..600 {
+        let to_act = session.state().to_act.expect("to act").number();
+        let others: Vec<u8> = (1..=3).filter(|s| *s != to_act).collect();
+        let raise = format!("s{to_act} raise 600");
+        let folds = [
+            format!("s{} fold", others[0]),
+            format!("s{} fold", others[1]),
+        ];
+        lines(&mut session, &[&raise, &folds[0], &folds[1], "hand"]);
+    }
+    drop(session);
+    let clean = crate::journal::lines_of(&path);
+    let kind = |i: usize, kind: &str| clean[i].starts_with(&format!("{{\"record\":\"{kind}\""));
+    let stacks = |i: usize| -> Vec<i64> {
+        let at = clean[i].find("\"stacks\":").expect("stacks") + 9;
+        let end = at + clean[i][at..].find("]]").expect("a list closes") + 2;
+        let pairs: Vec<(i64, i64)> = serde_json::from_str(&clean[i][at..end]).expect("pairs");
+        pairs.into_iter().map(|(_, chips)| chips).collect()
+    };
+    for next in crate::journal::hands_near_the_first_join(&clean, 4) {
+        // Before the next hand's header: its begin, and the hand before's
+        // end (the record taken out), seal and header.
+        assert!(
+            clean[next - 2].contains("\"hand-ended\""),
+            "{}",
+            clean[next - 2]
+        );
+        let header = (0..next)
+            .rev()
+            .find(|&i| kind(i, "hand"))
+            .expect("the hand before");
+        let seal = (0..next)
+            .rev()
+            .find(|&i| kind(i, "seal"))
+            .expect("its seal");
+        let (before, after) = (stacks(header), stacks(seal));
+        let delta: Vec<i64> = before.iter().zip(&after).map(|(b, a)| b - a).collect();
+        assert!(delta.iter().any(|d| *d != 0), "the hand moved chips");
+        let mut lines = clean.clone();
+        for line in &mut lines[next - 1..] {
+            *line = crate::journal::stacks_moved(line, &delta);
+        }
+        lines.remove(next - 2);
+        crate::journal::rechain(&mut lines);
+        crate::journal::write_lines(&path, &lines);
+        let verified = verify_file(&path, &VerifyOptions::default());
+        let text = verified.map_or_else(|e| e.to_string(), |v| format!("{v:?}"));
+        assert!(
+            text.contains(&format!("line {next}: "))
+                && text.contains("but the table holds")
+                && text.contains("chips were changed between the hands"),
+            "{text}"
+        );
+    }
+}

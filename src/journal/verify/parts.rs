@@ -481,6 +481,20 @@ impl Walk {
                                 Vec::new(),
                             ));
                         }
+                        // A hand begun while the table is still in an
+                        // earlier one, whose end it never recorded (a
+                        // stop between its seal and that record): the
+                        // checker takes that end from the hand itself
+                        // (`Checker::table_event`), which the walk does
+                        // not read, so the table it would give a later
+                        // part is not the table's. Checked in one piece.
+                        if let (TableEvent::HandBegun { number, .. }, Some(t)) =
+                            (event, table.as_ref())
+                            && t.in_hand
+                            && t.hand < *number
+                        {
+                            return None;
+                        }
                         if let Some(t) = table.as_mut() {
                             t.apply(event);
                         }
