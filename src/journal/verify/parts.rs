@@ -102,6 +102,7 @@ pub(super) fn check_part(
     } = begin;
     let last = end != PartEnd::Inner;
     let mut check = Checker::new(house_for, session, table, wanted, kept);
+    check.later_part = start.is_some();
     let scanned =
         scan_part(path, bytes, start, |raw| check.visit(raw)).map_err(VerifyError::Journal)?;
     let corrupt = |line: usize, reason: String| {
