@@ -102,7 +102,6 @@ pub(super) fn check_part(
     } = begin;
     let last = end != PartEnd::Inner;
     let mut check = Checker::new(house_for, session, table, wanted, kept);
-    check.later_part = start.is_some();
     let scanned =
         scan_part(path, bytes, start, |raw| check.visit(raw)).map_err(VerifyError::Journal)?;
     let corrupt = |line: usize, reason: String| {
@@ -482,17 +481,8 @@ impl Walk {
                                 Vec::new(),
                             ));
                         }
-                        // A hand begun while the table is still in an
-                        // earlier one, whose end it never recorded (a
-                        // stop between its seal and that record): the
-                        // checker takes that end from the hand itself
-                        // (`Checker::table_event`), which the walk does
-                        // not read, so the table it would give a later
-                        // part is not the table's. Checked in one piece.
-                        if let (TableEvent::HandBegun { number, .. }, Some(t)) =
-                            (event, table.as_ref())
-                            && t.in_hand
-                            && t.hand < *number
+                        if let TableEvent::HandBegun { number, .. } = event
+                            && !taken_its_end(table.as_ref(), *number)
                         {
                             return None;
                         }
@@ -505,6 +495,14 @@ impl Walk {
             }
             let line_end = start + memchr::memchr(b'\n', &bytes[start..])?;
             let head = chain::links(&bytes[start..line_end])?.prev;
+            if table.as_ref().is_some_and(|t| t.in_hand) {
+                let Ok(Record::Hand(h)) = read_record(&bytes[start..line_end], true) else {
+                    return None;
+                };
+                if !taken_its_end(table.as_ref(), h.number) {
+                    return None;
+                }
+            }
             let s_at = session?;
             if s_at == 0 {
                 give(k, (head, House::First, table.clone()));
@@ -529,6 +527,17 @@ impl Walk {
         }
         Some(())
     }
+}
+
+/// Whether `table` (the walk's fold) has taken the end of every hand
+/// before hand `number`. A table still in an earlier hand never recorded
+/// its end (a stop between the hand's seal and that record, and maybe
+/// the next hand's begin too): the checker takes that end from the hand
+/// itself (`Checker::table_event`, `carried`), which the walk does not
+/// read, so the table it would give a later part is not the table's, and
+/// the journal is checked in one piece.
+fn taken_its_end(table: Option<&Table>, number: u32) -> bool {
+    table.is_none_or(|t| !t.in_hand || t.hand >= number)
 }
 
 /// Where the last `finder`'s needle in `hay` begins. Searched forward a

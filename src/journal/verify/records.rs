@@ -111,9 +111,6 @@ pub(super) struct Checker<'a> {
     /// hand before it in this part): the join with the part before
     /// compares them with what that part's last hand left (`closing`).
     pub(super) opening: Option<Vec<(Seat, Chips)>>,
-    /// The part begins after others (a check in parts): what the hand
-    /// before its first left is for the join to compare.
-    pub(super) later_part: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -143,7 +140,6 @@ impl<'a> Checker<'a> {
             table,
             fresh_run: false,
             opening: None,
-            later_part: false,
         }
     }
 
@@ -345,20 +341,6 @@ impl Checker<'_> {
         ended: Option<(u32, &HandState)>,
     ) -> Result<(), String> {
         let number = header.number;
-        if let Some(table) = self.table.as_ref()
-            && self.later_part
-            && self.hands == 0
-            && table.in_hand
-            && table.hand < number
-        {
-            // The table never took the end of the hand before, which is
-            // in the part before: the end comes from that hand's state
-            // (below), which this part does not have. Checked in one piece.
-            return Err(format!(
-                "hand {number} begins a part while the table is still in hand {}.",
-                table.hand
-            ));
-        }
         if let Some(table) = self.table.as_mut() {
             // The last hand's end, if the table never took it (see
             // `table_event`).
