@@ -33,6 +33,11 @@ impl<D: FloorDesk> FloorScreen<D> {
         self.keys.key_label(Section::Floor, action)
     }
 
+    /// The house's tournament settings, whose citations the hints name.
+    fn tournament(&self) -> &crate::rules::tournament::Tournament {
+        &self.desk.floor().rules.tournament
+    }
+
     /// The key bound to `action` at a table (what the floor asks a table
     /// to key).
     fn table_key(&self, action: Action) -> String {
@@ -249,13 +254,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                     format!(
                         " {} halts until players arrive ({}).",
                         p.halted.join(", "),
-                        self.desk
-                            .floor()
-                            .rules
-                            .tournament
-                            .halt_short_by
-                            .citation
-                            .brief()
+                        self.tournament().halt_short_by.citation.brief()
                     )
                 };
                 let n = p.moves.len();
@@ -445,13 +444,7 @@ impl<D: FloorDesk> FloorScreen<D> {
             }
             Ask::Enter(typed) => format!(
                 "A late entry: the name and chips (Zoe 20000), drawn to a seat ({}), {submit}: {typed}",
-                self.desk
-                    .floor()
-                    .rules
-                    .tournament
-                    .late_entry
-                    .citation
-                    .brief()
+                self.tournament().late_entry.citation.brief()
             ),
             Ask::Money(typed) => format!(
                 "The money: entry Zoe, reentry Ann, rebuy Ann, addon Ann, or deal icm|chip-chop|even [keep 500] [agreed]; or say TEXT for the room's screen, {submit}: {typed}"
@@ -755,13 +748,7 @@ impl<D: FloorDesk> FloorScreen<D> {
                     ClockAction::Adjust(_) => "A minute less in this level.".to_string(),
                     ClockAction::Level(level) => format!(
                         "The clock is at the start of level {level}: the tables take it at their next hand ({}).",
-                        self.desk
-                            .floor()
-                            .rules
-                            .tournament
-                            .new_level
-                            .citation
-                            .brief()
+                        self.tournament().new_level.citation.brief()
                     ),
                 };
                 self.info(done);
