@@ -33,12 +33,32 @@ impl Head {
         self.hex_bytes().iter().map(|&d| d as char).collect()
     }
 
-    /// The whole head in lowercase hex, as the chain writes it.
+    /// The whole head in lowercase hex, as the chain writes it. Eight
+    /// bytes at a time, in one 128-bit number (`verify` writes the hex of
+    /// every record's hash to compare it with the line's: a table looked
+    /// up digit by digit was 2% of its time): each byte is spread to two,
+    /// its high nibble first, and each nibble made its digit, `'0'` plus
+    /// it, plus 39 more from `'a'` on (a nibble of 10 or more carries into
+    /// its byte's fifth bit when 6 is added).
+    #[inline]
     pub fn hex_bytes(&self) -> [u8; 64] {
+        /// A number with `byte` in each of its 16 bytes.
+        const fn each(byte: u8) -> u128 {
+            u128::from_le_bytes([byte; 16])
+        }
         let mut out = [0u8; 64];
-        for (i, b) in self.0.iter().enumerate() {
-            out[2 * i] = HEX[(b >> 4) as usize];
-            out[2 * i + 1] = HEX[(b & 15) as usize];
+        for (eight, sixteen) in self.0.chunks_exact(8).zip(out.chunks_exact_mut(16)) {
+            let eight: [u8; 8] = eight.try_into().unwrap_or_default();
+            let mut x = u128::from(u64::from_le_bytes(eight));
+            // Byte i moves to byte 2i.
+            x = (x | (x << 32)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+            x = (x | (x << 16)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+            x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+            // Its high nibble to byte 2i, its low one to byte 2i + 1.
+            let nibbles = ((x >> 4) & each(0x0f)) | ((x & each(0x0f)) << 8);
+            let letters = ((nibbles + each(6)) >> 4) & each(1);
+            let digits = nibbles + each(b'0') + letters * 39;
+            sixteen.copy_from_slice(&digits.to_le_bytes());
         }
         out
     }
@@ -85,8 +105,6 @@ impl fmt::Display for Head {
         f.write_str(&self.hex())
     }
 }
-
-const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Each byte's value as a hex digit, or 0x80 when it is not one.
 const UNHEX: [u8; 256] = {
@@ -260,6 +278,19 @@ pub fn seal_line(prev: &Head, object: &str) -> (String, Head) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_head_is_written_in_lowercase_hex_for_every_byte_in_every_place() {
+        for byte in 0..=255u8 {
+            for place in 0..32 {
+                let mut head = Head([0xa5; 32]);
+                head.0[place] = byte;
+                let hex: String = head.0.iter().map(|b| format!("{b:02x}")).collect();
+                assert_eq!(head.hex(), hex);
+                assert_eq!(Head::from_hex(hex.as_bytes()), Some(head));
+            }
+        }
+    }
 
     #[test]
     fn a_sealed_line_reads_back_and_checks() {

@@ -36,9 +36,15 @@ use crate::table::{decide, decide_in_place, invariants};
 /// one is checked as UTF-8 (checking every entry's line was a per cent
 /// of `verify`). (Hashed with foldhash, seeded afresh in each run:
 /// SipHash, the standard one, was a per cent or two of `verify` for
-/// lines of a few bytes.)
+/// lines of a few bytes.) The commands are lent, never copied: a copy an
+/// entry (a dealt street's cards are a list) was a per cent of `verify`.
 #[derive(Default)]
-pub(super) struct Commands(HashMap<Box<[u8]>, Option<Command>, foldhash::fast::RandomState>);
+pub(super) struct Commands {
+    /// Each line's place in `read`.
+    at: HashMap<Box<[u8]>, u32, foldhash::fast::RandomState>,
+    /// The lines' commands, in the order they were first seen.
+    read: Vec<Option<Command>>,
+}
 
 impl Commands {
     /// At most this many lines are kept (a journal of many amounts has
@@ -48,16 +54,18 @@ impl Commands {
     /// `parse_line`'s command for `line` (`Some(None)`: a line with no
     /// command); `None` when the line is not text or not notation (not
     /// kept).
-    pub(super) fn read(&mut self, line: &[u8]) -> Option<Option<Command>> {
-        if let Some(command) = self.0.get(line) {
-            return Some(command.clone());
+    pub(super) fn read(&mut self, line: &[u8]) -> Option<Option<&Command>> {
+        if let Some(&at) = self.at.get(line) {
+            return Some(self.read[at as usize].as_ref());
         }
         let command = parse_line(std::str::from_utf8(line).ok()?).ok()?;
-        if self.0.len() == Self::MOST {
-            self.0.clear();
+        if self.read.len() == Self::MOST {
+            self.at.clear();
+            self.read.clear();
         }
-        self.0.insert(line.into(), command.clone());
-        Some(command)
+        self.at.insert(line.into(), self.read.len() as u32);
+        self.read.push(command);
+        self.read.last().map(Option::as_ref)
     }
 }
 
@@ -172,16 +180,18 @@ impl HandCheck {
         (buf, made, spare): (&mut Vec<u8>, &mut Vec<Event>, &mut Vec<Vec<Event>>),
         commands: &mut Commands,
     ) -> Result<bool, String> {
+        let start;
         let command = if seq == 0 {
-            Command::StartHand(self.setup.clone())
+            start = Command::StartHand(self.setup.clone());
+            &start
         } else {
             match line.map(|line| commands.read(line)) {
                 Some(Some(Some(command))) => command,
-                Some(Some(None)) | None => Command::Resolve,
+                Some(Some(None)) | None => &Command::Resolve,
                 Some(None) => return Ok(false),
             }
         };
-        let decided = decide_in_place(&mut self.state, rules, &command, made);
+        let decided = decide_in_place(&mut self.state, rules, command, made);
         let alike = decided.is_ok() && {
             buf.clear();
             write_events(buf, made)
