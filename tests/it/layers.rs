@@ -606,6 +606,26 @@ fn a_way_around(
     unreachable!("the nodes of a circle reach each other")
 }
 
+/// The longest a source file of the program may be (issue 34: the code is
+/// shaped like the best command-line projects, where none is over 1,000
+/// lines).
+const MOST_LINES: usize = 1_000;
+
+#[test]
+fn no_source_file_is_over_a_thousand_lines() {
+    let long: Vec<String> = rust_files(&root().join("src"))
+        .into_iter()
+        .filter_map(|path| {
+            let lines = read(&path).lines().count();
+            (lines > MOST_LINES).then(|| format!("{} ({lines} lines)", path.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "over {MOST_LINES} lines (split by what each part does): {long:?}"
+    );
+}
+
 #[test]
 fn the_modules_of_each_folder_make_no_circle() {
     let graphs = module_graphs(&root().join("src"));
