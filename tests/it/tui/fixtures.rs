@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use floorcall::journal::{HandHeader, Session};
 use floorcall::rules::HouseRules;
+use floorcall::tui::app::MessageKind;
 use floorcall::tui::{self, App, AppOptions, Keymap, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -248,4 +249,46 @@ pub fn facing_the_last_all_in() -> App {
     let mut app = app_at("tda", &[10000, 3000, 10000], 3, (100, 200), &[]);
     lines(&mut app, &["s3 fold", "s1 raise 600", "s2 allin"]);
     app
+}
+
+pub(crate) fn actions(app: &App) -> Vec<String> {
+    app.state()
+        .expect("at the table")
+        .actions
+        .iter()
+        .map(|a| a.to_string())
+        .collect()
+}
+
+pub(crate) fn refusal(app: &App) -> String {
+    match app.message() {
+        Some(m) if m.kind == MessageKind::Refusal => m.text.clone(),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// Nine handed, unjournaled, with a user's keys.toml laid over the
+/// built-in map.
+pub(crate) fn nine_handed_with_keys(user: &str) -> App {
+    let keymap = Keymap::from_toml("keys.toml", user, Some(&Keymap::default())).expect("a keymap");
+    let session = {
+        let app = nine_handed();
+        let s = app.session().expect("a session");
+        floorcall::journal::Session::unjournaled(s.header().clone(), s.hand().rules().clone())
+            .expect("a session")
+    };
+    App::with_session(session, keymap, Theme::default())
+}
+
+/// Six players at 10,000, blinds 100/200, button on seat 1: seat 4 to act.
+pub(crate) fn six_handed() -> App {
+    app_at_table(
+        "tda",
+        6,
+        &[10_000; 6],
+        1,
+        (100, 200),
+        &["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"],
+        Theme::default(),
+    )
 }
