@@ -26,9 +26,12 @@ pub(crate) mod money_tmux;
 pub(crate) mod orders;
 #[cfg(unix)]
 pub(crate) mod page;
+#[cfg(unix)]
+pub(crate) mod releases;
 pub(crate) mod screen;
 pub(crate) mod structure;
 pub(crate) mod tables;
+pub(crate) mod td_keys;
 pub(crate) mod walk;
 #[cfg(unix)]
 pub(crate) mod winner;
