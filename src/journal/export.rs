@@ -48,13 +48,15 @@ pub fn export(
             continue;
         }
         let why = if history_of(hand, Context::default(), &None).is_misdeal() {
-            Some("a misdeal (dealt again), not a hand played")
+            Some("a misdeal (dealt again), not a hand played".to_string())
         } else if hand.is_unfinished() {
-            Some("not finished")
-        } else if layout != Layout::Ohh && forfeits(hand) {
-            Some(
-                "the floor's forfeit of an underbet (TDA 39-B) leaves chips in the pot that PHH has no action for: export it as .ohh (\"Post Dead\")",
-            )
+            Some("not finished".to_string())
+        } else if layout != Layout::Ohh
+            && let Some(committed) = committed(hand)
+        {
+            Some(format!(
+                "played with chips in the pot that PHH has no action for ({committed}; export it as .ohh, \"Post Dead\")"
+            ))
         } else {
             None
         };
@@ -102,24 +104,45 @@ pub fn export(
     })
 }
 
-/// Whether a player put chips in the pot mid-hand that no action of his
-/// bet (the floor's forfeit of an underbet: posted dead, then folded).
-fn forfeits(hand: &JournalHand) -> bool {
+/// What put a player's chips in the pot mid-hand where no bet of his
+/// did (posted dead: the floor's forfeit of an underbet, or an action out
+/// of turn kept in the pot), with the rule the hand's house cited for it
+/// (`None` when nothing did).
+fn committed(hand: &JournalHand) -> Option<String> {
+    use crate::rules::RulingId;
+    use crate::table::event::{Event, Post};
     let live = crate::table::hand::live_entries(&hand.entries);
     hand.entries
         .iter()
         .zip(live)
         .skip(1)
         .filter(|(_, live)| *live)
-        .flat_map(|(e, _)| &e.events)
-        .any(|e| {
-            matches!(
-                e,
-                crate::table::event::Event::Posted {
-                    post: crate::table::event::Post::Committed,
-                    ..
-                }
-            )
+        .find_map(|(entry, _)| {
+            let at = entry.events.iter().position(|e| {
+                matches!(
+                    e,
+                    Event::Posted {
+                        post: Post::Committed,
+                        ..
+                    }
+                )
+            })?;
+            let ruling = entry.events[at..].iter().find_map(|e| match e {
+                Event::RulingSuggested { ruling } => Some(ruling),
+                _ => None,
+            });
+            Some(match ruling {
+                Some(r) => format!(
+                    "{}, {}",
+                    match r.id {
+                        RulingId::Undercall => "the floor's forfeit of an underbet",
+                        RulingId::OutOfTurn => "an action out of turn kept in the pot",
+                        _ => "a ruling",
+                    },
+                    r.citation.brief()
+                ),
+                None => "chips committed mid-hand".to_string(),
+            })
         })
 }
 

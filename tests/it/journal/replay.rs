@@ -172,3 +172,51 @@ fn every_exported_hand_of_a_journal_reimports_to_its_stacks_one_or_all() {
     );
     assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
 }
+
+/// A hand whose pot holds chips no bet put there (posted dead: the floor's
+/// forfeit of an underbet) is left out of a PHH export, saying why with
+/// the rule the hand's house cites for it, not TDA's under every house
+/// (it said "TDA 39-B" whatever the house); OHH writes it ("Post Dead").
+#[test]
+fn a_hand_left_out_of_a_phh_export_names_the_rule_its_house_cites() {
+    use floorcall::journal::export::{Layout, export};
+    for (house, cited) in [
+        ("tda", "tda.txt 39-B"),
+        ("upt", "ultimate-poker-tour.txt Betting 11"),
+    ] {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("j.jsonl");
+        let (journal, _) = open(&path);
+        let names = BTreeMap::from([(1, "Ann".to_string())]);
+        let header = HandHeader::new(house, 1, 9, names, table(&[5_000; 3], 1, (100, 200)));
+        let rules = HouseRules::load(house).expect("a built-in house");
+        let mut session = Session::start(header, rules, &mut Some(journal)).expect("starts");
+        // Seat 2 puts out 300 of the 500 to call; the TD lets it forfeit
+        // them and fold.
+        play(
+            &mut session,
+            &[
+                "s1 raise 600",
+                "s2 push 300",
+                "floor forfeit s2 300",
+                "s3 fold",
+            ],
+        );
+        drop(session);
+        let loaded = floorcall::journal::load(&path).expect("loads");
+        assert!(
+            !loaded.hands[0].is_unfinished(),
+            "{house}: the hand is over"
+        );
+        let refused = export(&loaded, Layout::Phh, Some(1), None).expect_err("left out");
+        assert_eq!(
+            refused,
+            format!(
+                "hand 1 was played with chips in the pot that PHH has no action for (the floor's forfeit of an underbet, {cited}; export it as .ohh, \"Post Dead\"): there is no hand history to export."
+            ),
+            "{house}"
+        );
+        let ohh = export(&loaded, Layout::Ohh, Some(1), None).expect("written");
+        assert!(ohh.text.contains("Post Dead"), "{house}: {}", ohh.text);
+    }
+}
