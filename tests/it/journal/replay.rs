@@ -220,3 +220,30 @@ fn a_hand_left_out_of_a_phh_export_names_the_rule_its_house_cites() {
         assert!(ohh.text.contains("Post Dead"), "{house}: {}", ohh.text);
     }
 }
+
+/// The same for chips an action out of turn left in the pot (Nuts 42: a
+/// raise out of turn stays committed when the action to it changes).
+#[test]
+fn chips_an_action_out_of_turn_left_in_the_pot_are_named_as_such() {
+    use floorcall::journal::export::{Layout, export};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("j.jsonl");
+    let (journal, _) = open(&path);
+    let names = BTreeMap::from([(1, "Ann".to_string())]);
+    let header = HandHeader::new("nuts", 1, 9, names, table(&[5_000; 3], 1, (100, 200)));
+    let rules = HouseRules::load("nuts").expect("a built-in house");
+    let mut session = Session::start(header, rules, &mut Some(journal)).expect("starts");
+    // Seat 2 raises to 600 before seat 1, to act, raises to 1,000: seat
+    // 2's 600 stay in the pot, and it folds.
+    play(
+        &mut session,
+        &["s2 raise 600", "s1 raise 1000", "s2 fold", "s3 fold"],
+    );
+    drop(session);
+    let loaded = floorcall::journal::load(&path).expect("loads");
+    let refused = export(&loaded, Layout::Phh, Some(1), None).expect_err("left out");
+    assert_eq!(
+        refused,
+        "hand 1 was played with chips in the pot that PHH has no action for (an action out of turn kept in the pot, nuts-poker-league.txt 42; export it as .ohh, \"Post Dead\"): there is no hand history to export."
+    );
+}
