@@ -95,14 +95,16 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
     ];
     let tournament = ["FLOORCALL_TOURNAMENT=cli-t"];
     table.start_floorcall(&home, &tournament, &t1);
-    let screen = table.wait_for("to act");
-    // No structure given: the floor's (TDA 22), from the first hand.
-    assert!(screen.contains("Blinds 10/20"), "{screen}");
-    assert!(screen.contains("Level 1 10/20"), "{screen}");
-    // A named seat's box reads `5 Ann`.
-    for (player, _, seat) in &at_t1 {
-        assert!(screen.contains(&format!("{seat} {player}")), "{screen}");
-    }
+    // No structure given: the floor's (TDA 22), from the first hand; a
+    // named seat's box reads `5 Ann`. Waited for whole (a frame captured
+    // while it is drawn may hold its first lines only).
+    let boxes: Vec<String> = at_t1
+        .iter()
+        .map(|(player, _, seat)| format!("{seat} {player}"))
+        .collect();
+    let mut shown = vec!["to act", "Blinds 10/20", "Level 1 10/20"];
+    shown.extend(boxes.iter().map(String::as_str));
+    let screen = table.wait_for_all(&shown);
     for (player, _, _) in seats.iter().filter(|s| s.1 != "T1") {
         assert!(
             !screen.contains(player.as_str()),
@@ -114,7 +116,12 @@ fn a_drawn_table_deals_to_its_draw_and_the_floor_shows_it() {
         &[tournament[0], &format!("FLOORCALL_FLOOR={conninfo}")],
         &[&["floor"], &desk[..]].concat(),
     );
-    let screen = floor.wait_for_all(&["T1 · hand 1", "database live"]);
+    // Waited for whole: a screen captured while the terminal is still
+    // drawing its frame may hold the first lines only (the table's box
+    // began, its seats not yet written).
+    let mut shown = vec!["T1 · hand 1", "database live"];
+    shown.extend(at_t1.iter().map(|(player, _, _)| player.as_str()));
+    let screen = floor.wait_for_all(&shown);
     for (player, _, _) in &at_t1 {
         assert!(screen.contains(player.as_str()), "{screen}");
     }
