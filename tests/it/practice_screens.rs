@@ -196,21 +196,19 @@ fn the_real_binary_answers_questions_in_tmux() {
     tmux.wait_for("question 1 of 3");
     tmux.type_text(&answers[0].to_string());
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("Right:");
+    let screen = tmux.wait_for_all(&["Right:", "1 of 1 right"]);
     assert!(screen.contains("1 of 1 right"), "{screen}");
     tmux.keys(&["Enter"]);
     tmux.wait_for("question 2 of 3");
     tmux.type_text(&(answers[1] + 1).to_string());
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("Wrong: the answer is");
-    assert!(
-        screen.contains(&format!("{}", floorcall::table::Chips(answers[1]))),
-        "{screen}"
-    );
+    let answer = format!("{}", floorcall::table::Chips(answers[1]));
+    let screen = tmux.wait_for_all(&["Wrong: the answer is", &answer]);
+    assert!(screen.contains(&answer), "{screen}");
     tmux.type_text("?");
     tmux.wait_for("Why");
     tmux.type_text("q");
-    let screen = tmux.wait_for("Practice summary (seed 21)");
+    let screen = tmux.wait_for_all(&["Practice summary (seed 21)", "to-call: 1 of 2 right (50%)"]);
     assert!(screen.contains("to-call: 1 of 2 right (50%)"), "{screen}");
     tmux.type_text("q");
     let start = std::time::Instant::now();

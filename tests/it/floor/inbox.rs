@@ -298,7 +298,7 @@ fn the_real_binary_takes_the_floors_order_in_tmux() {
     write(pg, &db, "bin-t", &FloorRecord::MoveConfirmed { mv });
     tmux.wait_for("Floor: Bob (seat 2) -> T2 seat 7 with 990  [F]");
     tmux.type_text("F");
-    let screen = tmux.wait_for("Done for the floor");
+    let screen = tmux.wait_for_all(&["Done for the floor", "(seat 2 leave)"]);
     assert!(screen.contains("(seat 2 leave)"), "{screen}");
     tmux.type_text("q");
     let start = Instant::now();

@@ -38,7 +38,15 @@ fn the_real_binary_plays_a_short_hand_in_tmux() {
     tmux.keys(&["Enter"]);
     tmux.wait_for("Seat 1 (Ann) to act");
     tmux.type_text("ff");
-    let screen = tmux.wait_for("Hand 1 is over");
+    // Waited for whole: a capture taken while a frame is drawn may hold
+    // its first lines only.
+    let screen = tmux.wait_for_all(&[
+        "Hand 1 is over",
+        "seat 3 wins 100",
+        "A♠",
+        "s3 raise 100",
+        "uncalled",
+    ]);
     eprintln!("{screen}");
     assert!(screen.contains("seat 3 wins 100"), "{screen}");
     assert!(screen.contains("A♠"), "the board in colour form: {screen}");
@@ -116,7 +124,12 @@ fn the_real_binary_keeps_actions_off_the_wrong_seat_in_tmux() {
     tmux.keys(&["Enter"]);
     tmux.wait_for("motion is open");
     tmux.type_text("f");
-    let screen = tmux.wait_for("Seat 1 (Ann) to act");
+    let screen = tmux.wait_for_all(&[
+        "Seat 1 (Ann) to act",
+        "s5 call 600",
+        "s6 fold",
+        "fifty-percent",
+    ]);
     eprintln!("{screen}");
     assert!(screen.contains("s5 call 600"), "{screen}");
     assert!(screen.contains("s6 fold"), "{screen}");
@@ -257,7 +270,7 @@ fn a_signal_restores_the_terminal(signal: &str, status: i32) {
         quoted(Path::new(&inner)),
     );
     tmux.start(&["sh", "-c", &command]);
-    let screen = tmux.wait_for("Seat 1 to act");
+    let screen = tmux.wait_for_all(&["Seat 1 to act", "10,000"]);
     assert!(screen.contains("10,000"), "the default stack: {screen}");
     assert!(!screen.contains("Zed"), "no remembered name: {screen}");
     assert!(!screen.contains("5,000"), "no remembered stack: {screen}");
@@ -394,7 +407,7 @@ fn the_review_opens_from_the_table_and_from_the_command_line_in_tmux() {
     tmux.wait_for("upt DIFFERS");
     // The screen may be caught with its top drawn and not its foot: wait
     // for the foot's words too.
-    let screen = tmux.wait_for("Under upt it binds");
+    let screen = tmux.wait_for_all(&["Under upt it binds", "tda (in force)"]);
     assert!(screen.contains("tda (in force)"), "{screen}");
     tmux.type_text("q");
     tmux.wait_gone();
