@@ -40,10 +40,10 @@ use crate::table::{decide, decide_in_place, invariants};
 /// entry (a dealt street's cards are a list) was a per cent of `verify`.
 #[derive(Default)]
 pub(super) struct Commands {
-    /// Each line's place in `read`.
+    /// Each line's place in `commands`.
     at: HashMap<Box<[u8]>, u32, foldhash::fast::RandomState>,
     /// The lines' commands, in the order they were first seen.
-    read: Vec<Option<Command>>,
+    commands: Vec<Option<Command>>,
 }
 
 impl Commands {
@@ -56,16 +56,16 @@ impl Commands {
     /// kept).
     pub(super) fn read(&mut self, line: &[u8]) -> Option<Option<&Command>> {
         if let Some(&at) = self.at.get(line) {
-            return Some(self.read[at as usize].as_ref());
+            return Some(self.commands[at as usize].as_ref());
         }
         let command = parse_line(std::str::from_utf8(line).ok()?).ok()?;
-        if self.read.len() == Self::MOST {
+        if self.commands.len() == Self::MOST {
             self.at.clear();
-            self.read.clear();
+            self.commands.clear();
         }
-        self.at.insert(line.into(), self.read.len() as u32);
-        self.read.push(command);
-        self.read.last().map(Option::as_ref)
+        self.at.insert(line.into(), self.commands.len() as u32);
+        self.commands.push(command);
+        self.commands.last().map(Option::as_ref)
     }
 }
 

@@ -101,11 +101,10 @@ impl Tournament {
     /// What each entry placed has won (entry -> amount), from the prizes
     /// now: his place's prize; players out in one hand who share a place
     /// share its prizes and the ones below equally (UPT Tournament 35), a
-    /// unit that does not divide going to the first of them the floor
-    /// placed: at one table, the better hand shown (the table orders its
-    /// busts so); across tables hand-for-hand, the first table by name. After a
-    /// deal, its players have their shares, and the winner what was kept.
-    /// None: the tournament pays no prizes.
+    /// unit that does not divide going to the best hand shown on the deal,
+    /// whichever table it was at (else to the first of them the floor
+    /// placed). After a deal, its players have their shares, and the
+    /// winner what was kept. None: the tournament pays no prizes.
     pub fn winnings(&self) -> Option<Result<BTreeMap<String, Money>, PayoutError>> {
         let prizes = match self.prizes()? {
             Ok(prizes) => prizes,
@@ -132,8 +131,8 @@ impl Tournament {
         // first, whichever table it was at: a unit of their prizes that
         // does not divide is his (UPT Tournament 35: "with the best hand
         // on that deal receiving any non-divisible award"). Else in the
-        // order they were placed (it went to the first placed, so to the
-        // table whose hand ended first, before).
+        // order they were placed (the sort is stable). An entry's latest
+        // bust says its hand.
         let shown = |entry: &str| {
             self.floor
                 .busts

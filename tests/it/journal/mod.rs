@@ -56,7 +56,8 @@ fn header(stacks: &[u64], button: u8) -> HandHeader {
     HandHeader::new("tda", 1, 9, names, table(stacks, button, (100, 200)))
 }
 
-fn play(session: &mut Session, lines: &[&str]) {
+/// Executes each notation line in turn, as the dealer keyed it.
+pub(crate) fn play(session: &mut Session, lines: &[&str]) {
     for line in lines {
         let command = parse_line(line).expect("valid").expect("a command");
         session
@@ -92,11 +93,11 @@ const LINES: &[&str] = &[
 /// seat 1 takes the blinds back and 300 more.
 const FOLDED: &[&str] = &["s1 raise 600", "s2 fold", "s3 fold"];
 
-/// Three hands, each folded round to a raise: lines of the journal for
+/// `hands` hands, each folded round to a raise: lines of the journal for
 /// hand 1 are 2..=7 (hand, start, three entries, seal), and so on.
-fn three_hands(path: &Path) -> Session {
+fn many_hands(path: &Path, hands: usize) -> Session {
     let mut session = journaled(path, FOLDED);
-    for _ in 0..2 {
+    for _ in 1..hands {
         session.next_hand().expect("the next hand");
         let to_act = session.state().to_act.expect("someone to act").number();
         let others: Vec<u8> = (1..=3).filter(|s| *s != to_act).collect();
@@ -110,6 +111,11 @@ fn three_hands(path: &Path) -> Session {
         );
     }
     session
+}
+
+/// Three hands, each folded round to a raise (`many_hands`).
+fn three_hands(path: &Path) -> Session {
+    many_hands(path, 3)
 }
 
 fn reload(path: &Path) -> Hand {

@@ -14,25 +14,6 @@ fn memory_dir() -> tempfile::TempDir {
     }
 }
 
-/// `hands` hands, each folded round to a raise.
-fn many_hands(path: &Path, hands: usize) -> Session {
-    let mut session = journaled(path, FOLDED);
-    for _ in 1..hands {
-        session.next_hand().expect("the next hand");
-        let to_act = session.state().to_act.expect("someone to act").number();
-        let others: Vec<u8> = (1..=3).filter(|s| *s != to_act).collect();
-        play(
-            &mut session,
-            &[
-                &format!("s{to_act} raise 600"),
-                &format!("s{} fold", others[0]),
-                &format!("s{} fold", others[1]),
-            ],
-        );
-    }
-    session
-}
-
 #[test]
 fn a_large_journal_checked_in_parts_says_what_one_pass_says() {
     // Over a megabyte: verify checks it in parts, one a core.

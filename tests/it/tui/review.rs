@@ -15,19 +15,11 @@ use insta::assert_snapshot;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+use crate::journal::play;
 use crate::support::table;
 
 /// 2025-11-22 12:36:01 UTC, a second a record, in a room at UTC+1.
 const T0: i64 = 1_763_814_961_000;
-
-fn play(session: &mut Session, lines: &[&str]) {
-    for line in lines {
-        let command = parse_line(line).expect("valid").expect("a command");
-        session
-            .execute(&command, Some(line.to_string()))
-            .unwrap_or_else(|e| panic!("{line}: {e}"));
-    }
-}
 
 /// Hand 1: a raise, a push of 700 facing 600 (TDA's 50% rule makes it a
 /// raise to 1,000: a ruling), an undo and a redo of the call that follows,
